@@ -1,0 +1,3 @@
+export * from "./api-error.js";
+export * from "./codes.js";
+export * from "./validation.js";
