@@ -22,9 +22,9 @@ export interface ApiError {
 }
 
 /** The body of every error response: `{ error: ApiError }`. */
-export interface ApiErrorBody {
+export interface ApiErrorBody<E extends ApiError = ApiError> {
   /** The structured error. */
-  readonly error: ApiError;
+  readonly error: E;
 }
 
 /** Optional parts of an {@link ApiError} that differ from the code's defaults. */
@@ -46,7 +46,11 @@ export interface ApiErrorOptions {
  * error.retryable; // false
  * ```
  */
-export function apiError(code: ErrorCode, message: string, options: ApiErrorOptions = {}): ApiError {
+export function apiError(
+  code: ErrorCode,
+  message: string,
+  options: ApiErrorOptions = {},
+): ApiError {
   const retryable = options.retryable ?? ERROR_CODE_TABLE[code].retryable;
   return options.context === undefined
     ? { code, message, retryable }
@@ -62,7 +66,7 @@ export function apiError(code: ErrorCode, message: string, options: ApiErrorOpti
  * // { error: { code: "not_found", message: "No generation with that id.", retryable: false } }
  * ```
  */
-export function errorBody(error: ApiError): ApiErrorBody {
+export function errorBody<E extends ApiError>(error: E): ApiErrorBody<E> {
   return { error };
 }
 

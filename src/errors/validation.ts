@@ -7,6 +7,22 @@
 import type { z } from "zod";
 import { type ApiError, apiError } from "./api-error.js";
 
+/** Context of a `bad_request` built from a failed parse. */
+export type ValidationErrorContext = {
+  /** Which part of the request failed: `body`, `query`, `path` or `header`. */
+  readonly location: string;
+  /** Every offending field, in the order zod reported them. */
+  readonly fields: readonly FieldIssue[];
+};
+
+/** A `bad_request` error whose context lists the offending fields. */
+export interface ValidationApiError extends ApiError {
+  /** Always `bad_request`. */
+  readonly code: "bad_request";
+  /** Where the request failed and which fields. */
+  readonly context: ValidationErrorContext;
+}
+
 /** One offending field of a rejected request. */
 export interface FieldIssue {
   /** Dotted path to the field, with array indexes (`operations.3.duration_seconds`); empty for the whole value. */
@@ -42,12 +58,13 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
  * // { location: "body", fields: [{ path: "request_count", message: "...", issue: "too_big" }] }
  * ```
  */
-export function validationError(error: z.ZodError, where: string): ApiError {
+export function validationError(error: z.ZodError, where: string): ValidationApiError {
   const fields = fieldIssues(error);
   const first = fields[0];
   const summary =
     first === undefined
       ? `Invalid request ${where}.`
       : `Invalid request ${where}: ${first.path === "" ? "" : `${first.path}: `}${first.message}${fields.length > 1 ? ` (and ${fields.length - 1} more)` : ""}`;
-  return apiError("bad_request", summary, { context: { location: where, fields } });
+  const context: ValidationErrorContext = { location: where, fields };
+  return { ...apiError("bad_request", summary, { context }), code: "bad_request", context };
 }

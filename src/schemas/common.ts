@@ -12,9 +12,7 @@ import {
 } from "./limits.js";
 
 /** An absolute `http` or `https` URL (spec 2: "Uri fields are absolute URLs"). */
-export const urlSchema = z
-  .url({ protocol: /^https?$/ })
-  .max(URL_MAX_LENGTH);
+export const urlSchema = z.url({ protocol: /^https?$/ }).max(URL_MAX_LENGTH);
 
 /** A UUID string (spec 2: "Ids typed uuid are UUID strings"). */
 export const uuidSchema = z.uuid();

@@ -31,6 +31,12 @@ export const SCRIPT_MAX_LENGTH = 20000;
 export const LANGUAGE_MAX_LENGTH = 32;
 /** Longest MIME type string (RFC 6838 allows 127 + 1 + 127). */
 export const CONTENT_TYPE_MAX_LENGTH = 255;
+/**
+ * Longest data-URL prefix tolerated before inline base64 data: `data:`, a MIME type and
+ * `;base64,`. Inline uploads may carry one, so length bounds on base64 text allow for it.
+ */
+export const DATA_URL_PREFIX_MAX_LENGTH =
+  "data:".length + CONTENT_TYPE_MAX_LENGTH + ";base64,".length;
 
 // ---------------------------------------------------------------------------
 // POST /generations (4.4)
@@ -42,6 +48,8 @@ export const REQUEST_COUNT_MIN = 1;
 export const REQUEST_COUNT_MAX = 10;
 /** Generations queued when `request_count` is omitted. */
 export const REQUEST_COUNT_DEFAULT = 1;
+/** Quality tier of a video or UGC ad when `quality_tier` is omitted. */
+export const QUALITY_TIER_DEFAULT = "high";
 /** Longest generation prompt. */
 export const PROMPT_MAX_LENGTH = 8000;
 /** Longest `template_slug`, `model_slug`, `variant_id` or `avatar_id`. */
@@ -73,6 +81,10 @@ export const SLIDE_COUNT_OPTIONS = [3, 4, 5, 6, 8, 9, 10] as const;
 export const SLIDE_COUNT_DEFAULT = 6;
 /** Most `product_image_urls` on a slideshow. */
 export const PRODUCT_IMAGE_URLS_MAX = 10;
+/** Language of a slideshow when `language` is omitted. */
+export const SLIDESHOW_LANGUAGE_DEFAULT = "English";
+/** Aspect ratio of a slideshow when `aspect_ratio` is omitted. */
+export const SLIDESHOW_ASPECT_RATIO_DEFAULT = "4:5";
 
 // ---------------------------------------------------------------------------
 // POST /faceless-videos (4.8)
@@ -82,6 +94,8 @@ export const PRODUCT_IMAGE_URLS_MAX = 10;
 export const SELECTED_STYLES_MAX = 8;
 /** Faceless video duration (a string on the wire) when omitted. */
 export const FACELESS_DURATION_DEFAULT = "26";
+/** Aspect ratio of a faceless video when `aspect_ratio` is omitted. */
+export const FACELESS_ASPECT_RATIO_DEFAULT = "9:16";
 /** Voice used when `voice_id` is omitted. */
 export const FACELESS_VOICE_DEFAULT = "ash";
 /** Language used when `language` is omitted. */
@@ -103,6 +117,13 @@ export const REFERENCE_IMAGE_URLS_PER_INSPIRATION_MAX = 12;
 export const REFERENCE_INLINE_IMAGES_MAX = 12;
 /** Largest decoded inline reference image ("about 10 MB"). */
 export const REFERENCE_INLINE_IMAGE_MAX_BYTES = 10 * BYTES_PER_MEBIBYTE;
+/**
+ * Longest `data` text of an inline reference image: the base64 form of
+ * {@link REFERENCE_INLINE_IMAGE_MAX_BYTES} (4 characters per 3 bytes) plus a data-URL
+ * prefix. Longer text cannot decode within the limit, so it is rejected before decoding.
+ */
+export const REFERENCE_INLINE_IMAGE_MAX_BASE64_LENGTH =
+  Math.ceil(REFERENCE_INLINE_IMAGE_MAX_BYTES / 3) * 4 + DATA_URL_PREFIX_MAX_LENGTH;
 /** Credits charged per reference media item analysed. */
 export const REFERENCE_ANALYSIS_CREDITS_PER_ITEM = 30;
 /** Smallest `limit` on GET /reference-inspirations. */
@@ -130,8 +151,16 @@ export const FPS_MIN = 1;
 export const FPS_MAX = 120;
 /** Project frame rate when omitted. */
 export const FPS_DEFAULT = 30;
+/** Aspect ratio of a new editor project when `aspect_ratio` is omitted. */
+export const EDITOR_ASPECT_RATIO_DEFAULT = "9:16";
 /** Largest decoded inline base64 or multipart upload. */
 export const INLINE_UPLOAD_MAX_BYTES = 3 * BYTES_PER_MEBIBYTE;
+/**
+ * Longest `media.data` text of an inline upload: the base64 form of
+ * {@link INLINE_UPLOAD_MAX_BYTES} (4 characters per 3 bytes) plus a data-URL prefix.
+ */
+export const INLINE_UPLOAD_MAX_BASE64_LENGTH =
+  Math.ceil(INLINE_UPLOAD_MAX_BYTES / 3) * 4 + DATA_URL_PREFIX_MAX_LENGTH;
 /** Largest video imported by `source_url` or direct upload. */
 export const VIDEO_IMPORT_MAX_BYTES = 200 * BYTES_PER_MEBIBYTE;
 /** Largest image or audio file imported by `source_url` or direct upload. */
@@ -163,6 +192,8 @@ export const TIMELINE_DURATION_MAX_SECONDS = 3600;
 export const PLAYBACK_RATE_MIN = 0.1;
 /** Fastest `playback_rate`. */
 export const PLAYBACK_RATE_MAX = 8;
+/** `playback_rate` when omitted: normal speed (spec 4.14 rule 8). */
+export const PLAYBACK_RATE_DEFAULT = 1;
 /** Quietest `volume_db`. */
 export const VOLUME_DB_MIN = -60;
 /** Loudest `volume_db`. */
@@ -223,6 +254,13 @@ export const VOICE_INSTRUCTIONS_MAX_LENGTH = 1000;
 export const VOICEOVER_TEXT_MAX_LENGTH = 12000;
 /** Most spoken words in one voiceover. */
 export const VOICEOVER_MAX_WORDS = 465;
+/**
+ * Length in seconds of an added text or solid when `duration_seconds` is omitted (added
+ * captions default to the end of their last entry, added sounds to their media).
+ */
+export const ADDED_ITEM_DURATION_DEFAULT_SECONDS = 5;
+/** `overlap_seconds` of `apply_item_transition` when omitted. */
+export const TRANSITION_OVERLAP_DEFAULT_SECONDS = 0.5;
 
 // ---------------------------------------------------------------------------
 // Text and caption styles (4.14 shared value types)
@@ -268,6 +306,8 @@ export const CAPTION_MAX_LINES_MAX = 6;
 export const WORDS_PER_CAPTION_MIN = 1;
 /** Most words per caption page. */
 export const WORDS_PER_CAPTION_MAX = 12;
+/** Words per entry of generated captions when the style sets no `words_per_caption`. */
+export const WORDS_PER_CAPTION_DEFAULT = 3;
 
 // ---------------------------------------------------------------------------
 // Voice settings of add_voiceover
@@ -300,3 +340,11 @@ export const ROTATION_MAX_DEGREES = 360;
 export const POSITION_MAX_ABS = 100000;
 /** Largest `width` or `height`, in composition pixels. */
 export const SIZE_MAX = 100000;
+/**
+ * Latest timeline or source position in seconds (`from_seconds`, `source_start_seconds`,
+ * `at_seconds`, `caption_start_seconds`, motion `start_seconds`). The contract only says
+ * ">= 0"; one day keeps every position an exact integer frame at any frame rate.
+ */
+export const TIMELINE_POSITION_MAX_SECONDS = 86400;
+/** Latest caption or caption-word time in milliseconds: {@link TIMELINE_POSITION_MAX_SECONDS} in ms. */
+export const CAPTION_TIME_MAX_MS = TIMELINE_POSITION_MAX_SECONDS * 1000;

@@ -1,0 +1,485 @@
+/**
+ * The endpoint table: every path and method of the spec 4.0 summary, declared once with
+ * its schemas, scopes, statuses and idempotency rules. The OpenAPI document, `skill.md`
+ * and the HTTP route table are all read from here, so they cannot disagree.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { workspaceAssetsSchema } from "./assets.js";
+import { catalogSchema } from "./catalog.js";
+import {
+  createEditorVideoRequestSchema,
+  editorVideoIdParamsSchema,
+  editorVideoListSchema,
+  editorVideoSchema,
+  editResultSchema,
+  listEditorVideosQuerySchema,
+  patchEditorVideoRequestSchema,
+} from "./editor-videos.js";
+import {
+  createFacelessVideoRequestSchema,
+  facelessVideoCreationResultSchema,
+} from "./faceless-videos.js";
+import {
+  createGenerationRequestSchema,
+  generationBatchSchema,
+  generationIdParamsSchema,
+  generationSchema,
+} from "./generations.js";
+import { IDEMPOTENCY_KEY_MIN_LENGTH } from "./limits.js";
+import {
+  addEditorMediaRequestSchema,
+  directUploadDescriptorSchema,
+  listMediaQuerySchema,
+  mediaAdditionResultSchema,
+  mediaListSchema,
+  mediaUploadResultSchema,
+  uploadMediaMultipartFieldsSchema,
+  uploadMediaRequestSchema,
+  uploadUrlRequestSchema,
+} from "./media.js";
+import {
+  createReferenceInspirationRequestSchema,
+  referenceInspirationCreateResultSchema,
+  referenceInspirationListSchema,
+  referenceInspirationQuerySchema,
+  referenceInspirationRecommendationsSchema,
+  referenceTargetSuggestionsSchema,
+} from "./reference-inspirations.js";
+import { type ApiScope, READ_OR_WRITE_SCOPES, WRITE_SCOPES } from "./scopes.js";
+import {
+  createSlideshowRequestSchema,
+  slideshowCreationResultSchema,
+  slideshowIdParamsSchema,
+  slideshowSchema,
+} from "./slideshows.js";
+import { videoIdParamsSchema, videoSchema } from "./videos.js";
+
+/** HTTP methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH";
+
+/** How an endpoint authenticates. */
+export type EndpointAuth = "none" | "bearer";
+
+/** A request body the endpoint accepts under one media type. */
+export interface EndpointBody {
+  /** Media type of the body, such as `application/json`. */
+  readonly contentType: "application/json" | "multipart/form-data";
+  /**
+   * Schema of the body. For multipart forms it covers the text fields; the binary parts
+   * are named by {@link EndpointBody.binaryFields}.
+   */
+  readonly schema: z.ZodType;
+  /** Multipart parts that carry file bytes. */
+  readonly binaryFields?: readonly string[];
+}
+
+/** The success response of an endpoint. */
+export interface EndpointSuccess {
+  /** Media type of the success body. */
+  readonly contentType: "application/json" | "text/markdown";
+  /** Schema of a JSON success body; several schemas mean "one of these". */
+  readonly schemas: readonly z.ZodType[];
+  /** What the success body is, in a few words. */
+  readonly description: string;
+}
+
+/** How an endpoint takes an idempotency key (spec 4.0). */
+export interface EndpointIdempotency {
+  /** Shortest key accepted; 0 where the contract sets no minimum. */
+  readonly minLength: number;
+}
+
+/** One endpoint of the API. */
+export interface EndpointDefinition {
+  /** Stable camelCase name, used as the OpenAPI `operationId` and in route tables. */
+  readonly operationId: string;
+  /** HTTP method. */
+  readonly method: HttpMethod;
+  /** Path relative to the base URL, with `{name}` placeholders. */
+  readonly path: string;
+  /** Groups endpoints in the documentation. */
+  readonly tag: EndpointTag;
+  /** One line saying what the endpoint does. */
+  readonly summary: string;
+  /** What a caller needs to know beyond the summary. */
+  readonly description: string;
+  /** Whether a bearer API key is required. */
+  readonly auth: EndpointAuth;
+  /** The key must carry at least one of these scopes; empty when no key is needed. */
+  readonly scopes: readonly ApiScope[];
+  /** Schema of the path parameters, when the path has any. */
+  readonly pathParams?: z.ZodType;
+  /** Schema of the query string, when the endpoint reads one. */
+  readonly query?: z.ZodType;
+  /** Accepted request bodies, one per media type. */
+  readonly bodies?: readonly EndpointBody[];
+  /** The 200 response. */
+  readonly success: EndpointSuccess;
+  /** Error statuses the endpoint can answer with, ascending. */
+  readonly errorStatuses: readonly number[];
+  /** Present when the endpoint is a paid creation that takes an idempotency key. */
+  readonly idempotency?: EndpointIdempotency;
+  /** Whether the request spends credits and counts against the rate limit. */
+  readonly paid: boolean;
+}
+
+/** Documentation groups, in reading order. */
+export const ENDPOINT_TAGS = [
+  "Self-description",
+  "Catalog and assets",
+  "Generations",
+  "Slideshows and videos",
+  "Reference inspirations",
+  "Editor",
+  "My Media",
+] as const;
+
+/** One documentation group of {@link ENDPOINT_TAGS}. */
+export type EndpointTag = (typeof ENDPOINT_TAGS)[number];
+
+const AUTHENTICATED_ERRORS = [401, 402, 403, 500] as const;
+const PAID_CREATION_ERRORS = [400, 401, 402, 403, 404, 409, 429, 500] as const;
+const READ_BY_ID_ERRORS = [401, 402, 403, 404, 500] as const;
+const VALIDATED_ERRORS = [400, 401, 402, 403, 500] as const;
+const VALIDATED_BY_ID_ERRORS = [400, 401, 402, 403, 404, 500] as const;
+const LOOSE_IDEMPOTENCY: EndpointIdempotency = { minLength: 0 };
+const STRICT_IDEMPOTENCY: EndpointIdempotency = { minLength: IDEMPOTENCY_KEY_MIN_LENGTH };
+
+function json(schema: z.ZodType): readonly EndpointBody[] {
+  return [{ contentType: "application/json", schema }];
+}
+
+function ok(description: string, ...schemas: z.ZodType[]): EndpointSuccess {
+  return { contentType: "application/json", schemas, description };
+}
+
+/**
+ * Every endpoint of the API, in the order of the spec 4.0 summary.
+ *
+ * @example
+ * ```ts
+ * const paid = ENDPOINTS.filter((endpoint) => endpoint.paid).map((e) => e.operationId);
+ * // ["createGeneration", "createSlideshow", "createFacelessVideo", "createReferenceInspiration", "updateEditorVideo"]
+ * ```
+ */
+export const ENDPOINTS: readonly EndpointDefinition[] = [
+  {
+    operationId: "getCatalog",
+    method: "GET",
+    path: "/models",
+    tag: "Catalog and assets",
+    summary: "List templates, presets and AI models.",
+    description:
+      "The generation catalog: static ad, video ad and UGC ad templates with their presets and quality tiers, and AI models with their variants. Credit amounts here are estimates; the server computes the charge.",
+    auth: "none",
+    scopes: [],
+    success: ok("The catalog.", catalogSchema),
+    errorStatuses: [500],
+    paid: false,
+  },
+  {
+    operationId: "getOpenApiDocument",
+    method: "GET",
+    path: "/openapi.json",
+    tag: "Self-description",
+    summary: "The OpenAPI 3.1 document of this API.",
+    description:
+      "Machine-readable description of every endpoint, generated from the same schemas that validate requests.",
+    auth: "none",
+    scopes: [],
+    success: {
+      contentType: "application/json",
+      schemas: [],
+      description: "An OpenAPI 3.1 document.",
+    },
+    errorStatuses: [500],
+    paid: false,
+  },
+  {
+    operationId: "getSkillMarkdown",
+    method: "GET",
+    path: "/skill.md",
+    tag: "Self-description",
+    summary: "Instructions for AI agents, in Markdown.",
+    description:
+      "How an agent authenticates, polls, retries and edits, with every endpoint and edit operation.",
+    auth: "none",
+    scopes: [],
+    success: {
+      contentType: "text/markdown",
+      schemas: [],
+      description: "The agent instruction file.",
+    },
+    errorStatuses: [500],
+    paid: false,
+  },
+  {
+    operationId: "listWorkspaceAssets",
+    method: "GET",
+    path: "/assets",
+    tag: "Catalog and assets",
+    summary: "List brand kits, avatars, voices and reference template targets.",
+    description:
+      "Ids from this list are used as brand_kit_id, avatar_id, voice_id and reference targets.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    success: ok("The workspace assets.", workspaceAssetsSchema),
+    errorStatuses: AUTHENTICATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "createGeneration",
+    method: "POST",
+    path: "/generations",
+    tag: "Generations",
+    summary: "Queue 1 to 10 generations.",
+    description:
+      "Static ads, video ads and UGC ads use template_slug; ai_model uses model_slug. Credits are deducted before queueing. Poll each generation with GET /generations/{id}.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(createGenerationRequestSchema),
+    success: ok("The queued batch.", generationBatchSchema),
+    errorStatuses: PAID_CREATION_ERRORS,
+    idempotency: LOOSE_IDEMPOTENCY,
+    paid: true,
+  },
+  {
+    operationId: "getGeneration",
+    method: "GET",
+    path: "/generations/{id}",
+    tag: "Generations",
+    summary: "Read a generation's status.",
+    description:
+      "Poll until status is completed (url is set) or error (error explains the failure and whether credits were returned).",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: generationIdParamsSchema,
+    success: ok("The generation.", generationSchema),
+    errorStatuses: READ_BY_ID_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "createSlideshow",
+    method: "POST",
+    path: "/slideshows",
+    tag: "Slideshows and videos",
+    summary: "Queue a slideshow or carousel.",
+    description: "Credits are deducted before queueing. Poll with GET /slideshows/{id}.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(createSlideshowRequestSchema),
+    success: ok("The queued slideshow.", slideshowCreationResultSchema),
+    errorStatuses: PAID_CREATION_ERRORS,
+    idempotency: STRICT_IDEMPOTENCY,
+    paid: true,
+  },
+  {
+    operationId: "getSlideshow",
+    method: "GET",
+    path: "/slideshows/{id}",
+    tag: "Slideshows and videos",
+    summary: "Read a slideshow's status.",
+    description: "Poll until status is completed or failed.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: slideshowIdParamsSchema,
+    success: ok("The slideshow.", slideshowSchema),
+    errorStatuses: READ_BY_ID_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "createFacelessVideo",
+    method: "POST",
+    path: "/faceless-videos",
+    tag: "Slideshows and videos",
+    summary: "Queue a faceless video: script, visuals, voiceover, captions and final video.",
+    description: "Credits follow the chosen voice and aspect ratio. Poll with GET /videos/{id}.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(createFacelessVideoRequestSchema),
+    success: ok("The queued faceless video.", facelessVideoCreationResultSchema),
+    errorStatuses: PAID_CREATION_ERRORS,
+    idempotency: STRICT_IDEMPOTENCY,
+    paid: true,
+  },
+  {
+    operationId: "getVideo",
+    method: "GET",
+    path: "/videos/{id}",
+    tag: "Slideshows and videos",
+    summary: "Read a video's status.",
+    description:
+      "Videos made by faceless-video or editor endpoints. When complete, url holds the final video.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: videoIdParamsSchema,
+    success: ok("The video.", videoSchema),
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "listReferenceInspirations",
+    method: "GET",
+    path: "/reference-inspirations",
+    tag: "Reference inspirations",
+    summary: "List saved references, recommend references, or suggest template targets.",
+    description:
+      "Default: saved references. recommend=true: recommendations (limit up to 20). suggest_targets=true: template targets for described media (limit up to 12).",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    query: referenceInspirationQuerySchema,
+    success: ok(
+      "One of the three results, by mode.",
+      referenceInspirationListSchema,
+      referenceInspirationRecommendationsSchema,
+      referenceTargetSuggestionsSchema,
+    ),
+    errorStatuses: VALIDATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "createReferenceInspiration",
+    method: "POST",
+    path: "/reference-inspirations",
+    tag: "Reference inspirations",
+    summary: "Save reference media to a template target and queue its analysis.",
+    description:
+      "30 credits per media item, deducted before inline uploads and queueing. Usable once its analysis is ready.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(createReferenceInspirationRequestSchema),
+    success: ok("The saved reference.", referenceInspirationCreateResultSchema),
+    errorStatuses: [400, 401, 402, 403, 409, 429, 500],
+    idempotency: LOOSE_IDEMPOTENCY,
+    paid: true,
+  },
+  {
+    operationId: "createEditorVideo",
+    method: "POST",
+    path: "/editor/videos",
+    tag: "Editor",
+    summary: "Create an empty editor project.",
+    description: "The project is ready at once; ready does not mean an MP4 was exported.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(createEditorVideoRequestSchema),
+    success: ok("The new project.", editorVideoSchema),
+    errorStatuses: VALIDATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "listEditorVideos",
+    method: "GET",
+    path: "/editor/videos",
+    tag: "Editor",
+    summary: "List editor projects, newest first.",
+    description: "Each record carries its editor summary and state.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    query: listEditorVideosQuerySchema,
+    success: ok("The projects.", editorVideoListSchema),
+    errorStatuses: VALIDATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "getEditorVideo",
+    method: "GET",
+    path: "/editor/videos/{id}",
+    tag: "Editor",
+    summary: "Read an editor project with its timeline state.",
+    description: "Item ids for edit operations are read from editor.items.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    success: ok("The project.", editorVideoSchema),
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "updateEditorVideo",
+    method: "PATCH",
+    path: "/editor/videos/{id}",
+    tag: "Editor",
+    summary: "Apply up to 50 edit operations atomically.",
+    description:
+      "All operations apply or none do. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    bodies: json(patchEditorVideoRequestSchema),
+    success: ok("What was applied.", editResultSchema),
+    errorStatuses: PAID_CREATION_ERRORS,
+    idempotency: LOOSE_IDEMPOTENCY,
+    paid: true,
+  },
+  {
+    operationId: "listEditorMedia",
+    method: "GET",
+    path: "/editor/media",
+    tag: "My Media",
+    summary: "List or search My Media.",
+    description:
+      "media_type=audio includes voice assets; voice is voice-only. query searches filenames and indexed text.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    query: listMediaQuerySchema,
+    success: ok("The media items.", mediaListSchema),
+    errorStatuses: VALIDATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "uploadEditorMedia",
+    method: "POST",
+    path: "/editor/media",
+    tag: "My Media",
+    summary: "Upload media to My Media, optionally adding it to a project.",
+    description:
+      "Exactly one source: inline base64 (media, up to 3 MiB), an HTTPS source_url (video up to 200 MiB, image and audio up to 50 MiB), or a multipart file (up to 3 MiB).",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: [
+      { contentType: "application/json", schema: uploadMediaRequestSchema },
+      {
+        contentType: "multipart/form-data",
+        schema: uploadMediaMultipartFieldsSchema,
+        binaryFields: ["file"],
+      },
+    ],
+    success: ok("The completed media item.", mediaUploadResultSchema),
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "createEditorMediaUploadUrl",
+    method: "POST",
+    path: "/editor/media/upload-url",
+    tag: "My Media",
+    summary: "Prepare a direct upload for files too large to send inline.",
+    description:
+      "PUT the raw bytes to upload.url with upload.headers and without the API key, then import source_url with POST /editor/media.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    bodies: json(uploadUrlRequestSchema),
+    success: ok("Where to send the bytes.", directUploadDescriptorSchema),
+    errorStatuses: VALIDATED_ERRORS,
+    paid: false,
+  },
+  {
+    operationId: "addEditorVideoMedia",
+    method: "POST",
+    path: "/editor/videos/{id}/media",
+    tag: "Editor",
+    summary: "Add My Media or a direct URL to a project's timeline.",
+    description:
+      "Placed on a compatible track where the time span is free, unless track_id says otherwise.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    bodies: json(addEditorMediaRequestSchema),
+    success: ok("Where the media landed.", mediaAdditionResultSchema),
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+  },
+];

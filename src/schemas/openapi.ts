@@ -1,0 +1,320 @@
+/**
+ * Builds the OpenAPI 3.1 document of the API from the endpoint table and the schemas, so
+ * the document cannot drift from the validation it describes.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { ERROR_CODE_TABLE, type ErrorCode } from "../errors/codes.js";
+import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from "./components.js";
+import { ENDPOINT_TAGS, ENDPOINTS, type EndpointDefinition } from "./endpoints.js";
+import {
+  type JsonSchema,
+  objectProperties,
+  toJsonSchema,
+  toNamedJsonSchemas,
+} from "./json-schema.js";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./limits.js";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
+
+/** Version of the interface (spec 9), served under the `v1` prefix. */
+export const API_VERSION = "1.0.0";
+
+/** Title of the API in generated documents. */
+export const API_TITLE = "Media Generation and Video Editing API";
+
+/** A JSON object of an OpenAPI document; the shape follows OpenAPI 3.1. */
+export type OpenApiObject = Record<string, unknown>;
+
+/** The OpenAPI 3.1 document returned by {@link buildOpenApiDocument}. */
+export interface OpenApiDocument {
+  /** OpenAPI version, always `3.1.0`. */
+  readonly openapi: "3.1.0";
+  /** Title, version and description of the API. */
+  readonly info: OpenApiObject;
+  /** Where the API is served. */
+  readonly servers: readonly OpenApiObject[];
+  /** Documentation groups. */
+  readonly tags: readonly OpenApiObject[];
+  /** Every path with its operations. */
+  readonly paths: Record<string, Record<string, OpenApiObject>>;
+  /** Named schemas, responses, parameters, headers and security schemes. */
+  readonly components: OpenApiObject;
+}
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface OpenApiOptions {
+  /** Base URL including the version prefix, such as `https://api.example.com/v1`. Default `/v1`. */
+  readonly serverUrl?: string;
+}
+
+const SCHEMA_REF = "#/components/schemas/";
+const SECURITY_SCHEME = "bearerAuth";
+
+const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: string }>> = {
+  400: {
+    name: "BadRequest",
+    description: "The body, a path parameter or a query parameter is invalid.",
+  },
+  401: {
+    name: "Unauthorized",
+    description: "The bearer API key is missing, malformed, revoked or unknown.",
+  },
+  402: {
+    name: "PaymentRequired",
+    description: "No active paid subscription, or not enough credits.",
+  },
+  403: {
+    name: "Forbidden",
+    description: "The key lacks the required scope, or the resource is unavailable.",
+  },
+  404: {
+    name: "NotFound",
+    description: "The resource does not exist in the authenticated organization.",
+  },
+  409: {
+    name: "IdempotencyConflict",
+    description: "The idempotency key is still processing, or was used with a different body.",
+  },
+  429: {
+    name: "RateLimited",
+    description: "Too many paid requests; back off and retry with the same idempotency key.",
+  },
+  500: {
+    name: "ServerError",
+    description: "Unexpected failure; retry with exponential backoff and the same idempotency key.",
+  },
+};
+
+function codesForStatus(status: number): ErrorCode[] {
+  return (Object.keys(ERROR_CODE_TABLE) as ErrorCode[]).filter(
+    (code) => code !== "generation_failed" && ERROR_CODE_TABLE[code].status === status,
+  );
+}
+
+function errorResponseComponents(): OpenApiObject {
+  const responses: OpenApiObject = {};
+  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES)) {
+    const codes = codesForStatus(Number(status));
+    const response: OpenApiObject = {
+      description: `${description} Codes: ${codes.join(", ")}.`,
+      content: { "application/json": { schema: { $ref: `${SCHEMA_REF}ErrorResponse` } } },
+    };
+    if (Number(status) === 429) {
+      response.headers = {
+        "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+        "X-RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
+        "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+      };
+    }
+    responses[name] = response;
+  }
+  return responses;
+}
+
+const RATE_LIMIT_HEADERS: OpenApiObject = {
+  RetryAfter: {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitRemaining: {
+    description: "Paid requests left in the current window.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitReset: {
+    description: "When the current window ends, as a Unix timestamp in milliseconds.",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
+function idempotencyParameter(minLength: number): OpenApiObject {
+  return {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description:
+      "Makes a paid request safe to retry: a completed request with the same key and body is replayed with idempotent_replay true. Wins over the body field idempotency_key.",
+    schema: {
+      type: "string",
+      ...(minLength > 0 ? { minLength } : {}),
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    },
+  };
+}
+
+function parametersFrom(
+  schema: z.ZodType | undefined,
+  location: "path" | "query",
+): OpenApiObject[] {
+  if (schema === undefined) return [];
+  const { properties, required } = objectProperties(toJsonSchema(schema, "input"));
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    const isArray =
+      rest.type === "array" ||
+      (rest.anyOf ?? []).some((v) => typeof v === "object" && v.type === "array");
+    return {
+      name,
+      in: location,
+      required: location === "path" || required.has(name),
+      ...(description === undefined ? {} : { description }),
+      ...(isArray ? { explode: true, style: "form" } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function schemaNames(components: Readonly<Record<string, z.ZodType>>): Map<z.ZodType, string> {
+  return new Map(Object.entries(components).map(([name, schema]) => [schema, name]));
+}
+
+function refTo(schema: z.ZodType, names: Map<z.ZodType, string>): OpenApiObject {
+  const name = names.get(schema);
+  if (name === undefined) throw new Error("An endpoint schema has no component name.");
+  return { $ref: `${SCHEMA_REF}${name}` };
+}
+
+function multipartSchema(schema: z.ZodType, binaryFields: readonly string[]): OpenApiObject {
+  const fields = toJsonSchema(schema, "input");
+  const properties: Record<string, unknown> = { ...(fields.properties ?? {}) };
+  for (const field of binaryFields) {
+    properties[field] = {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      description: "The file bytes.",
+    };
+  }
+  return { ...fields, properties, required: [...(fields.required ?? []), ...binaryFields] };
+}
+
+interface ComponentNames {
+  readonly requests: Map<z.ZodType, string>;
+  readonly responses: Map<z.ZodType, string>;
+}
+
+function successResponse(endpoint: EndpointDefinition, names: ComponentNames): OpenApiObject {
+  const { success } = endpoint;
+  if (success.contentType === "text/markdown") {
+    return {
+      description: success.description,
+      content: { "text/markdown": { schema: { type: "string" } } },
+    };
+  }
+  const refs = success.schemas.map((schema) => refTo(schema, names.responses));
+  const schema =
+    refs.length === 0
+      ? {
+          type: "object",
+          required: ["openapi", "info", "paths"],
+          properties: {
+            openapi: { type: "string" },
+            info: { type: "object" },
+            paths: { type: "object" },
+            components: { type: "object" },
+          },
+        }
+      : refs.length === 1
+        ? refs[0]
+        : { oneOf: refs };
+  return { description: success.description, content: { "application/json": { schema } } };
+}
+
+function operationObject(endpoint: EndpointDefinition, names: ComponentNames): OpenApiObject {
+  const parameters = [
+    ...parametersFrom(endpoint.pathParams, "path"),
+    ...parametersFrom(endpoint.query, "query"),
+    ...(endpoint.idempotency === undefined
+      ? []
+      : [idempotencyParameter(endpoint.idempotency.minLength)]),
+  ];
+  const responses: OpenApiObject = { "200": successResponse(endpoint, names) };
+  for (const status of endpoint.errorStatuses) {
+    const response = ERROR_RESPONSES[status];
+    if (response === undefined)
+      throw new Error(`No error response is defined for status ${status}.`);
+    responses[String(status)] = { $ref: `#/components/responses/${response.name}` };
+  }
+  const operation: OpenApiObject = {
+    operationId: endpoint.operationId,
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    description: endpoint.description,
+    security:
+      endpoint.auth === "none"
+        ? []
+        : endpoint.scopes.map((scope) => ({ [SECURITY_SCHEME]: [scope] })),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses,
+  };
+  if (endpoint.bodies !== undefined) {
+    const content: OpenApiObject = {};
+    for (const body of endpoint.bodies) {
+      content[body.contentType] = {
+        schema:
+          body.contentType === "multipart/form-data"
+            ? multipartSchema(body.schema, body.binaryFields ?? [])
+            : refTo(body.schema, names.requests),
+      };
+    }
+    operation.requestBody = { required: true, content };
+  }
+  return operation;
+}
+
+function securitySchemes(): OpenApiObject {
+  const scopeLines = API_SCOPES.map(
+    (scope) => `- \`${scope}\`: ${API_SCOPE_DESCRIPTIONS[scope]}`,
+  ).join("\n");
+  return {
+    [SECURITY_SCHEME]: {
+      type: "http",
+      scheme: "bearer",
+      description: `An API key sent as \`Authorization: Bearer <API_KEY>\`. A key belongs to one organization and carries scopes; each operation's security requirement lists the scopes that satisfy it.\n\n${scopeLines}`,
+    },
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document (version {@link API_VERSION}) of every endpoint of
+ * the API, with request and response schemas generated from the zod schemas.
+ *
+ * @example
+ * ```ts
+ * const document = buildOpenApiDocument({ serverUrl: "https://api.example.com/v1" });
+ * Object.keys(document.paths).length; // 16
+ * ```
+ */
+export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  const names: ComponentNames = {
+    requests: schemaNames(REQUEST_COMPONENTS),
+    responses: schemaNames(RESPONSE_COMPONENTS),
+  };
+  const schemas: Record<string, JsonSchema> = {
+    ...toNamedJsonSchemas(REQUEST_COMPONENTS, "input", SCHEMA_REF),
+    ...toNamedJsonSchemas(RESPONSE_COMPONENTS, "output", SCHEMA_REF),
+  };
+  const paths: Record<string, Record<string, OpenApiObject>> = {};
+  for (const endpoint of ENDPOINTS) {
+    const pathItem = paths[endpoint.path] ?? {};
+    pathItem[endpoint.method.toLowerCase()] = operationObject(endpoint, names);
+    paths[endpoint.path] = pathItem;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description:
+        "Generate marketing media against a credit balance and edit videos on a timeline. Paid operations are asynchronous: they return a queued result that is polled with the matching status endpoint. Errors are `{ error: { code, message, retryable, context } }`.",
+    },
+    servers: [{ url: options.serverUrl ?? "/v1" }],
+    tags: ENDPOINT_TAGS.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      responses: errorResponseComponents(),
+      headers: RATE_LIMIT_HEADERS,
+      securitySchemes: securitySchemes(),
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Builds `skill.md`, the agent instruction file of spec 4.2, from the endpoint table, the
+ * edit-operation schemas, the error table and the limits, so it cannot drift from the
+ * API it describes.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { ERROR_CODE_TABLE, ERROR_CODES } from "../errors/codes.js";
+import { EDIT_OPERATION_TYPES, editOperationSchemas } from "./edit-operations.js";
+import { ENDPOINTS, type EndpointDefinition } from "./endpoints.js";
+import {
+  describeJsonSchema,
+  type JsonSchema,
+  objectProperties,
+  toJsonSchema,
+} from "./json-schema.js";
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  OPERATIONS_PER_REQUEST_MAX,
+  VOICEOVER_MAX_WORDS,
+} from "./limits.js";
+import { API_TITLE, API_VERSION } from "./openapi.js";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
+
+/** Options of {@link buildSkillMarkdown}. */
+export interface SkillOptions {
+  /** Base URL including the version prefix. Default `{base_url}`, a placeholder agents fill in. */
+  readonly baseUrl?: string;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+function fieldTable(schema: JsonSchema): string[] {
+  const { properties, required } = objectProperties(schema);
+  const names = Object.keys(properties);
+  if (names.length === 0) return [];
+  const rows = names.map((name) => {
+    const property = properties[name] ?? {};
+    const marker = required.has(name) ? " *" : "";
+    return `| \`${name}\`${marker} | ${escapeCell(describeJsonSchema(property))} | ${escapeCell(property.description ?? "")} |`;
+  });
+  return ["| Field | Type and limits | Notes |", "|---|---|---|", ...rows];
+}
+
+function schemaSection(title: string, schema: z.ZodType | undefined): string[] {
+  if (schema === undefined) return [];
+  const table = fieldTable(toJsonSchema(schema, "input"));
+  return table.length === 0 ? [] : ["", `${title} (\`*\` = required):`, "", ...table];
+}
+
+function endpointSection(endpoint: EndpointDefinition): string[] {
+  const access =
+    endpoint.auth === "none"
+      ? "no authentication"
+      : `bearer key with ${endpoint.scopes.map((s) => `\`${s}\``).join(" or ")}`;
+  const lines = [
+    `### ${endpoint.method} ${endpoint.path}`,
+    "",
+    `${endpoint.summary} ${endpoint.description}`,
+    "",
+    `- Access: ${access}.`,
+    `- Success: 200, ${endpoint.success.description.toLowerCase()}`,
+    `- Errors: ${endpoint.errorStatuses.join(", ")}.`,
+  ];
+  if (endpoint.idempotency !== undefined) {
+    lines.push(
+      `- Paid. Send an \`Idempotency-Key\` header (or body \`idempotency_key\`), at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
+    );
+  }
+  const json = endpoint.bodies?.find((body) => body.contentType === "application/json");
+  lines.push(
+    ...schemaSection("Path parameters", endpoint.pathParams),
+    ...schemaSection("Query parameters", endpoint.query),
+    ...schemaSection("JSON body", json?.schema),
+  );
+  const multipart = endpoint.bodies?.find((body) => body.contentType === "multipart/form-data");
+  if (multipart !== undefined) {
+    lines.push(
+      "",
+      `Also accepts \`multipart/form-data\` with the file in \`${(multipart.binaryFields ?? []).join(", ")}\`.`,
+    );
+  }
+  lines.push("");
+  return lines;
+}
+
+function operationSection(type: (typeof EDIT_OPERATION_TYPES)[number]): string[] {
+  const schema = toJsonSchema(editOperationSchemas[type], "input");
+  const { properties, required } = objectProperties(schema);
+  const rows = Object.entries(properties)
+    .filter(([name]) => name !== "type")
+    .map(([name, property]) => {
+      const marker = required.has(name) ? " *" : "";
+      return `| \`${name}\`${marker} | ${escapeCell(describeJsonSchema(property))} | ${escapeCell(property.description ?? "")} |`;
+    });
+  return [
+    `### \`${type}\``,
+    "",
+    schema.description ?? "",
+    "",
+    "| Field | Type and limits | Notes |",
+    "|---|---|---|",
+    ...rows,
+    "",
+  ];
+}
+
+const GUIDE = (baseUrl: string): string[] => [
+  `# ${API_TITLE} — agent guide`,
+  "",
+  `Interface version ${API_VERSION}. Every path below is relative to \`${baseUrl}\`. Bodies are JSON unless stated. The machine-readable schema is \`GET /openapi.json\`.`,
+  "",
+  "## Authentication and scopes",
+  "",
+  "Send `Authorization: Bearer <API_KEY>`. A key belongs to one organization; a resource of another organization is reported as not found. The organization needs an active paid subscription (otherwise 402 `payment_required`).",
+  "",
+  ...API_SCOPES.map((scope) => `- \`${scope}\`: ${API_SCOPE_DESCRIPTIONS[scope]}`),
+  "",
+  "`GET /models`, `GET /openapi.json` and `GET /skill.md` need no key.",
+  "",
+  "## Paid work is asynchronous: poll",
+  "",
+  "Paid creation requests (generations, slideshows, faceless videos, reference analyses, voiceovers) deduct credits before queueing and return a queued result. Poll the matching status endpoint (`GET /generations/{id}`, `GET /slideshows/{id}`, `GET /videos/{id}`) every few seconds until `status` is `completed`, `failed` or `error`. A completed generation carries `url`. A failed one carries `error` with `code` `generation_failed`, a `category`, `retryable`, and `credits_returned` (true, false, or null when unknown).",
+  "",
+  "## Idempotency and retries",
+  "",
+  `- Send an \`Idempotency-Key\` header (or the body field \`idempotency_key\`, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters) on every paid request. The header wins over the body field.`,
+  "- A repeated request with the same key and body returns the original response with `idempotent_replay: true` and charges nothing.",
+  "- The same key with a different body, or while the first request is still processing, returns 409 `idempotency_conflict`.",
+  "- One key per paid action. A new paid action needs a new key; never retry a paid request without its key.",
+  "- `retryable` is true for 429 and 5xx. On 429 `rate_limited`, wait `Retry-After` seconds and retry with the same key. On 5xx, retry with exponential backoff and the same key.",
+  "- Do not retry `bad_request`, `forbidden`, `payment_required`, `insufficient_credits` or `idempotency_conflict` without changing the request or asking the user.",
+  "- A generation batch with status `partial` queued only some items: do not retry it with a new key unless more outputs are wanted.",
+  "",
+  "## Errors",
+  "",
+  'Every error is `{ "error": { "code", "message", "retryable", "context" } }`. `insufficient_credits` carries `context.credits_required` and `context.credits_available`; `bad_request` lists the offending fields in `context.fields`.',
+  "",
+  "| Code | HTTP status | Retryable |",
+  "|---|---|---|",
+  ...ERROR_CODES.filter((code) => code !== "generation_failed").map(
+    (code) =>
+      `| \`${code}\` | ${ERROR_CODE_TABLE[code].status} | ${ERROR_CODE_TABLE[code].retryable ? "yes" : "no"} |`,
+  ),
+  "",
+];
+
+const EDITING_RULES: string[] = [
+  "## Editing a timeline",
+  "",
+  `Read a project with \`GET /editor/videos/{id}\`; item ids are the keys of \`editor.items\`. Send \`PATCH /editor/videos/{id}\` with \`operations\` (at most ${OPERATIONS_PER_REQUEST_MAX}) and optional \`instructions\`. The batch is atomic: if one operation fails, nothing changes and the error names the failing operation. Positions are seconds on the wire and whole frames in the state.`,
+  "",
+  "1. When `track_id` is omitted, added media goes on a compatible existing track where its time span is free, otherwise on a new track. Give `track_id` only for layer order or overlap needs.",
+  "2. Music, voiceovers, voice assets and sound effects are audio items with an `audio_role`. Lowering volume never removes sound effects.",
+  `3. \`add_voiceover\` is paid: send it alone (exactly one operation, nothing else) with a new idempotency key per new voice request. At most ${VOICEOVER_MAX_WORDS} spoken words.`,
+  "4. New text, captions and generated captions go on a front layer. Without `top`, a new text overlay takes a vertical slot that avoids existing timed text and captions.",
+  "5. `set_item_animation` applies to videos, images, GIFs, text and captions: `enter` controls how an item appears, `exit` how it leaves; null clears.",
+  "6. `apply_item_transition` moves the incoming item earlier to overlap the outgoing one, optionally keeps its end time, then applies the exit and enter animations.",
+  "7. `generate_captions_from_items` transcribes the selected video or audio items, respecting placement, trim, playback rate and duration, and creates or replaces a front-layer captions item.",
+  "8. `from_seconds` places an item; `duration_seconds` is its visible or audible length; `source_start_seconds` trims into the source; `playback_rate` changes speed (1 is normal).",
+  "",
+  "## Edit operations",
+  "",
+  "Each operation is an object whose `type` selects it. `*` marks required fields.",
+  "",
+];
+
+/**
+ * Builds the Markdown agent instruction file served at `GET /skill.md`: authentication
+ * and scopes, polling, idempotency and retries, errors, every endpoint with its fields,
+ * and every edit operation with its fields and limits.
+ *
+ * @example
+ * ```ts
+ * const markdown = buildSkillMarkdown({ baseUrl: "https://api.example.com/v1" });
+ * markdown.includes("### `split_item`"); // true
+ * ```
+ */
+export function buildSkillMarkdown(options: SkillOptions = {}): string {
+  const lines = [
+    ...GUIDE(options.baseUrl ?? "{base_url}"),
+    "## Endpoints",
+    "",
+    ...ENDPOINTS.flatMap(endpointSection),
+    ...EDITING_RULES,
+    ...EDIT_OPERATION_TYPES.flatMap(operationSection),
+  ];
+  return `${lines.join("\n").trimEnd()}\n`;
+}

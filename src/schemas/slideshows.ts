@@ -1,0 +1,155 @@
+/**
+ * Slideshows and carousels (spec 2.4, 4.6, 4.7): the request that queues the workflow,
+ * its creation result and the record polled afterwards.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { strictIdempotencyKeySchema, urlSchema, uuidSchema } from "./common.js";
+import {
+  BRAND_KIT_ID_MIN,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
+  LANGUAGE_MAX_LENGTH,
+  LONG_TEXT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PRODUCT_IMAGE_URLS_MAX,
+  SLIDE_COUNT_DEFAULT,
+  SLIDE_COUNT_OPTIONS,
+  SLIDESHOW_ASPECT_RATIO_DEFAULT,
+  SLIDESHOW_LANGUAGE_DEFAULT,
+  SLUG_MAX_LENGTH,
+  VIDEO_ID_MIN,
+} from "./limits.js";
+
+/** Aspect ratios a slideshow can have. */
+export const slideshowAspectRatioSchema = z
+  .enum(["9:16", "1:1", "4:5"])
+  .describe("Slide aspect ratio: 9:16, 1:1 or 4:5.");
+/** Aspect ratio of a slideshow. */
+export type SlideshowAspectRatio = z.output<typeof slideshowAspectRatioSchema>;
+
+const slideCountSchema = z.literal(SLIDE_COUNT_OPTIONS);
+
+/**
+ * The body of POST /slideshows. No field is required; the server writes the slides from
+ * the prompt, product context and images it is given.
+ *
+ * @example
+ * ```ts
+ * const body = createSlideshowRequestSchema.parse({
+ *   prompt: "5 ways to style a linen shirt",
+ *   slide_count: 5,
+ *   idempotency_key: "slideshow-2026-01-15-linen",
+ * });
+ * body.aspect_ratio; // "4:5"
+ * ```
+ */
+export const createSlideshowRequestSchema = z
+  .strictObject({
+    prompt: z
+      .string()
+      .max(LONG_TEXT_MAX_LENGTH)
+      .optional()
+      .describe("What the slideshow is about."),
+    title: z.string().max(NAME_MAX_LENGTH).optional().describe("Title of the slideshow."),
+    slide_count: slideCountSchema
+      .default(SLIDE_COUNT_DEFAULT)
+      .describe(
+        `Number of slides: ${SLIDE_COUNT_OPTIONS.join(", ")}; default ${SLIDE_COUNT_DEFAULT}.`,
+      ),
+    aspect_ratio: slideshowAspectRatioSchema
+      .default(SLIDESHOW_ASPECT_RATIO_DEFAULT)
+      .describe(`9:16, 1:1 or 4:5; default ${SLIDESHOW_ASPECT_RATIO_DEFAULT}.`),
+    product_image_urls: z
+      .array(urlSchema)
+      .max(PRODUCT_IMAGE_URLS_MAX)
+      .optional()
+      .describe(`Product images to feature, at most ${PRODUCT_IMAGE_URLS_MAX}.`),
+    avatar_id: z.string().max(SLUG_MAX_LENGTH).optional().describe("Avatar id from GET /assets."),
+    avatar_image_url: urlSchema
+      .optional()
+      .describe("Image of a person to feature instead of an avatar."),
+    brand_kit_id: z
+      .int()
+      .min(BRAND_KIT_ID_MIN)
+      .optional()
+      .describe("Brand kit id from GET /assets."),
+    custom_reference_inspiration_id: uuidSchema
+      .optional()
+      .describe("A ready saved reference inspiration that steers the look."),
+    language: z
+      .string()
+      .max(LANGUAGE_MAX_LENGTH)
+      .default(SLIDESHOW_LANGUAGE_DEFAULT)
+      .describe(`Language of the slide text; default ${SLIDESHOW_LANGUAGE_DEFAULT}.`),
+    product_context: z
+      .string()
+      .max(LONG_TEXT_MAX_LENGTH)
+      .optional()
+      .describe("Facts about the product the slides may use."),
+    generate_text_overlays: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true adds an editable text overlay layer; false (default) creates slides without generated overlay text.",
+      ),
+    idempotency_key: strictIdempotencyKeySchema
+      .optional()
+      .describe(
+        `Idempotency key, used when the Idempotency-Key header is absent; ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} chars.`,
+      ),
+  })
+  .describe("Request body of POST /slideshows.");
+/** A parsed POST /slideshows body, defaults applied. */
+export type CreateSlideshowRequest = z.output<typeof createSlideshowRequestSchema>;
+/** A POST /slideshows body as a client writes it (defaults optional). */
+export type CreateSlideshowRequestInput = z.input<typeof createSlideshowRequestSchema>;
+
+/** The response of POST /slideshows. */
+export const slideshowCreationResultSchema = z
+  .object({
+    object: z.literal("slideshow_generation").describe("Always slideshow_generation."),
+    status: z.literal("queued").describe("Always queued; poll GET /slideshows/{id}."),
+    slideshow_id: uuidSchema.describe("Slideshow id, polled with GET /slideshows/{id}."),
+    video_id: z.int().min(VIDEO_ID_MIN).describe("Video that holds the slideshow's slides."),
+    title: z.string().describe("Title of the slideshow."),
+    slide_count: slideCountSchema.describe("Number of slides queued."),
+    credits_deducted: z.int().min(0).describe("Credits charged."),
+    remaining_credits: z.int().min(0).describe("Credit balance after the charge."),
+    idempotent_replay: z
+      .literal(true)
+      .optional()
+      .describe(
+        "Present and true when this is the stored response of an earlier identical request.",
+      ),
+  })
+  .describe("A queued slideshow.");
+/** A queued slideshow. */
+export type SlideshowCreationResult = z.output<typeof slideshowCreationResultSchema>;
+
+/** The response of GET /slideshows/{id}. Extra properties are allowed. */
+export const slideshowSchema = z
+  .looseObject({
+    object: z.literal("slideshow").describe("Always slideshow."),
+    id: uuidSchema.describe("Slideshow id."),
+    video_id: z.int().min(VIDEO_ID_MIN).describe("Video that holds the slideshow's slides."),
+    status: z.string().describe("Workflow status; poll until completed, failed or error."),
+  })
+  .describe("A slideshow; extra properties allowed.");
+/** A slideshow record. */
+export type Slideshow = z.output<typeof slideshowSchema>;
+
+/**
+ * Path parameters of GET /slideshows/{id}.
+ *
+ * @example
+ * ```ts
+ * slideshowIdParamsSchema.parse({ id: "0b6c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d" });
+ * ```
+ */
+export const slideshowIdParamsSchema = z
+  .strictObject({ id: uuidSchema.describe("Slideshow id (UUID).") })
+  .describe("Path parameters of GET /slideshows/{id}.");
+/** Path parameters of GET /slideshows/{id}. */
+export type SlideshowIdParams = z.output<typeof slideshowIdParamsSchema>;
