@@ -1,0 +1,115 @@
+/**
+ * Adding a sound as an audio item with its own asset: what `add_sound_effect` and
+ * `add_voiceover` share.
+ *
+ * @module
+ */
+import type { AudioRole } from "../schemas/common.js";
+import { PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
+import {
+  AUDIO_FADE_DEFAULT_SECONDS,
+  FROM_DEFAULT_SECONDS,
+  OPACITY_DEFAULT,
+  SOURCE_START_DEFAULT_SECONDS,
+  VOLUME_DB_DEFAULT,
+} from "./defaults.js";
+import type { EditDraft } from "./draft.js";
+import { type EditFailure, editFailure } from "./errors.js";
+import { trackForNewItem } from "./placement.js";
+import type { EditorAsset } from "./state.js";
+import { durationSecondsToFrames, secondsToFrames } from "./time.js";
+
+/** Timing, level and track fields of an operation that adds a sound, in wire names. */
+export interface AudioClipFields {
+  /** Timeline start in seconds; default 0. */
+  from_seconds?: number | undefined;
+  /** Timeline length in seconds; default the rest of the media after the source offset. */
+  duration_seconds?: number | undefined;
+  /** Seconds trimmed from the start of the media; default 0. */
+  source_start_seconds?: number | undefined;
+  /** Gain in decibels; default 0. */
+  volume_db?: number | undefined;
+  /** Fade-in in seconds; default none. */
+  audio_fade_in_seconds?: number | undefined;
+  /** Fade-out in seconds; default none. */
+  audio_fade_out_seconds?: number | undefined;
+  /** Explicit audio track; honoured only when free. */
+  track_id?: string | undefined;
+}
+
+/** A sound to add: its media (the asset without an id), its role and the operation's fields. */
+export interface AudioClipRequest {
+  /** The media, stored as a new asset. */
+  media: Omit<EditorAsset, "id" | "audioRole">;
+  /** What the sound is for. */
+  role: AudioRole;
+  /** The operation's timing, level and track fields. */
+  fields: AudioClipFields;
+  /** How messages name the operation, e.g. `add_sound_effect`. */
+  operationType: string;
+}
+
+// The clip's timeline length in seconds, or why it cannot be known.
+function clipSeconds(request: AudioClipRequest, sourceStartSeconds: number): number | EditFailure {
+  const mediaSeconds = request.media.durationSeconds;
+  if (mediaSeconds !== null && sourceStartSeconds >= mediaSeconds) {
+    return editFailure(
+      "source_out_of_range",
+      `${request.operationType}: source_start_seconds ${sourceStartSeconds} is at or past the end of the ${mediaSeconds} s media.`,
+    );
+  }
+  const seconds =
+    request.fields.duration_seconds ??
+    (mediaSeconds === null ? null : mediaSeconds - sourceStartSeconds);
+  if (seconds === null) {
+    return editFailure(
+      "media_unresolved",
+      `${request.operationType}: the length of ${request.media.url} is unknown; send duration_seconds.`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * Adds the sound as an audio item on a free audio track (or the explicit `track_id` when
+ * free), with a new asset carrying its role. Returns the failure when the source offset
+ * is past the media, the length is unknown, or the explicit track cannot take it.
+ */
+export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditFailure | undefined {
+  const { fields } = request;
+  const sourceStartSeconds = fields.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
+  const seconds = clipSeconds(request, sourceStartSeconds);
+  if (typeof seconds !== "number") return seconds;
+  const fromFrame = secondsToFrames(fields.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
+  const durationInFrames = durationSecondsToFrames(seconds, draft.fps);
+  const trackId = trackForNewItem(draft, {
+    kind: "audio",
+    fromFrame,
+    endFrame: fromFrame + durationInFrames,
+    trackId: fields.track_id,
+    layer: "free",
+  });
+  if (typeof trackId !== "string") return trackId;
+  const assetId = draft.newId();
+  draft.addAsset({ ...request.media, id: assetId, audioRole: request.role });
+  draft.addItem({
+    type: "audio",
+    id: draft.newId(),
+    trackId,
+    from: fromFrame,
+    durationInFrames,
+    left: 0,
+    top: 0,
+    width: draft.compositionWidth,
+    height: draft.compositionHeight,
+    opacity: OPACITY_DEFAULT,
+    assetId,
+    sourceStartSeconds,
+    playbackRate: PLAYBACK_RATE_DEFAULT,
+    volumeDb: fields.volume_db ?? VOLUME_DB_DEFAULT,
+    audioFadeInSeconds: fields.audio_fade_in_seconds ?? AUDIO_FADE_DEFAULT_SECONDS,
+    audioFadeOutSeconds: fields.audio_fade_out_seconds ?? AUDIO_FADE_DEFAULT_SECONDS,
+    audioRole: request.role,
+  });
+  return undefined;
+}

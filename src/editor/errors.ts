@@ -1,0 +1,79 @@
+/**
+ * The expected failures of edit operations: a closed set of codes, returned as values.
+ * A failure rejects the whole batch; a broken invariant is a bug and throws instead.
+ *
+ * @module
+ */
+
+/** Every code an edit can fail with. */
+export const EDIT_ERROR_CODES = [
+  "unknown_operation",
+  "item_not_found",
+  "track_not_found",
+  "track_incompatible",
+  "track_occupied",
+  "unsupported_item_type",
+  "source_out_of_range",
+  "split_out_of_range",
+  "invalid_transition",
+  "invalid_captions",
+  "no_matching_items",
+  "source_not_transcribable",
+  "transcript_unavailable",
+  "transcript_empty",
+  "media_unresolved",
+  "speech_unavailable",
+  "voiceover_not_alone",
+  "voiceover_too_long",
+] as const;
+
+/**
+ * Why an edit failed:
+ *
+ * - `unknown_operation`: the `type` names no operation.
+ * - `item_not_found`: an `item_id` (or `captions_item_id`, `source_item_ids` entry) names no item.
+ * - `track_not_found`: a `track_id` names no track.
+ * - `track_incompatible`: the track holds the other kind of item (visual versus audio).
+ * - `track_occupied`: the item would overlap another item on the requested track.
+ * - `unsupported_item_type`: the operation does not apply to the item's type.
+ * - `source_out_of_range`: the source offset lies at or past the end of the media.
+ * - `split_out_of_range`: the cut falls at or outside the item's edges.
+ * - `invalid_transition`: the two items cannot be overlapped as asked.
+ * - `invalid_captions`: caption entries or words are out of order or end before they start.
+ * - `no_matching_items`: `set_audio_levels` selected no item.
+ * - `source_not_transcribable`: a caption source is not a video or audio item with remote media.
+ * - `transcript_unavailable`: no transcript was supplied for a caption source.
+ * - `transcript_empty`: the transcripts hold no word inside the sources' visible ranges.
+ * - `media_unresolved`: a sound effect's source could not be resolved to playable media.
+ * - `speech_unavailable`: no synthesized speech was supplied for `add_voiceover`.
+ * - `voiceover_not_alone`: `add_voiceover` shares its batch with other operations.
+ * - `voiceover_too_long`: the voiceover text has more spoken words than allowed.
+ */
+export type EditErrorCode = (typeof EDIT_ERROR_CODES)[number];
+
+/** What an operation module returns when it cannot apply. */
+export interface EditFailure {
+  /** Why, from the closed set. */
+  readonly code: EditErrorCode;
+  /** A sentence a person or an agent can act on, naming the offending ids and values. */
+  readonly message: string;
+}
+
+/** Why a batch was rejected, and which operation rejected it. */
+export interface EditError extends EditFailure {
+  /** Zero-based index of the failing operation in the batch. */
+  readonly operationIndex: number;
+}
+
+/** Builds an {@link EditFailure}. */
+export function editFailure(code: EditErrorCode, message: string): EditFailure {
+  return { code, message };
+}
+
+/**
+ * True when `value` is an {@link EditFailure} rather than a success value; success values
+ * of the engine's helpers never carry a `code`.
+ */
+export function isEditFailure(value: object): value is EditFailure {
+  return "code" in value;
+}

@@ -1,0 +1,197 @@
+/**
+ * The timeline items of the editor state: a discriminated union on `type` with one member
+ * per kind of layer (DESIGN section 4). Positions are whole frames; media offsets are
+ * seconds; style values keep the spec's wire shapes so an operation's value is stored as
+ * sent and read back unchanged.
+ *
+ * @module
+ */
+import type { AudioRole } from "../schemas/common.js";
+import type {
+  AnimationConfig,
+  CaptionEntry,
+  CaptionStyle,
+  Motion,
+  SolidStyle,
+  TextStyle,
+} from "../schemas/edit-values.js";
+
+/** Every kind of timeline item. */
+export type EditorItemType = "video" | "image" | "gif" | "audio" | "text" | "captions" | "solid";
+
+/** How media fills its box: `cover` crops to fill, `contain` letterboxes. */
+export type MediaFit = "cover" | "contain";
+
+/** Fields every item has, whatever its type. */
+export interface ItemBase {
+  /** Unique id; the key of the item in `EditorState.items` and the `item_id` of operations. */
+  id: string;
+  /** Id of the one track that lists this item; kept on the item so lookups stay O(1). */
+  trackId: string;
+  /** First frame on the timeline, an integer >= 0. */
+  from: number;
+  /** Length on the timeline in frames, an integer >= 1; the item covers `[from, from + durationInFrames)`. */
+  durationInFrames: number;
+  /** Left edge in composition pixels (ignored for audio). */
+  left: number;
+  /** Top edge in composition pixels (ignored for audio). */
+  top: number;
+  /** Box width in composition pixels, > 0 (ignored for audio). */
+  width: number;
+  /** Box height in composition pixels, > 0 (ignored for audio). */
+  height: number;
+  /** Opacity from 0 to 1 (ignored for audio). */
+  opacity: number;
+}
+
+/** Enter, exit and continuous motion of a visual item. */
+export interface AnimatedFields {
+  /** How the item appears; null for none. */
+  enterAnimation: AnimationConfig | null;
+  /** How the item leaves; null for none. */
+  exitAnimation: AnimationConfig | null;
+  /** Continuous motion over the item's lifetime; null for none. */
+  motion: Motion | null;
+}
+
+/** Where an item's media comes from and how fast it plays. */
+export interface SourceFields {
+  /** Id of the asset in `EditorState.assets`. */
+  assetId: string;
+  /** Seconds trimmed from the start of the source. */
+  sourceStartSeconds: number;
+  /** Playback speed, 1 is normal; the timeline length stays `durationInFrames` whatever the rate. */
+  playbackRate: number;
+}
+
+/** Level and fades of an item that makes sound. */
+export interface SoundFields {
+  /** Gain in decibels, 0 leaves the source level unchanged. */
+  volumeDb: number;
+  /** Fade-in at the item's start, in seconds. */
+  audioFadeInSeconds: number;
+  /** Fade-out at the item's end, in seconds. */
+  audioFadeOutSeconds: number;
+}
+
+/** A video clip: pictures and its own sound. */
+export interface VideoItem extends ItemBase, AnimatedFields, SourceFields, SoundFields {
+  /** Discriminant. */
+  type: "video";
+  /** How the picture fills the box. */
+  fit: MediaFit;
+}
+
+/** A still image. */
+export interface ImageItem extends ItemBase, AnimatedFields {
+  /** Discriminant. */
+  type: "image";
+  /** Id of the asset in `EditorState.assets`. */
+  assetId: string;
+  /** How the picture fills the box. */
+  fit: MediaFit;
+}
+
+/** An animated GIF; it loops, and plays from a source offset at a rate like a video. */
+export interface GifItem extends ItemBase, AnimatedFields, SourceFields {
+  /** Discriminant. */
+  type: "gif";
+  /** How the picture fills the box. */
+  fit: MediaFit;
+}
+
+/**
+ * A sound on the timeline: music, a voiceover, a voice asset, a sound effect or other
+ * audio. Items written by the engine always carry `audioRole`; items of older states may
+ * lack it, in which case the role is inferred from the asset and written when an
+ * operation matches the item.
+ */
+export interface AudioItem extends ItemBase, SourceFields, SoundFields {
+  /** Discriminant. */
+  type: "audio";
+  /** What the sound is for; absent only on items of older states (see above). */
+  audioRole?: AudioRole;
+}
+
+/** A text overlay. */
+export interface TextItem extends ItemBase, AnimatedFields {
+  /** Discriminant. */
+  type: "text";
+  /** The text shown. */
+  text: string;
+  /** Look of the text, as sent in `add_text` and `update_text`. */
+  style: TextStyle;
+}
+
+/**
+ * Timed captions. Entry times are milliseconds on the captions' own clock, which starts at
+ * `style.caption_start_seconds` (default 0) when the item starts and runs at
+ * `style.playback_rate` (default 1), the way a video plays its source.
+ */
+export interface CaptionsItem extends ItemBase, AnimatedFields {
+  /** Discriminant. */
+  type: "captions";
+  /** Caption entries in non-decreasing `startMs` order. */
+  captions: CaptionEntry[];
+  /** Look and paging of the captions. */
+  style: CaptionStyle;
+  /** Spoken language of generated captions; null when unknown or supplied by hand. */
+  language: string | null;
+}
+
+/** A solid-colour rectangle; its opacity is the item's `opacity`. */
+export interface SolidItem extends ItemBase, AnimatedFields {
+  /** Discriminant. */
+  type: "solid";
+  /** Fill colour, corner radius and rotation, as sent in `add_solid` (`opacity` lives on the item). */
+  style: Omit<SolidStyle, "opacity">;
+}
+
+/** One timeline item; narrow on `type`. */
+export type EditorItem =
+  | VideoItem
+  | ImageItem
+  | GifItem
+  | AudioItem
+  | TextItem
+  | CaptionsItem
+  | SolidItem;
+
+/** Items that play media from an asset. */
+export type MediaItem = VideoItem | ImageItem | GifItem | AudioItem;
+
+/** Items with a source offset and a playback rate. */
+export type SourceTimedItem = VideoItem | GifItem | AudioItem;
+
+/** Items that make sound. */
+export type SoundItem = VideoItem | AudioItem;
+
+/** Items drawn on screen. */
+export type VisualItem = Exclude<EditorItem, AudioItem>;
+
+/** True for items that play media from an asset. */
+export function isMediaItem(item: EditorItem): item is MediaItem {
+  return (
+    item.type === "video" || item.type === "image" || item.type === "gif" || item.type === "audio"
+  );
+}
+
+/** True for items with a source offset and a playback rate. */
+export function isSourceTimedItem(item: EditorItem): item is SourceTimedItem {
+  return item.type === "video" || item.type === "gif" || item.type === "audio";
+}
+
+/** True for items that make sound. */
+export function isSoundItem(item: EditorItem): item is SoundItem {
+  return item.type === "video" || item.type === "audio";
+}
+
+/** True for items drawn on screen. */
+export function isVisualItem(item: EditorItem): item is VisualItem {
+  return item.type !== "audio";
+}
+
+/** First frame after the item: the end of its half-open interval. */
+export function itemEndFrame(item: Pick<ItemBase, "from" | "durationInFrames">): number {
+  return item.from + item.durationInFrames;
+}

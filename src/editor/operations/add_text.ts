@@ -1,0 +1,64 @@
+/**
+ * `add_text` (rule 4): adds a text overlay on a front layer: the front-most track when it
+ * is visual and free over the text's frames, else a new track at the very front; an
+ * explicit `track_id` is honoured only when visual and free. It starts at 0 and lasts 5
+ * seconds unless told otherwise. Without `top` it takes the free vertical slot nearest the
+ * middle of the composition, clear of every text and captions item shown at the same
+ * time; without a size, it spans most of the width and fits its estimated lines.
+ *
+ * @module
+ */
+import type { AddTextOperation } from "../../schemas/edit-operations.js";
+import { ADDED_ITEM_DURATION_DEFAULT_SECONDS } from "../../schemas/limits.js";
+import {
+  FROM_DEFAULT_SECONDS,
+  OPACITY_DEFAULT,
+  TEXT_CENTER_RATIO,
+  TEXT_FONT_SIZE_DEFAULT,
+} from "../defaults.js";
+import type { OperationModule } from "../options.js";
+import { trackForNewItem } from "../placement.js";
+import { layoutTextBox, wrappedLineCount } from "../text-layout.js";
+import { durationSecondsToFrames, secondsToFrames } from "../time.js";
+import { noAnimation } from "../visual-items.js";
+
+/** Applies `add_text`. */
+export const addText: OperationModule<AddTextOperation> = (draft, operation) => {
+  const fromFrame = secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
+  const durationInFrames = durationSecondsToFrames(
+    operation.duration_seconds ?? ADDED_ITEM_DURATION_DEFAULT_SECONDS,
+    draft.fps,
+  );
+  const endFrame = fromFrame + durationInFrames;
+  const style = operation.style ?? {};
+  const box = layoutTextBox(draft, {
+    fields: operation,
+    style,
+    defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
+    lines: (charactersPerLine) => wrappedLineCount(operation.text, charactersPerLine),
+    centerRatio: TEXT_CENTER_RATIO,
+    fromFrame,
+    endFrame,
+  });
+  const trackId = trackForNewItem(draft, {
+    kind: "visual",
+    fromFrame,
+    endFrame,
+    trackId: operation.track_id,
+    layer: "front",
+  });
+  if (typeof trackId !== "string") return trackId;
+  draft.addItem({
+    type: "text",
+    id: draft.newId(),
+    trackId,
+    from: fromFrame,
+    durationInFrames,
+    ...box,
+    opacity: OPACITY_DEFAULT,
+    text: operation.text,
+    style,
+    ...noAnimation(),
+  });
+  return undefined;
+};

@@ -1,0 +1,22 @@
+/**
+ * `set_item_animation` (rule 5): sets or clears how a visual item enters and exits. An
+ * omitted side keeps its animation and null clears it. Rule 5 names videos, images,
+ * GIFs, text and captions; solids, also drawn layers, take animations too. Audio items
+ * refuse them.
+ *
+ * @module
+ */
+import type { SetItemAnimationOperation } from "../../schemas/edit-operations.js";
+import { isEditFailure } from "../errors.js";
+import { isVisualItem } from "../items.js";
+import { findItem, unsupportedItem } from "../lookup.js";
+import type { OperationModule } from "../options.js";
+
+/** Applies `set_item_animation`. */
+export const setItemAnimation: OperationModule<SetItemAnimationOperation> = (draft, operation) => {
+  const item = findItem(draft, operation.item_id);
+  if (isEditFailure(item)) return item;
+  if (!isVisualItem(item)) return unsupportedItem(item, "set_item_animation", "visual items");
+  draft.updateItem(item, { enterAnimation: operation.enter, exitAnimation: operation.exit });
+  return undefined;
+};

@@ -1,0 +1,27 @@
+/**
+ * `set_item_audio`: sets the gain and fades of one video or audio item. Omitted fields
+ * keep their value; an audio item of an older state gets its inferred role written.
+ * Fades longer than the item are stored as sent; players clamp them to the item.
+ *
+ * @module
+ */
+import type { SetItemAudioOperation } from "../../schemas/edit-operations.js";
+import { normalizeAudioRole } from "../audio-roles.js";
+import { isEditFailure } from "../errors.js";
+import { isSoundItem } from "../items.js";
+import { findItem, unsupportedItem } from "../lookup.js";
+import type { OperationModule } from "../options.js";
+
+/** Applies `set_item_audio`. */
+export const setItemAudio: OperationModule<SetItemAudioOperation> = (draft, operation) => {
+  const item = findItem(draft, operation.item_id);
+  if (isEditFailure(item)) return item;
+  if (!isSoundItem(item)) return unsupportedItem(item, "set_item_audio", "video and audio items");
+  const updated = draft.updateItem(item, {
+    volumeDb: operation.volume_db,
+    audioFadeInSeconds: operation.audio_fade_in_seconds,
+    audioFadeOutSeconds: operation.audio_fade_out_seconds,
+  });
+  if (updated.type === "audio") normalizeAudioRole(draft, updated);
+  return undefined;
+};

@@ -1,0 +1,22 @@
+/**
+ * `set_item_motion`: gives a visual item continuous motion over its lifetime; motion type
+ * `none` removes it. Every visual item accepts motion (text and solids float too); audio
+ * items refuse it.
+ *
+ * @module
+ */
+import type { SetItemMotionOperation } from "../../schemas/edit-operations.js";
+import { isEditFailure } from "../errors.js";
+import { isVisualItem } from "../items.js";
+import { findItem, unsupportedItem } from "../lookup.js";
+import type { OperationModule } from "../options.js";
+
+/** Applies `set_item_motion`. */
+export const setItemMotion: OperationModule<SetItemMotionOperation> = (draft, operation) => {
+  const item = findItem(draft, operation.item_id);
+  if (isEditFailure(item)) return item;
+  if (!isVisualItem(item)) return unsupportedItem(item, "set_item_motion", "visual items");
+  const motion = operation.motion.type === "none" ? null : operation.motion;
+  draft.updateItem(item, { motion });
+  return undefined;
+};

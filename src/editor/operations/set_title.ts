@@ -1,0 +1,13 @@
+/**
+ * `set_title`: renames the project. Setting the current title changes nothing.
+ *
+ * @module
+ */
+import type { SetTitleOperation } from "../../schemas/edit-operations.js";
+import type { OperationModule } from "../options.js";
+
+/** Applies `set_title`. */
+export const setTitle: OperationModule<SetTitleOperation> = (draft, operation) => {
+  draft.setTitle(operation.title);
+  return undefined;
+};

@@ -1,0 +1,199 @@
+/**
+ * Placement without overlap (spec 4.14 rule 1). Items on one track occupy half-open frame
+ * intervals `[from, from + durationInFrames)` that never overlap, and a track holds either
+ * visual items or audio items. Track item lists are sorted by `from`, so every check here
+ * is a binary search: its cost does not grow with the number of items on the timeline.
+ *
+ * @module
+ */
+import type { EditDraft, ItemReader } from "./draft.js";
+import { type EditFailure, editFailure, isEditFailure } from "./errors.js";
+import { type EditorItem, type EditorItemType, itemEndFrame } from "./items.js";
+import type { Track, TrackKind } from "./state.js";
+
+/** The track kind that can hold an item of `type`: audio items on audio tracks, the rest on visual ones. */
+export function trackKindFor(type: EditorItemType): TrackKind {
+  return type === "audio" ? "audio" : "visual";
+}
+
+function itemAt(reader: ItemReader, track: Track, index: number): EditorItem {
+  const id = track.items[index];
+  const item = id === undefined ? undefined : reader.item(id);
+  if (item === undefined) throw new Error(`Track "${track.id}" lists a missing item at ${index}.`);
+  return item;
+}
+
+// Smallest index whose item fails `isBefore`; items are sorted, so `isBefore` holds for a
+// prefix of the track.
+function partitionPoint(
+  reader: ItemReader,
+  track: Track,
+  isBefore: (item: EditorItem) => boolean,
+): number {
+  let low = 0;
+  let high = track.items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isBefore(itemAt(reader, track, middle))) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * True when no item on `track` (other than `ignoreItemId`) overlaps the frames
+ * `[fromFrame, endFrame)`. Because items never overlap, only the last item starting
+ * before `endFrame` can reach into the span (or the one before it, when that last item
+ * is the ignored one).
+ */
+export function isSpanFree(
+  reader: ItemReader,
+  track: Track,
+  fromFrame: number,
+  endFrame: number,
+  ignoreItemId?: string,
+): boolean {
+  let index = partitionPoint(reader, track, (item) => item.from < endFrame) - 1;
+  if (index >= 0 && track.items[index] === ignoreItemId) index -= 1;
+  return index < 0 || itemEndFrame(itemAt(reader, track, index)) <= fromFrame;
+}
+
+/** The items on `track` that overlap the frames `[fromFrame, endFrame)`, in `from` order. */
+export function itemsOverlapping(
+  reader: ItemReader,
+  track: Track,
+  fromFrame: number,
+  endFrame: number,
+): EditorItem[] {
+  const overlapping: EditorItem[] = [];
+  // Ends are sorted too, since items do not overlap: skip those ending at or before the span.
+  let index = partitionPoint(reader, track, (item) => itemEndFrame(item) <= fromFrame);
+  for (; index < track.items.length; index += 1) {
+    const item = itemAt(reader, track, index);
+    if (item.from >= endFrame) break;
+    overlapping.push(item);
+  }
+  return overlapping;
+}
+
+/** The front-most track of `kind` whose frames `[fromFrame, endFrame)` are free, if any. */
+export function findFreeTrack(
+  draft: EditDraft,
+  kind: TrackKind,
+  fromFrame: number,
+  endFrame: number,
+): Track | undefined {
+  return draft.tracks.find(
+    (track) => track.kind === kind && isSpanFree(draft, track, fromFrame, endFrame),
+  );
+}
+
+/**
+ * Checks an explicit `track_id`: it must exist, hold items of `kind`, and be free over
+ * `[fromFrame, endFrame)` (apart from `ignoreItemId`). Returns the track or the failure.
+ */
+export function checkExplicitTrack(
+  draft: EditDraft,
+  trackId: string,
+  kind: TrackKind,
+  fromFrame: number,
+  endFrame: number,
+  ignoreItemId?: string,
+): Track | EditFailure {
+  const track = draft.track(trackId);
+  if (track === undefined) {
+    return editFailure("track_not_found", `No track "${trackId}" in this project.`);
+  }
+  if (track.kind !== kind) {
+    return editFailure(
+      "track_incompatible",
+      `Track "${trackId}" holds ${track.kind} items and cannot take a ${kind} item.`,
+    );
+  }
+  if (!isSpanFree(draft, track, fromFrame, endFrame, ignoreItemId)) {
+    return editFailure(
+      "track_occupied",
+      `Track "${trackId}" already has an item between frames ${fromFrame} and ${endFrame}.`,
+    );
+  }
+  return track;
+}
+
+/** How a new item without an explicit track finds one. */
+export type NewItemLayer =
+  /** On the front-most track when it is compatible and free there, else on a new front track (rule 4). */
+  | "front"
+  /** On the front-most compatible free track, else on a new track: visual at the front, audio at the back (rule 1). */
+  | "free"
+  /** On the back-most compatible free track, else on a new track at the back. */
+  | "back";
+
+/** Where a new item should go. */
+export interface NewItemPlacement {
+  /** Kind of track the item needs. */
+  kind: TrackKind;
+  /** First frame of the item. */
+  fromFrame: number;
+  /** First frame after the item. */
+  endFrame: number;
+  /** Explicit track from the operation; honoured only when compatible and free. */
+  trackId?: string | undefined;
+  /** Strategy when `trackId` is absent. */
+  layer: NewItemLayer;
+}
+
+/** Chooses, and if needed creates, the track for a new item. Returns its id or the failure. */
+export function trackForNewItem(
+  draft: EditDraft,
+  placement: NewItemPlacement,
+): string | EditFailure {
+  const { kind, fromFrame, endFrame, trackId, layer } = placement;
+  if (trackId !== undefined) {
+    const track = checkExplicitTrack(draft, trackId, kind, fromFrame, endFrame);
+    return isEditFailure(track) ? track : track.id;
+  }
+  if (layer === "front") {
+    const front = draft.tracks[0];
+    if (front?.kind === kind && isSpanFree(draft, front, fromFrame, endFrame)) return front.id;
+    return draft.createTrack(kind, 0);
+  }
+  if (layer === "back") {
+    const free = draft.tracks.findLast(
+      (track) => track.kind === kind && isSpanFree(draft, track, fromFrame, endFrame),
+    );
+    return free?.id ?? draft.createTrack(kind, draft.tracks.length);
+  }
+  const free = findFreeTrack(draft, kind, fromFrame, endFrame);
+  if (free !== undefined) return free.id;
+  return draft.createTrack(kind, kind === "visual" ? 0 : draft.tracks.length);
+}
+
+/**
+ * Gives an existing item new timing without overlap, keeping its layer: it stays on its
+ * track when the new frames are free there; otherwise it moves to the track directly in
+ * front when that one is compatible and free, or else to a new track inserted directly
+ * in front of its own. Either way it keeps its place relative to every item it overlaps
+ * in time, apart from the one it collided with, which it now covers.
+ */
+export function retimeItem<Item extends EditorItem>(
+  draft: EditDraft,
+  item: Item,
+  fromFrame: number,
+  durationInFrames: number,
+): Item {
+  const endFrame = fromFrame + durationInFrames;
+  const position = draft.trackPosition(item.trackId);
+  const track = position === undefined ? undefined : draft.tracks[position];
+  if (position === undefined || track === undefined) {
+    throw new Error(`Item "${item.id}" names a missing track "${item.trackId}".`);
+  }
+  if (isSpanFree(draft, track, fromFrame, endFrame, item.id)) {
+    return draft.moveItem(item, { trackId: track.id, from: fromFrame, durationInFrames });
+  }
+  const inFront = draft.tracks[position - 1];
+  const trackId =
+    inFront?.kind === track.kind && isSpanFree(draft, inFront, fromFrame, endFrame)
+      ? inFront.id
+      : draft.createTrack(track.kind, position);
+  return draft.moveItem(item, { trackId, from: fromFrame, durationInFrames });
+}

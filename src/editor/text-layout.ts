@@ -1,0 +1,92 @@
+/**
+ * Default boxes for added text and captions: an estimate of the space the lines take,
+ * centred horizontally, and a vertical slot that avoids other timed text (spec 4.14
+ * rule 4).
+ *
+ * @module
+ */
+import type { TextStyle } from "../schemas/edit-values.js";
+import {
+  GLYPH_WIDTH_RATIO,
+  LINE_HEIGHT_DEFAULT,
+  TEXT_BOX_PADDING_RATIO,
+  TEXT_BOX_WIDTH_RATIO,
+} from "./defaults.js";
+import type { EditDraft } from "./draft.js";
+import { chooseSlotTop, timedTextBoxes } from "./slotting.js";
+
+/** Geometry fields an add operation may send. */
+export interface BoxFields {
+  /** Left edge, if sent. */
+  left?: number | undefined;
+  /** Top edge, if sent; when absent the box takes a free vertical slot. */
+  top?: number | undefined;
+  /** Width, if sent. */
+  width?: number | undefined;
+  /** Height, if sent. */
+  height?: number | undefined;
+}
+
+/** A box in composition pixels. */
+export interface Box {
+  /** Left edge. */
+  left: number;
+  /** Top edge. */
+  top: number;
+  /** Width. */
+  width: number;
+  /** Height. */
+  height: number;
+}
+
+/** How to lay out an added text or captions box. */
+export interface TextBoxRequest {
+  /** Geometry the operation sent. */
+  fields: BoxFields;
+  /** Style of the text; its font size and line height size the box. */
+  style: TextStyle;
+  /** Font size when the style sets none. */
+  defaultFontSize: number;
+  /** Number of lines the box must hold at its width. */
+  lines: (charactersPerLine: number) => number;
+  /** Vertical centre when free, as a fraction of the composition height. */
+  centerRatio: number;
+  /** First frame the box is shown. */
+  fromFrame: number;
+  /** First frame after it is shown. */
+  endFrame: number;
+}
+
+/** Lines `text` wraps to at `charactersPerLine`, counting explicit line breaks. */
+export function wrappedLineCount(text: string, charactersPerLine: number): number {
+  const perLine = Math.max(1, Math.floor(charactersPerLine));
+  return text
+    .split("\n")
+    .reduce((lines, paragraph) => lines + Math.max(1, Math.ceil(paragraph.length / perLine)), 0);
+}
+
+/**
+ * The box of an added text or captions item. Sent fields win; a missing width spans most
+ * of the composition, a missing height fits the estimated lines, a missing left centres
+ * the box, and a missing top takes the free slot nearest the preferred centre.
+ */
+export function layoutTextBox(draft: EditDraft, request: TextBoxRequest): Box {
+  const { fields, style } = request;
+  const fontSize = style.font_size ?? request.defaultFontSize;
+  const lineHeight = style.line_height ?? LINE_HEIGHT_DEFAULT;
+  const width = fields.width ?? Math.round(draft.compositionWidth * TEXT_BOX_WIDTH_RATIO);
+  const lines = request.lines(width / (fontSize * GLYPH_WIDTH_RATIO));
+  const height =
+    fields.height ??
+    Math.ceil(lines * fontSize * lineHeight + 2 * fontSize * TEXT_BOX_PADDING_RATIO);
+  const left = fields.left ?? Math.round((draft.compositionWidth - width) / 2);
+  const top =
+    fields.top ??
+    chooseSlotTop({
+      boxHeight: height,
+      compositionHeight: draft.compositionHeight,
+      preferredTop: Math.round(draft.compositionHeight * request.centerRatio - height / 2),
+      occupied: timedTextBoxes(draft, request.fromFrame, request.endFrame),
+    });
+  return { left, top, width, height };
+}

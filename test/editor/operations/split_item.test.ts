@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import type { EditorItem } from "../../../src/editor/index.js";
+import { applyFails, applyOk, itemOf, trackIds, trackSpans } from "../support/apply.js";
+import { asset, audio, captions, image, stateOf, text, video } from "../support/fixtures.js";
+
+const FPS_CASES = [24, 25, 30, 60];
+
+describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
+  const second = fps;
+  function clip(extra: Partial<EditorItem> = {}) {
+    return stateOf(
+      [
+        {
+          id: "main",
+          items: [
+            video({ id: "v", from: second, durationInFrames: 4 * second }, {
+              sourceStartSeconds: 10,
+              playbackRate: 2,
+              audioFadeInSeconds: 1,
+              audioFadeOutSeconds: 2,
+              enterAnimation: { type: "fade" },
+              exitAnimation: { type: "zoom" },
+              motion: { type: "pan" },
+              ...extra,
+            } as never),
+          ],
+        },
+      ],
+      { fps },
+    );
+  }
+
+  it("cuts into two fresh halves that fill the original frames", () => {
+    const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
+    expect(result.state.items.v).toBeUndefined();
+    expect(trackSpans(result.state, "main")).toEqual([
+      ["new-1", second, 2 * second],
+      ["new-2", 2 * second, 5 * second],
+    ]);
+  });
+
+  it("advances the right half's source by the left length times the rate", () => {
+    const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
+    expect(itemOf(result.state, "new-1")).toMatchObject({
+      sourceStartSeconds: 10,
+      playbackRate: 2,
+    });
+    expect(itemOf(result.state, "new-2")).toMatchObject({
+      sourceStartSeconds: 12,
+      playbackRate: 2,
+    });
+  });
+
+  it("keeps fades and animations on the outer ends and motion on both", () => {
+    const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 3 }]);
+    expect(itemOf(result.state, "new-1")).toMatchObject({
+      audioFadeInSeconds: 1,
+      audioFadeOutSeconds: 0,
+      enterAnimation: { type: "fade" },
+      exitAnimation: null,
+      motion: { type: "pan" },
+    });
+    expect(itemOf(result.state, "new-2")).toMatchObject({
+      audioFadeInSeconds: 0,
+      audioFadeOutSeconds: 2,
+      enterAnimation: null,
+      exitAnimation: { type: "zoom" },
+      motion: { type: "pan" },
+    });
+  });
+
+  it.each([
+    ["one frame after the start", 1, 4 * second - 1],
+    ["one frame before the end (the last frame)", 4 * second - 1, 1],
+  ])("cuts %s", (_name, leftFrames, rightFrames) => {
+    const result = applyOk(clip(), [
+      { type: "split_item", item_id: "v", at_seconds: (second + leftFrames) / fps },
+    ]);
+    expect(itemOf(result.state, "new-1").durationInFrames).toBe(leftFrames);
+    expect(itemOf(result.state, "new-2").durationInFrames).toBe(rightFrames);
+  });
+
+  it.each([
+    ["at the start", 1],
+    ["at the end", 5],
+    ["before the item", 0],
+    ["after the item", 9],
+  ])("fails with split_out_of_range %s", (_name, atSeconds) => {
+    const error = applyFails(clip(), [{ type: "split_item", item_id: "v", at_seconds: atSeconds }]);
+    expect(error.code).toBe("split_out_of_range");
+  });
+});
+
+describe("split_item by type", () => {
+  it("splits a lone item without losing its track", () => {
+    const state = stateOf([
+      { id: "only", items: [image({ id: "i", from: 0, durationInFrames: 2 })] },
+    ]);
+    const result = applyOk(state, [{ type: "split_item", item_id: "i", at_seconds: 1 / 30 }]);
+    expect(trackIds(result.state)).toEqual(["only"]);
+    expect(trackSpans(result.state, "only")).toEqual([
+      ["new-1", 0, 1],
+      ["new-2", 1, 2],
+    ]);
+  });
+
+  it("keeps text fades on the outer ends", () => {
+    const state = stateOf([
+      {
+        id: "top",
+        items: [
+          text(
+            { id: "t", from: 0, durationInFrames: 60 },
+            { style: { fade_in_seconds: 1, fade_out_seconds: 1, color: "red" } },
+          ),
+        ],
+      },
+    ]);
+    const result = applyOk(state, [{ type: "split_item", item_id: "t", at_seconds: 1 }]);
+    expect(itemOf(result.state, "new-1")).toMatchObject({
+      style: { fade_in_seconds: 1, color: "red" },
+    });
+    expect(itemOf(result.state, "new-2")).toMatchObject({
+      style: { fade_out_seconds: 1, color: "red" },
+    });
+    expect(itemOf(result.state, "new-1")).not.toHaveProperty("style.fade_out_seconds");
+    expect(itemOf(result.state, "new-2")).not.toHaveProperty("style.fade_in_seconds");
+  });
+
+  it("splits captions on their clock: each half keeps the entries it shows", () => {
+    const state = stateOf([
+      {
+        id: "top",
+        items: [
+          captions(
+            { id: "c", from: 30, durationInFrames: 90 },
+            {
+              captions: [
+                { text: "one", startMs: 500, endMs: 1500 },
+                { text: "two", startMs: 1500, endMs: 2500 },
+                { text: "three", startMs: 2500, endMs: 3400 },
+              ],
+              style: { caption_start_seconds: 0.5, playback_rate: 1 },
+            },
+          ),
+        ],
+      },
+    ]);
+    const result = applyOk(state, [{ type: "split_item", item_id: "c", at_seconds: 2.5 }]);
+    const left = itemOf(result.state, "new-1");
+    const right = itemOf(result.state, "new-2");
+    if (left.type !== "captions" || right.type !== "captions") throw new Error("not captions");
+    expect(left.captions.map((entry) => entry.text)).toEqual(["one", "two"]);
+    expect(right.captions.map((entry) => entry.text)).toEqual(["two", "three"]);
+    expect(left.style.caption_start_seconds).toBe(0.5);
+    expect(right.style.caption_start_seconds).toBe(2);
+  });
+
+  it("writes the inferred role on both halves of an older audio item", () => {
+    const { audioRole: _role, ...legacy } = audio(
+      { id: "a", from: 0, durationInFrames: 60 },
+      { assetId: "sfx" },
+    );
+    const state = stateOf([{ id: "sound", items: [legacy] }], {
+      assets: [asset("sfx", "audio", { metadata: { sound_effect_id: "whoosh" } })],
+    });
+    const result = applyOk(state, [{ type: "split_item", item_id: "a", at_seconds: 1 }]);
+    expect(itemOf(result.state, "new-1")).toMatchObject({ audioRole: "sound_effect" });
+    expect(itemOf(result.state, "new-2")).toMatchObject({
+      audioRole: "sound_effect",
+      sourceStartSeconds: 1,
+    });
+  });
+
+  it("fails with item_not_found for an unknown id", () => {
+    const state = stateOf([
+      { id: "only", items: [image({ id: "i", from: 0, durationInFrames: 2 })] },
+    ]);
+    const error = applyFails(state, [{ type: "split_item", item_id: "nope", at_seconds: 1 }]);
+    expect(error.code).toBe("item_not_found");
+  });
+});
