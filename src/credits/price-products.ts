@@ -1,0 +1,126 @@
+/**
+ * Prices of the paid actions other than generations: slideshows, faceless videos,
+ * reference analyses and voiceovers. Each is charged as one hold.
+ *
+ * @module
+ */
+import { countSpokenWords } from "../schemas/edit-spoken-words.js";
+import {
+  FACELESS_ASPECT_RATIO_DEFAULT,
+  FACELESS_VOICE_DEFAULT,
+  REFERENCE_ANALYSIS_CREDITS_PER_ITEM,
+  SLIDE_COUNT_DEFAULT,
+  SLIDE_COUNT_OPTIONS,
+} from "../schemas/limits.js";
+import { DEFAULT_PRICES, type PriceTable } from "./default-prices.js";
+import {
+  type CreditQuote,
+  type FacelessVideoPricingRequest,
+  type PricingAssets,
+  type PricingResult,
+  pricingFailure,
+  type ReferenceAnalysisPricingRequest,
+  type SlideshowPricingRequest,
+  type VoiceoverPricingRequest,
+} from "./pricing.js";
+
+/**
+ * Prices a slideshow: the table's price per slide times `slide_count` (6 by default). A
+ * slide count outside 3, 4, 5, 6, 8, 9, 10 is a `bad_request`.
+ *
+ * @example
+ * ```ts
+ * priceSlideshow({ slide_count: 8 }); // { ok: true, quote: { totalCredits: 80 } }
+ * ```
+ */
+export function priceSlideshow(
+  request: SlideshowPricingRequest,
+  prices: PriceTable = DEFAULT_PRICES,
+): PricingResult<CreditQuote> {
+  const slideCount = request.slide_count ?? SLIDE_COUNT_DEFAULT;
+  if (!(SLIDE_COUNT_OPTIONS as readonly number[]).includes(slideCount)) {
+    return pricingFailure(
+      "bad_request",
+      "slide_count",
+      `slide_count must be one of ${SLIDE_COUNT_OPTIONS.join(", ")}.`,
+    );
+  }
+  return { ok: true, quote: { totalCredits: slideCount * prices.slideshowCreditsPerSlide } };
+}
+
+/**
+ * Prices a faceless video from its voice: `credits_9_16` or `credits_16_9` by aspect
+ * ratio (9:16 and voice `ash` by default). A voice the workspace does not have is a
+ * `not_found`; another aspect ratio is a `bad_request`.
+ *
+ * @example
+ * ```ts
+ * const assets = { voices: [{ id: "ash", credits_9_16: 150, credits_16_9: 180 }] };
+ * priceFacelessVideo({ aspect_ratio: "16:9" }, assets); // { ok: true, quote: { totalCredits: 180 } }
+ * ```
+ */
+export function priceFacelessVideo(
+  request: FacelessVideoPricingRequest,
+  assets: PricingAssets,
+): PricingResult<CreditQuote> {
+  const aspectRatio = request.aspect_ratio ?? FACELESS_ASPECT_RATIO_DEFAULT;
+  if (aspectRatio !== "9:16" && aspectRatio !== "16:9") {
+    return pricingFailure("bad_request", "aspect_ratio", "aspect_ratio must be 9:16 or 16:9.");
+  }
+  const voiceId = request.voice_id ?? FACELESS_VOICE_DEFAULT;
+  const voice = assets.voices.find((candidate) => candidate.id === voiceId);
+  if (voice === undefined) {
+    return pricingFailure("not_found", "voice_id", `The workspace has no voice ${voiceId}.`);
+  }
+  const totalCredits = aspectRatio === "9:16" ? voice.credits_9_16 : voice.credits_16_9;
+  return { ok: true, quote: { totalCredits } };
+}
+
+/**
+ * Prices a reference inspiration: 30 credits per media item, counting every image URL,
+ * every inline image and the video URL. A request with no media is a `bad_request`,
+ * since there would be nothing to analyse.
+ *
+ * @example
+ * ```ts
+ * priceReferenceAnalysis({ image_urls: ["https://example.com/a.png", "https://example.com/b.png"] });
+ * // { ok: true, quote: { totalCredits: 60 } }
+ * ```
+ */
+export function priceReferenceAnalysis(
+  request: ReferenceAnalysisPricingRequest,
+): PricingResult<CreditQuote> {
+  const itemCount =
+    (request.image_urls?.length ?? 0) +
+    (request.images?.length ?? 0) +
+    (request.video_url === undefined ? 0 : 1);
+  if (itemCount === 0) {
+    return pricingFailure(
+      "bad_request",
+      "image_urls",
+      "A reference needs at least one of image_urls, images or video_url.",
+    );
+  }
+  return { ok: true, quote: { totalCredits: itemCount * REFERENCE_ANALYSIS_CREDITS_PER_ITEM } };
+}
+
+/**
+ * Prices an `add_voiceover`: the table's price per started block of spoken words (5 per
+ * 100 by default), at least one block, counted as the word limit counts them.
+ *
+ * @example
+ * ```ts
+ * priceVoiceover({ text: "Meet the bottle that keeps coffee hot for twelve hours." });
+ * // { ok: true, quote: { totalCredits: 5 } }
+ * ```
+ */
+export function priceVoiceover(
+  request: VoiceoverPricingRequest,
+  prices: PriceTable = DEFAULT_PRICES,
+): PricingResult<CreditQuote> {
+  const blocks = Math.max(
+    1,
+    Math.ceil(countSpokenWords(request.text) / prices.voiceoverWordsPerBlock),
+  );
+  return { ok: true, quote: { totalCredits: blocks * prices.voiceoverCreditsPerBlock } };
+}

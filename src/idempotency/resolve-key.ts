@@ -1,0 +1,101 @@
+/**
+ * Choosing and checking the idempotency key of a request (spec 4.0): the
+ * `Idempotency-Key` header wins over the body field `idempotency_key`.
+ *
+ * @module
+ */
+import { type ApiError, apiError } from "../errors/api-error.js";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../schemas/limits.js";
+
+/** The two places a key can come from, and the endpoint's lower length bound. */
+export interface IdempotencyKeySources {
+  /** The `Idempotency-Key` header value; null or undefined when absent. */
+  readonly header: string | null | undefined;
+  /** The body's `idempotency_key` value as received; undefined when absent. */
+  readonly bodyKey: unknown;
+  /**
+   * Shortest key the endpoint accepts: `IDEMPOTENCY_KEY_MIN_LENGTH` on POST /slideshows
+   * and POST /faceless-videos; 0 (the default) elsewhere, where an empty key counts as
+   * no key.
+   */
+  readonly minLength?: number;
+}
+
+/** A usable key, or none. */
+export interface ResolvedIdempotencyKey {
+  /** Marks a valid request. */
+  readonly ok: true;
+  /** The key, or undefined when the request carries none. */
+  readonly key: string | undefined;
+}
+
+/** A key that breaks the endpoint's bounds. */
+export interface InvalidIdempotencyKey {
+  /** Marks an invalid request. */
+  readonly ok: false;
+  /** The `bad_request` to answer with; nothing is stored for it. */
+  readonly error: ApiError;
+}
+
+/** The result of {@link resolveIdempotencyKey}. */
+export type IdempotencyKeyResolution = ResolvedIdempotencyKey | InvalidIdempotencyKey;
+
+/**
+ * Picks the request's key: the header when present, the body field otherwise, and checks
+ * its length (at most 160 characters everywhere, at least `minLength`). Where empty keys
+ * are allowed (`minLength` 0), an empty header falls back to the body field and an empty
+ * result means no key, since an empty string cannot name a paid action.
+ *
+ * @example
+ * ```ts
+ * resolveIdempotencyKey({ header: "order-42", bodyKey: "other" }); // { ok: true, key: "order-42" }
+ * resolveIdempotencyKey({ header: null, bodyKey: "", minLength: 1 }).ok; // false: a 400
+ * ```
+ */
+export function resolveIdempotencyKey(sources: IdempotencyKeySources): IdempotencyKeyResolution {
+  const minLength = sources.minLength ?? 0;
+  const header = sources.header ?? undefined;
+  if (header !== undefined && (header !== "" || minLength > 0)) {
+    return checkKey(header, "header", "Idempotency-Key", minLength);
+  }
+  if (sources.bodyKey === undefined) return { ok: true, key: undefined };
+  if (typeof sources.bodyKey !== "string") {
+    return invalid("body", "idempotency_key", "idempotency_key must be a string.", "invalid_type");
+  }
+  return checkKey(sources.bodyKey, "body", "idempotency_key", minLength);
+}
+
+function checkKey(
+  key: string,
+  location: "header" | "body",
+  path: string,
+  minLength: number,
+): IdempotencyKeyResolution {
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    const message = `${path} must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`;
+    return invalid(location, path, message, "too_big");
+  }
+  if (key.length < minLength) {
+    return invalid(
+      location,
+      path,
+      `${path} must be at least ${minLength} characters.`,
+      "too_small",
+    );
+  }
+  return { ok: true, key: key === "" ? undefined : key };
+}
+
+function invalid(
+  location: "header" | "body",
+  path: string,
+  message: string,
+  issue: string,
+): InvalidIdempotencyKey {
+  return {
+    ok: false,
+    error: apiError("bad_request", `Invalid request ${location}: ${message}`, {
+      context: { location, fields: [{ path, message, issue }] },
+    }),
+  };
+}

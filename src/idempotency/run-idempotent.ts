@@ -1,0 +1,187 @@
+/**
+ * `runIdempotent`: one call that claims a key, runs a paid action once, stores its
+ * response and answers retries with the stored response.
+ *
+ * @module
+ */
+import type { Clock } from "../clock.js";
+import type { ApiError } from "../errors/api-error.js";
+import { idempotencyConflictError } from "./conflict-error.js";
+import {
+  IDEMPOTENCY_LEASE_DEFAULT_MILLISECONDS,
+  IDEMPOTENCY_RETENTION_DEFAULT_MILLISECONDS,
+} from "./defaults.js";
+import { fingerprintRequest } from "./fingerprint.js";
+import type { IdempotencyScope, StoredResponse } from "./record.js";
+import type { IdempotencyStore } from "./store.js";
+
+/** A response of a paid action: an HTTP status and a JSON object body. */
+export interface IdempotentResponse<Body extends object> {
+  /** HTTP status. */
+  readonly status: number;
+  /** The JSON body. */
+  readonly body: Body;
+}
+
+/** The field a replayed body gains (spec 2.3 to 2.5). */
+export interface ReplayMarker {
+  /** Present and true when the body is a replay of a completed request. */
+  readonly idempotent_replay?: true;
+}
+
+/** A body as answered: a replay carries `idempotent_replay: true`, a fresh body does not. */
+export type ReplayableBody<Body extends object> = Body & ReplayMarker;
+
+/** Everything {@link runIdempotent} needs. */
+export interface RunIdempotentOptions<Body extends object> {
+  /** Where keys live. */
+  readonly store: IdempotencyStore;
+  /** The source of leases' and retention's time. */
+  readonly clock: Clock;
+  /** The organization making the request; keys are scoped to it. */
+  readonly organizationId: string;
+  /** The resolved key (see `resolveIdempotencyKey`); undefined runs the action unprotected. */
+  readonly key: string | undefined;
+  /** Names the endpoint or tool (`create_generation`), so one key never matches across them. */
+  readonly operation: string;
+  /** The request body as received; fingerprinted without its `idempotency_key`. */
+  readonly body: unknown;
+  /** How long the claim holds; one minute by default. */
+  readonly leaseMilliseconds?: number;
+  /** How long a completed response is kept; 24 hours by default. */
+  readonly retentionMilliseconds?: number;
+  /**
+   * The paid action. It must leave no charge behind when it throws or answers with a
+   * non-2xx status: those outcomes free the key so the same request can run again.
+   */
+  readonly action: () => Promise<IdempotentResponse<Body>>;
+}
+
+/** A response to send: fresh from the action, or replayed from the store. */
+export interface IdempotentAnswer<Body extends object> {
+  /** Marks a response. */
+  readonly ok: true;
+  /** HTTP status. */
+  readonly status: number;
+  /** The body; a replay adds `idempotent_replay: true` to the stored body. */
+  readonly body: ReplayableBody<Body>;
+  /** True when the action did not run and the stored response was replayed. */
+  readonly replayed: boolean;
+}
+
+/** A key that cannot be used now: answer with this 409. */
+export interface IdempotentConflict {
+  /** Marks a conflict. */
+  readonly ok: false;
+  /** The `idempotency_conflict` error, with `context.reason`. */
+  readonly error: ApiError;
+}
+
+/** The result of {@link runIdempotent}. */
+export type IdempotentResult<Body extends object> = IdempotentAnswer<Body> | IdempotentConflict;
+
+/**
+ * True for the statuses whose responses are stored and replayed: 2xx. Every other
+ * status frees the key, so a retry with the same key runs again, as spec 7.3 expects
+ * for 429 and 5xx, and as a client expects after topping up following a 402.
+ */
+export function isReplayableStatus(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/**
+ * Runs a paid action at most once per (organization, key, request).
+ *
+ * Without a key the action simply runs. With one, the key is claimed first: a completed
+ * match is replayed without running anything, a conflict comes back as the 409, and a
+ * fresh claim runs the action. A 2xx response is then stored for replay; any other
+ * response, or an error thrown by the action, frees the key (the error is rethrown). When
+ * the action outlives its lease and another request takes the key over, the late
+ * response is still returned, but the newer claim's response is the one stored.
+ *
+ * @example
+ * ```ts
+ * const result = await runIdempotent({
+ *   store: keys, clock: systemClock, organizationId: "org_1", key: "order-42",
+ *   operation: "create_slideshow", body,
+ *   action: async () => ({ status: 200, body: await queueSlideshow(body) }),
+ * });
+ * if (!result.ok) return errorResponse(result.error); // 409
+ * return jsonResponse(result.status, result.body); // result.replayed tells a replay apart
+ * ```
+ */
+export async function runIdempotent<Body extends object>(
+  options: RunIdempotentOptions<Body>,
+): Promise<IdempotentResult<Body>> {
+  const { store, clock, key, action } = options;
+  const { leaseMilliseconds, retentionMilliseconds } = durationsOf(options);
+  if (key === undefined) return answer(await action(), false);
+  const scope: IdempotencyScope = { organizationId: options.organizationId, key };
+  const fingerprint = await fingerprintRequest(options.operation, options.body);
+  const claim = await store.claim(scope, {
+    fingerprint,
+    nowMilliseconds: clock.now(),
+    leaseMilliseconds,
+  });
+  if (claim.outcome === "conflict") {
+    return { ok: false, error: idempotencyConflictError(claim.reason) };
+  }
+  if (claim.outcome === "replay") return replay<Body>(claim.response);
+
+  const token = claim.lease.token;
+  let response: IdempotentResponse<Body>;
+  try {
+    response = await action();
+  } catch (error) {
+    // The action's own error matters more than a failed release; an unreleased claim
+    // still frees itself when its lease expires.
+    await store.release(scope, token).catch(() => undefined);
+    throw error;
+  }
+  if (isReplayableStatus(response.status)) {
+    await store.complete(scope, {
+      token,
+      response: { status: response.status, bodyJson: JSON.stringify(response.body) },
+      nowMilliseconds: clock.now(),
+      retentionMilliseconds,
+    });
+  } else {
+    await store.release(scope, token);
+  }
+  return answer(response, false);
+}
+
+// Checked before anything runs: a bad duration found only when storing the response
+// would strand a paid action that has already charged.
+function durationsOf(options: RunIdempotentOptions<object>): {
+  leaseMilliseconds: number;
+  retentionMilliseconds: number;
+} {
+  const leaseMilliseconds = options.leaseMilliseconds ?? IDEMPOTENCY_LEASE_DEFAULT_MILLISECONDS;
+  const retentionMilliseconds =
+    options.retentionMilliseconds ?? IDEMPOTENCY_RETENTION_DEFAULT_MILLISECONDS;
+  if (!Number.isFinite(leaseMilliseconds) || leaseMilliseconds <= 0) {
+    throw new RangeError("A lease lasts a positive number of milliseconds.");
+  }
+  if (!Number.isFinite(retentionMilliseconds) || retentionMilliseconds < 0) {
+    throw new RangeError("A retention lasts a non-negative number of milliseconds.");
+  }
+  return { leaseMilliseconds, retentionMilliseconds };
+}
+
+function answer<Body extends object>(
+  response: IdempotentResponse<Body>,
+  replayed: boolean,
+): IdempotentAnswer<Body> {
+  return { ok: true, status: response.status, body: response.body, replayed };
+}
+
+function replay<Body extends object>(response: StoredResponse): IdempotentAnswer<Body> {
+  const stored: unknown = JSON.parse(response.bodyJson);
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) {
+    throw new TypeError("A stored idempotent response body is not a JSON object.");
+  }
+  // The fingerprint covers the operation, so the stored body came from this same action.
+  const body = { ...stored, idempotent_replay: true } as ReplayableBody<Body>;
+  return { ok: true, status: response.status, body, replayed: true };
+}
