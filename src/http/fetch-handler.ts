@@ -1,0 +1,139 @@
+/**
+ * The Web-standard handler: `(request: Request) => Promise<Response>` serving every
+ * endpoint of the endpoint table by translating to and from the service contract. It
+ * holds no business rules: routing, body reading within limits, and status mapping.
+ *
+ * @module
+ */
+import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
+import type { ApiService, OperationId, ServiceResponse } from "../service/contract.js";
+import { collectEntries } from "./entries.js";
+import {
+  type FetchHandlerOptions,
+  type HandlerSettings,
+  resolveHandlerSettings,
+} from "./handler-options.js";
+import { readRequestBody } from "./request-body.js";
+import {
+  rejectionResponse,
+  serverErrorResponse,
+  toHttpResponse,
+  unknownRouteResponse,
+} from "./responses.js";
+import {
+  compileRouteTable,
+  DEFAULT_BASE_PATH,
+  matchRoute,
+  type RouteMatch,
+  type RouteMatched,
+} from "./routes.js";
+import { toServiceRequest } from "./service-request.js";
+
+/** A Web-standard request handler, mountable on any host that speaks `Request`/`Response`. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+function hasOperation(service: ApiService, name: string): name is OperationId {
+  // Reflect.get also finds methods a class instance inherits from its prototype.
+  return typeof Reflect.get(service, name) === "function";
+}
+
+function operationOf(endpoint: EndpointDefinition, service: ApiService): OperationId {
+  const operationId = endpoint.operationId;
+  if (!hasOperation(service, operationId)) {
+    throw new TypeError(`The service has no function for operation "${operationId}".`);
+  }
+  return operationId;
+}
+
+async function callService(
+  settings: HandlerSettings,
+  request: Request,
+  match: RouteMatched,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const query = collectEntries(url.searchParams, "query parameter");
+  if (!query.ok) return rejectionResponse(query.rejection);
+  const operationId = operationOf(match.endpoint, settings.service);
+  const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
+  const body = await readRequestBody(request, match.endpoint, limits);
+  if (!body.ok) return rejectionResponse(body.rejection);
+  const serviceRequest = toServiceRequest(request, {
+    pathParams: match.pathParams,
+    query: query.value,
+    body: body.value,
+  });
+  const answer: ServiceResponse = await settings.service[operationId](serviceRequest);
+  return toHttpResponse(answer, match.endpoint, request.method === "HEAD");
+}
+
+async function answerRoute(
+  settings: HandlerSettings,
+  request: Request,
+  match: RouteMatch,
+): Promise<Response> {
+  switch (match.kind) {
+    case "matched":
+      return callService(settings, request, match);
+    case "not_found":
+      return unknownRouteResponse();
+    case "malformed_path":
+      return rejectionResponse({
+        reason: "malformed_path",
+        message: "A path parameter is not valid percent-encoding.",
+      });
+    case "options":
+      return new Response(null, {
+        status: 204,
+        headers: { allow: match.allowedMethods.join(", ") },
+      });
+    case "method_not_allowed":
+      return rejectionResponse(
+        {
+          reason: "method_not_allowed",
+          message: `This path does not serve ${request.method}.`,
+          details: { allowed_methods: match.allowedMethods },
+        },
+        { allow: match.allowedMethods.join(", ") },
+      );
+  }
+}
+
+/**
+ * Creates the HTTP handler of the whole API over a service. Unknown paths answer 404,
+ * known paths with another method 405 with `Allow`, `OPTIONS` 204 with `Allow`, and
+ * `HEAD` runs the `GET` endpoint without sending its body. The returned promise never
+ * rejects: a service that throws yields a 500 whose body reveals nothing of the error.
+ *
+ * Throws a `RangeError` for an invalid option and a `TypeError` when the service lacks a
+ * function for an operation of the endpoint table, so a miswired host fails at start.
+ *
+ * @example
+ * ```ts
+ * import { createFetchHandler } from "reelkit/http";
+ *
+ * const handler = createFetchHandler(service, { basePath: "/v1" });
+ * const response = await handler(new Request("http://localhost/v1/models"));
+ * response.headers.get("content-type"); // "application/json; charset=utf-8"
+ * ```
+ */
+export function createFetchHandler(
+  service: ApiService,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const settings = resolveHandlerSettings(service, options);
+  const table = compileRouteTable(ENDPOINTS, options.basePath ?? DEFAULT_BASE_PATH);
+  for (const endpoint of ENDPOINTS) operationOf(endpoint, service);
+  return async (request) => {
+    try {
+      const match = matchRoute(table, request.method, new URL(request.url).pathname);
+      return await answerRoute(settings, request, match);
+    } catch (error) {
+      try {
+        settings.onError(error, request);
+      } catch {
+        // A failing logger must not turn a 500 into a rejected promise.
+      }
+      return serverErrorResponse();
+    }
+  };
+}

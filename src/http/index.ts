@@ -1,0 +1,66 @@
+/**
+ * reelkit/http: the API over HTTP, for any host.
+ *
+ * - {@link createFetchHandler}: a Web-standard `(Request) => Promise<Response>` handler
+ *   serving every endpoint of the endpoint table over an {@link ApiService}.
+ * - {@link toNodeListener}: the same handler as a `node:http` listener, for Node's own
+ *   server, Express and Fastify.
+ * - The parts a host or another adapter may reuse: the route table, the body limits, the
+ *   transport-level refusals and their statuses, untrusted JSON parsing, and bearer
+ *   token extraction.
+ *
+ * @packageDocumentation
+ */
+export type {
+  ApiService,
+  OperationId,
+  ServiceErrorResponse,
+  ServiceRequest,
+  ServiceResponse,
+  UploadedFile,
+} from "../service/contract.js";
+export { type BearerCredentials, parseAuthorization } from "./authorization.js";
+export {
+  DEFAULT_MAX_JSON_BYTES,
+  DEFAULT_MAX_JSON_BYTES_BY_OPERATION,
+  DEFAULT_MAX_REFERENCE_INSPIRATION_JSON_BYTES,
+  DEFAULT_MAX_UPLOAD_FILE_BYTES,
+  JSON_FIELDS_ALLOWANCE_BYTES,
+  MULTIPART_FIELDS_ALLOWANCE_BYTES,
+} from "./body-limits.js";
+export { createFetchHandler, type FetchHandler } from "./fetch-handler.js";
+export type { FetchHandlerOptions } from "./handler-options.js";
+export { type NodeListener, type NodeListenerOptions, toNodeListener } from "./node-listener.js";
+export type { WebRequestOptions } from "./node-request.js";
+export { readBodyBytes } from "./read-body.js";
+export {
+  HTTP_REJECTION_STATUS,
+  type HttpAccepted,
+  type HttpRefused,
+  type HttpRejection,
+  type HttpRejectionReason,
+  type HttpResult,
+  rejectionBody,
+} from "./rejections.js";
+export { JSON_CONTENT_TYPE, MARKDOWN_CONTENT_TYPE } from "./responses.js";
+export {
+  compileRouteTable,
+  DEFAULT_BASE_PATH,
+  matchRoute,
+  normalizeBasePath,
+  type RouteMatch,
+  type RouteMatched,
+  type RouteMethodAnswer,
+  type RouteMissed,
+  type RoutePattern,
+  type RouteTable,
+} from "./routes.js";
+export {
+  HOSTILE_JSON_KEYS,
+  JSON_MAX_DEPTH,
+  type JsonAccepted,
+  type JsonParseResult,
+  type JsonRefused,
+  type JsonRejection,
+  parseUntrustedJson,
+} from "./safe-json.js";

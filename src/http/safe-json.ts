@@ -1,0 +1,135 @@
+/**
+ * JSON parsing for untrusted request bodies: malformed text, hostile keys and absurd
+ * nesting are refused as values, never thrown, so a bad body cannot crash the host.
+ *
+ * @module
+ */
+
+/** Deepest nesting of arrays and objects accepted in a request body. */
+export const JSON_MAX_DEPTH = 64;
+
+/**
+ * Keys refused anywhere in a request body. `__proto__` survives `JSON.parse` as an own
+ * property, and code that later copies it with `Object.assign` or a naive merge would
+ * replace an object's prototype; no field of the API uses it, so it is refused outright.
+ */
+export const HOSTILE_JSON_KEYS: ReadonlySet<string> = new Set(["__proto__"]);
+
+/** Why a body is not acceptable JSON; `reason` doubles as the error's `context.reason`. */
+export interface JsonRejection {
+  /** `malformed_json`, `too_deep` or `hostile_key`. */
+  readonly reason: "malformed_json" | "too_deep" | "hostile_key";
+  /** A sentence for the client saying what is wrong. */
+  readonly message: string;
+  /** The refused key, for `hostile_key`. */
+  readonly key?: string;
+}
+
+/** Result of {@link parseUntrustedJson}: the value, or why it was refused. */
+export type JsonParseResult = JsonAccepted | JsonRefused;
+
+/** A body that parsed and passed the checks. */
+export interface JsonAccepted {
+  /** Discriminant. */
+  readonly ok: true;
+  /** The parsed value. */
+  readonly value: unknown;
+}
+
+/** A body that was refused. */
+export interface JsonRefused {
+  /** Discriminant. */
+  readonly ok: false;
+  /** Why it was refused. */
+  readonly rejection: JsonRejection;
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function tooDeep(maxDepth: number): JsonRefused {
+  const message = `The JSON body nests deeper than ${maxDepth} levels.`;
+  return { ok: false, rejection: { reason: "too_deep", message } };
+}
+
+function malformed(message: string): JsonRefused {
+  return { ok: false, rejection: { reason: "malformed_json", message } };
+}
+
+/**
+ * Measures nesting on the raw text, outside strings. This runs before `JSON.parse`
+ * because a parser or a later walk over the value may recurse, and a body of a million
+ * brackets must be refused in one linear pass that uses no stack.
+ */
+function scanNesting(text: string, maxDepth: number): JsonRefused | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > maxDepth) return tooDeep(maxDepth);
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth -= 1;
+      // A closer without its opener can never be valid JSON; stopping here also keeps
+      // a run of closers from buying headroom for deeper nesting later in the text.
+      if (depth < 0) return malformed("The body is not valid JSON: unbalanced brackets.");
+    }
+  }
+  return undefined;
+}
+
+function findHostileKey(value: unknown): JsonRejection | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  if (!Array.isArray(value)) {
+    for (const key of Object.keys(value)) {
+      if (HOSTILE_JSON_KEYS.has(key)) {
+        const message = `The key "${key}" is not allowed in a request body.`;
+        return { reason: "hostile_key", message, key };
+      }
+    }
+  }
+  // The recursion is bounded: scanNesting has already capped the depth.
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    const problem = findHostileKey(child);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Parses untrusted JSON text and checks it for hostile keys and excessive nesting.
+ * Never throws: every refusal comes back as a value.
+ *
+ * @param text - The body, already decoded from UTF-8.
+ * @param maxDepth - Deepest nesting of arrays and objects accepted; the root counts as 1.
+ *
+ * @example
+ * ```ts
+ * parseUntrustedJson('{"title":"Launch"}'); // { ok: true, value: { title: "Launch" } }
+ * parseUntrustedJson('{"__proto__":{}}').ok; // false
+ * parseUntrustedJson("[".repeat(1_000_000)); // { ok: false, rejection: { reason: "too_deep", ... } }
+ * ```
+ */
+export function parseUntrustedJson(text: string, maxDepth = JSON_MAX_DEPTH): JsonParseResult {
+  const nestingProblem = scanNesting(text, maxDepth);
+  if (nestingProblem !== undefined) return nestingProblem;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return malformed(`The body is not valid JSON: ${detail}`);
+  }
+  const problem = findHostileKey(value);
+  return problem === undefined ? { ok: true, value } : { ok: false, rejection: problem };
+}

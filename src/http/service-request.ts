@@ -1,0 +1,50 @@
+/**
+ * The transport-neutral {@link ServiceRequest} built from the parts of an HTTP request
+ * the service needs: credentials, path parameters, query, idempotency key and body.
+ *
+ * @module
+ */
+import type { ServiceRequest } from "../service/contract.js";
+import { parseAuthorization } from "./authorization.js";
+import type { RequestBody } from "./request-body.js";
+
+/** The already-checked parts of a request that become a {@link ServiceRequest}. */
+export interface ServiceRequestParts {
+  /** Percent-decoded path parameters by name. */
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** Query parameters; repeated names are arrays. */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
+  /** The body as read for the endpoint. */
+  readonly body: RequestBody;
+}
+
+/**
+ * Assembles the service request from the HTTP headers and the checked parts.
+ *
+ * @example
+ * ```ts
+ * const serviceRequest = toServiceRequest(request, {
+ *   pathParams: { id: "42" },
+ *   query: {},
+ *   body: { body: { operations: [] }, bodyFormat: "json" },
+ * });
+ * serviceRequest.bearerToken; // from "Authorization: Bearer ..."
+ * ```
+ */
+export function toServiceRequest(request: Request, parts: ServiceRequestParts): ServiceRequest {
+  const credentials = parseAuthorization(request.headers.get("authorization"));
+  const serviceRequest: ServiceRequest = {
+    bearerToken: credentials.bearerToken,
+    malformedAuthorization: credentials.malformedAuthorization,
+    pathParams: parts.pathParams,
+    query: parts.query,
+    body: parts.body.body,
+    idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
+  };
+  const { files, bodyFormat } = parts.body;
+  return {
+    ...serviceRequest,
+    ...(files === undefined ? {} : { files }),
+    ...(bodyFormat === undefined ? {} : { bodyFormat }),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The contract between the service and its adapters. Every endpoint of the endpoint
+ * table is one service call that takes a transport-neutral request and answers with a
+ * status, a body and headers; the HTTP and MCP adapters only translate to and from it.
+ *
+ * @module
+ */
+import type { ApiErrorBody } from "../errors/api-error.js";
+
+/** The operation ids of the endpoint table, one per endpoint. */
+export type OperationId =
+  | "getCatalog"
+  | "getOpenApiDocument"
+  | "getSkillMarkdown"
+  | "listWorkspaceAssets"
+  | "createGeneration"
+  | "getGeneration"
+  | "createSlideshow"
+  | "getSlideshow"
+  | "createFacelessVideo"
+  | "getVideo"
+  | "listReferenceInspirations"
+  | "createReferenceInspiration"
+  | "createEditorVideo"
+  | "listEditorVideos"
+  | "getEditorVideo"
+  | "updateEditorVideo"
+  | "listEditorMedia"
+  | "uploadEditorMedia"
+  | "createEditorMediaUploadUrl"
+  | "addEditorVideoMedia";
+
+/** A file part of a multipart request, already read into memory within the size limit. */
+export interface UploadedFile {
+  /** Filename the client sent, if any. */
+  readonly filename: string | undefined;
+  /** Media type the client sent, if any. */
+  readonly contentType: string | undefined;
+  /** The file bytes. */
+  readonly bytes: Uint8Array;
+}
+
+/** A request as the service sees it, whatever transport carried it. */
+export interface ServiceRequest {
+  /** The bearer token from `Authorization: Bearer <token>`; undefined when absent. */
+  readonly bearerToken: string | undefined;
+  /** True when an `Authorization` header was present but not a well-formed bearer token. */
+  readonly malformedAuthorization?: boolean;
+  /** Raw path parameters by name, as strings. */
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** Raw query parameters; repeated names become arrays. */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
+  /** The parsed JSON body, the multipart text fields, or undefined without a body. */
+  readonly body: unknown;
+  /** File parts of a multipart body by field name. */
+  readonly files?: Readonly<Record<string, UploadedFile>>;
+  /** The `Idempotency-Key` header; undefined when absent. */
+  readonly idempotencyKey: string | undefined;
+  /** How the body arrived. */
+  readonly bodyFormat?: "json" | "multipart";
+}
+
+/** What a service call answers. */
+export interface ServiceResponse {
+  /** HTTP status (200 on success). */
+  readonly status: number;
+  /** JSON body, Markdown text for `getSkillMarkdown`, or the structured error body. */
+  readonly body: unknown;
+  /** Extra response headers, such as the rate-limit headers of a 429. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A failed service call: a status and the structured error body of spec 7.1. */
+export interface ServiceErrorResponse extends ServiceResponse {
+  /** The structured error. */
+  readonly body: ApiErrorBody;
+}
+
+/** The whole API as service calls, one per operation id. */
+export type ApiService = {
+  readonly [Operation in OperationId]: (request: ServiceRequest) => Promise<ServiceResponse>;
+};

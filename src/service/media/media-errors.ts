@@ -1,0 +1,87 @@
+/**
+ * The structured errors (spec 7) for refused media input, so every endpoint that takes
+ * media answers a refusal the same way: `bad_request` naming the field and the reason.
+ *
+ * @module
+ */
+import { type ApiError, apiError } from "../../errors/api-error.js";
+import type { InlineDataRejection } from "./decode-inline.js";
+import type { UploadUrlRefusal } from "./signed-urls.js";
+import type { DeclaredTypeCheck } from "./sniff.js";
+import type { FetchRefusal } from "./url-fetcher.js";
+
+/** The snake_case details of a download refusal, for the error context. */
+function fetchRefusalDetails(refusal: FetchRefusal): Record<string, unknown> {
+  switch (refusal.reason) {
+    case "blocked_address":
+      return { address: refusal.address, category: refusal.category };
+    case "http_status":
+      return { status: refusal.status };
+    case "too_large":
+      return { max_bytes: refusal.maxBytes };
+    case "timeout":
+      return { phase: refusal.phase, timeout_ms: refusal.timeoutMilliseconds };
+    case "unsupported_content_type":
+      return { content_type: refusal.contentType };
+    default:
+      return {};
+  }
+}
+
+// Failures of the source server or the network may pass on their own; the others will not.
+function isTransient(refusal: FetchRefusal): boolean {
+  if (refusal.reason === "http_status") return refusal.status === 429 || refusal.status >= 500;
+  return (
+    refusal.reason === "timeout" ||
+    refusal.reason === "network_error" ||
+    refusal.reason === "dns_failure"
+  );
+}
+
+/**
+ * The error for a refused `source_url` (or timeline `url`) download: `bad_request` with
+ * the field, the reason and its details in `context`; retryable when the failure may be
+ * transient (timeouts, network errors, 5xx and 429 from the source).
+ *
+ * @example
+ * ```ts
+ * fetchRefusalError({ ok: false, reason: "http_status", message: "...", status: 503 });
+ * // { code: "bad_request", retryable: true, context: { field: "source_url", reason: "http_status", status: 503 }, ... }
+ * ```
+ */
+export function fetchRefusalError(refusal: FetchRefusal, field = "source_url"): ApiError {
+  return apiError("bad_request", `${field}: ${refusal.message}`, {
+    context: { field, reason: refusal.reason, ...fetchRefusalDetails(refusal) },
+    retryable: isTransient(refusal),
+  });
+}
+
+/** The error for refused inline `data`: `bad_request` naming the field and the reason. */
+export function inlineDataError(rejection: InlineDataRejection, field: string): ApiError {
+  const limit = rejection.maxBytes === undefined ? {} : { max_bytes: rejection.maxBytes };
+  return apiError("bad_request", `${field}: ${rejection.message}`, {
+    context: { field, reason: rejection.reason, ...limit },
+  });
+}
+
+/** The error for bytes whose declared type does not fit them. */
+export function declaredTypeError(
+  mismatch: Extract<DeclaredTypeCheck, { result: "mismatch" }>,
+  field: string,
+): ApiError {
+  return apiError("bad_request", `${field}: ${mismatch.message}`, {
+    context: { field, reason: mismatch.reason },
+  });
+}
+
+/**
+ * The error for a refused PUT to a signed upload URL: `forbidden` when the URL grants
+ * nothing (altered, forged or expired), `bad_request` when the request does not match it.
+ */
+export function uploadUrlError(refusal: UploadUrlRefusal): ApiError {
+  const code =
+    refusal.reason === "method_not_allowed" || refusal.reason === "content_type_mismatch"
+      ? "bad_request"
+      : "forbidden";
+  return apiError(code, refusal.message, { context: { reason: refusal.reason } });
+}

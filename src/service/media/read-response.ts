@@ -1,0 +1,146 @@
+/**
+ * Reading a final (non-redirect) response into memory within its size limit: the status,
+ * encoding and type are checked first, then `Content-Length`, then the bytes are counted
+ * as they arrive and the connection is cut the moment the limit is passed.
+ *
+ * @module
+ */
+import { chooseByteLimit } from "./byte-limit.js";
+import { settleWithin } from "./deadlines.js";
+import type { HopResponse } from "./http-transport.js";
+import type {
+  FetchedMedia,
+  FetchOptions,
+  FetchRefusal,
+  PlainFetchRefusal,
+  TooLargeRefusal,
+} from "./url-fetcher.js";
+
+const CONTENT_LENGTH_PATTERN = /^[0-9]{1,16}$/;
+
+function tooLarge(maxBytes: number): TooLargeRefusal {
+  return {
+    ok: false,
+    reason: "too_large",
+    message: `The file is larger than the limit of ${maxBytes} bytes.`,
+    maxBytes,
+  };
+}
+
+function networkError(message: string): PlainFetchRefusal {
+  return { ok: false, reason: "network_error", message };
+}
+
+function concatenate(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
+  const bytes = new Uint8Array(totalBytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Reads the whole body, refusing as soon as more than `maxBytes` have arrived. */
+async function readBody(
+  response: HopResponse,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ readonly ok: true; readonly bytes: Uint8Array } | FetchRefusal> {
+  const chunks: Uint8Array[] = [];
+  let totalBytes = 0;
+  const iterator = response.body[Symbol.asyncIterator]();
+  for (;;) {
+    const step = await settleWithin(iterator.next(), signal);
+    if (step.outcome !== "value") {
+      response.cancel();
+      return step.outcome === "timeout"
+        ? step.refusal
+        : networkError("The download was interrupted.");
+    }
+    if (step.value.done === true) break;
+    totalBytes += step.value.value.byteLength;
+    if (totalBytes > maxBytes) {
+      response.cancel();
+      return tooLarge(maxBytes);
+    }
+    chunks.push(step.value.value);
+  }
+  return { ok: true, bytes: concatenate(chunks, totalBytes) };
+}
+
+function unacceptableEncoding(response: HopResponse): FetchRefusal | undefined {
+  const encoding = response.header("content-encoding")?.trim().toLowerCase();
+  if (encoding === undefined || encoding === "" || encoding === "identity") return undefined;
+  // Compressed media would be counted compressed and stored compressed; media files
+  // are already compressed, so a server that encodes them anyway is misconfigured.
+  return {
+    ok: false,
+    reason: "unsupported_content_type",
+    message: `The URL serves the file with Content-Encoding ${encoding.slice(0, 40)}; only unencoded files are imported.`,
+    contentType: `content-encoding: ${encoding.slice(0, 40)}`,
+  };
+}
+
+/** Where a response came from, for the result. */
+export interface ResponseOrigin {
+  /** The URL of the final hop. */
+  readonly url: URL;
+  /** Redirects followed to reach it. */
+  readonly redirectCount: number;
+}
+
+/**
+ * Turns the final response into {@link FetchedMedia} or a refusal: status 200 only, no
+ * content encoding, a media (or generic binary) type, a `Content-Length` within the
+ * limit, and a body that stays within it and matches the declared length.
+ */
+export async function readMediaResponse(
+  response: HopResponse,
+  origin: ResponseOrigin,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<FetchedMedia | FetchRefusal> {
+  if (response.status !== 200) {
+    response.cancel();
+    return {
+      ok: false,
+      reason: "http_status",
+      message: `The URL answered with HTTP status ${response.status}.`,
+      status: response.status,
+    };
+  }
+  const encodingRefusal = unacceptableEncoding(response);
+  if (encodingRefusal !== undefined) {
+    response.cancel();
+    return encodingRefusal;
+  }
+  const limit = chooseByteLimit(response.header("content-type"), options);
+  if (!limit.ok) {
+    response.cancel();
+    return limit;
+  }
+  const lengthHeader = response.header("content-length")?.trim() ?? "";
+  const declaredBytes = CONTENT_LENGTH_PATTERN.test(lengthHeader)
+    ? Number(lengthHeader)
+    : undefined;
+  if (declaredBytes !== undefined && declaredBytes > limit.maxBytes) {
+    response.cancel();
+    return tooLarge(limit.maxBytes);
+  }
+  const body = await readBody(response, limit.maxBytes, signal);
+  if (!body.ok) return body;
+  if (declaredBytes !== undefined && body.bytes.byteLength !== declaredBytes) {
+    return networkError(
+      `The download ended after ${body.bytes.byteLength} of ${declaredBytes} bytes.`,
+    );
+  }
+  return {
+    ok: true,
+    url: origin.url.href,
+    bytes: body.bytes,
+    contentType: limit.contentType,
+    kind: limit.kind,
+    redirectCount: origin.redirectCount,
+  };
+}

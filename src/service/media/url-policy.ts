@@ -1,0 +1,197 @@
+/**
+ * The checks a `source_url` passes before any connection is made: a parseable URL, an
+ * allowed scheme, no credentials, and a host whose every address is allowed by the
+ * address policy. Each refusal names its reason.
+ *
+ * @module
+ */
+import {
+  type AddressPolicyOptions,
+  classifyAddress,
+  describeBlockedAddress,
+} from "./address-policy.js";
+import { parseIpAddress } from "./ip-address.js";
+import type { BlockedAddressRefusal, PlainFetchRefusal } from "./url-fetcher.js";
+
+/** Resolves a host name to its IP addresses; rejects or answers none when it cannot. */
+export type HostResolver = (hostname: string) => Promise<readonly string[]>;
+
+/** An address a fetch may connect to, vetted by the address policy. */
+export interface VettedAddress {
+  /** The address text as the resolver gave it. */
+  readonly address: string;
+  /** 4 or 6. */
+  readonly family: 4 | 6;
+}
+
+/** The URL policy, with the overrides that tests against a local server need. */
+export interface UrlPolicyOptions extends AddressPolicyOptions {
+  /**
+   * Allows plain `http:` URLs. Only for tests against a local server: without TLS, any
+   * network hop between the host and the source can replace the file.
+   */
+  readonly dangerouslyAllowHttp?: boolean;
+}
+
+/** Result of {@link checkSourceUrl}. */
+export type UrlCheck =
+  | {
+      /** Always true. */
+      readonly ok: true;
+      /** The parsed URL, with the WHATWG parser's normalized host. */
+      readonly url: URL;
+    }
+  | PlainFetchRefusal
+  | BlockedAddressRefusal;
+
+/** Result of {@link resolveVettedAddresses}. */
+export type AddressResolution =
+  | {
+      /** Always true. */
+      readonly ok: true;
+      /** Every address of the host, all allowed; connect to these and nothing else. */
+      readonly addresses: readonly VettedAddress[];
+    }
+  | PlainFetchRefusal
+  | BlockedAddressRefusal;
+
+function plain(reason: PlainFetchRefusal["reason"], message: string): PlainFetchRefusal {
+  return { ok: false, reason, message };
+}
+
+/** The host of a URL without IPv6 brackets, as a resolver or socket wants it. */
+export function bareHostname(url: URL): string {
+  return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
+  return name === "localhost" || name.endsWith(".localhost");
+}
+
+function blocked(
+  url: URL,
+  address: string,
+  options: AddressPolicyOptions,
+): BlockedAddressRefusal | undefined {
+  const verdict = classifyAddress(address, options);
+  if (verdict.allowed) return undefined;
+  const refusal: BlockedAddressRefusal = {
+    ok: false,
+    reason: "blocked_address",
+    message: `The URL's host ${url.hostname} points to ${describeBlockedAddress(address, verdict.category, verdict.embeddedIn)}, which the server may not fetch from.`,
+    hostname: url.hostname,
+    address,
+    category: verdict.category,
+  };
+  return verdict.embeddedIn === undefined
+    ? refusal
+    : { ...refusal, embeddedIn: verdict.embeddedIn };
+}
+
+/** Result of {@link parseFetchUrl}. */
+export type ParsedFetchUrl =
+  | {
+      /** Always true. */
+      readonly ok: true;
+      /** The parsed URL. */
+      readonly url: URL;
+    }
+  | PlainFetchRefusal;
+
+/** Parses a URL, refusing only text the WHATWG parser rejects. */
+export function parseFetchUrl(text: string): ParsedFetchUrl {
+  return URL.canParse(text)
+    ? { ok: true, url: new URL(text) }
+    : plain("invalid_url", "The URL cannot be parsed.");
+}
+
+/**
+ * Checks a URL before any network traffic: parseable, HTTPS (or HTTP when allowed for
+ * tests), no user name or password, and no literal address or `localhost` name that the
+ * address policy refuses. Decimal, octal and hex IPv4 spellings are normalized by the
+ * WHATWG URL parser first, so `http://2130706433/` is refused as 127.0.0.1.
+ *
+ * @example
+ * ```ts
+ * checkSourceUrl("https://[::ffff:169.254.169.254]/latest/meta-data").ok; // false: blocked_address
+ * checkSourceUrl("https://user:secret@cdn.example.com/a.png").ok; // false: credentials_in_url
+ * ```
+ */
+export function checkSourceUrl(text: string, options: UrlPolicyOptions = {}): UrlCheck {
+  const parsed = parseFetchUrl(text);
+  if (!parsed.ok) return parsed;
+  const { url } = parsed;
+  const allowed =
+    url.protocol === "https:" ||
+    (url.protocol === "http:" && options.dangerouslyAllowHttp === true);
+  if (!allowed) return plain("scheme_not_allowed", "Only https URLs can be imported.");
+  if (url.username !== "" || url.password !== "") {
+    return plain("credentials_in_url", "The URL carries a user name or password; remove them.");
+  }
+  const hostname = bareHostname(url);
+  if (isLocalhostName(hostname) && options.dangerouslyAllowLoopback !== true) {
+    return {
+      ok: false,
+      reason: "blocked_address",
+      message: `The URL's host ${hostname} is this server itself.`,
+      hostname,
+      address: hostname,
+      category: "loopback",
+    };
+  }
+  if (parseIpAddress(hostname) !== undefined) {
+    const refusal = blocked(url, hostname, options);
+    if (refusal !== undefined) return refusal;
+  }
+  return { ok: true, url };
+}
+
+async function resolveAddresses(
+  url: URL,
+  resolveHost: HostResolver,
+  vet: (address: string) => BlockedAddressRefusal | undefined,
+): Promise<AddressResolution> {
+  const hostname = bareHostname(url);
+  let addresses: readonly string[];
+  try {
+    addresses = parseIpAddress(hostname) === undefined ? await resolveHost(hostname) : [hostname];
+  } catch {
+    return plain("dns_failure", `The host ${hostname} could not be resolved.`);
+  }
+  if (addresses.length === 0) return plain("dns_failure", `The host ${hostname} has no addresses.`);
+  const vetted: VettedAddress[] = [];
+  for (const address of addresses) {
+    const refusal = vet(address);
+    if (refusal !== undefined) return refusal;
+    const parsed = parseIpAddress(address);
+    if (parsed === undefined)
+      return plain("dns_failure", `The host ${hostname} resolved to a non-address.`);
+    vetted.push({ address, family: parsed.family });
+  }
+  return { ok: true, addresses: vetted };
+}
+
+/**
+ * Resolves a checked URL's host and vets every address it resolves to; one refused
+ * address refuses the host, since a later connection could pick any of them. A literal
+ * address host is vetted without asking the resolver.
+ */
+export function resolveVettedAddresses(
+  url: URL,
+  resolveHost: HostResolver,
+  options: AddressPolicyOptions = {},
+): Promise<AddressResolution> {
+  return resolveAddresses(url, resolveHost, (address) => blocked(url, address, options));
+}
+
+/**
+ * Resolves a host without the address policy, for URLs the host itself vouches for (its
+ * own signed upload URLs, which may well live on a private address).
+ */
+export function resolveTrustedAddresses(
+  url: URL,
+  resolveHost: HostResolver,
+): Promise<AddressResolution> {
+  return resolveAddresses(url, resolveHost, () => undefined);
+}

@@ -1,0 +1,110 @@
+// A recording test double of the service: every operation records the request it got
+// and answers with a canned response, by default `{ operation: <operationId> }`.
+
+import { createFetchHandler, type FetchHandlerOptions } from "../../src/http/index.js";
+import { ENDPOINTS } from "../../src/schemas/endpoints.js";
+import type {
+  ApiService,
+  OperationId,
+  ServiceRequest,
+  ServiceResponse,
+} from "../../src/service/contract.js";
+
+export interface RecordedCall {
+  readonly operationId: OperationId;
+  readonly request: ServiceRequest;
+}
+
+export type CannedAnswer =
+  | ServiceResponse
+  | ((request: ServiceRequest) => ServiceResponse | Promise<ServiceResponse>);
+
+export interface FakeService {
+  readonly service: ApiService;
+  readonly calls: RecordedCall[];
+  answer(operationId: OperationId, answer: CannedAnswer): void;
+  lastCall(): RecordedCall;
+}
+
+export function createFakeService(): FakeService {
+  const calls: RecordedCall[] = [];
+  const answers = new Map<OperationId, CannedAnswer>();
+  const operation =
+    (operationId: OperationId) =>
+    async (request: ServiceRequest): Promise<ServiceResponse> => {
+      calls.push({ operationId, request });
+      const answer = answers.get(operationId) ?? { status: 200, body: { operation: operationId } };
+      return typeof answer === "function" ? answer(request) : answer;
+    };
+  const service = Object.fromEntries(
+    ENDPOINTS.map((endpoint) => [
+      endpoint.operationId,
+      operation(endpoint.operationId as OperationId),
+    ]),
+  ) as unknown as ApiService;
+  return {
+    service,
+    calls,
+    answer: (operationId, answer) => answers.set(operationId, answer),
+    lastCall: () => {
+      const call = calls.at(-1);
+      if (call === undefined) throw new Error("The service was not called.");
+      return call;
+    },
+  };
+}
+
+export const BASE = "http://api.test/v1";
+
+/** A handler over a fresh fake service, with quiet error logging unless given one. */
+export function handlerWithFake(options: FetchHandlerOptions = {}) {
+  const fake = createFakeService();
+  const errors: unknown[] = [];
+  const handler = createFetchHandler(fake.service, {
+    onError: (error) => errors.push(error),
+    ...options,
+  });
+  return { fake, handler, errors };
+}
+
+export async function errorOf(response: Response): Promise<{
+  code: string;
+  message: string;
+  retryable: boolean;
+  context?: Record<string, unknown>;
+}> {
+  const body = (await response.json()) as { error: never };
+  return body.error;
+}
+
+/** A POST (or other method) with a JSON text body. */
+export function jsonRequest(
+  path: string,
+  text: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Request {
+  return new Request(`${BASE}${path}`, {
+    method: init.method ?? "POST",
+    headers: { "content-type": "application/json", ...init.headers },
+    body: text,
+  });
+}
+
+/** A stream of `chunkCount` chunks of `chunkBytes` bytes each, counting what was pulled. */
+export function countingStream(chunkBytes: number, chunkCount: number) {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= chunkCount) {
+        controller.close();
+        return;
+      }
+      state.pulled += 1;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x20));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
