@@ -1,0 +1,19 @@
+/**
+ * reelkit: the embeddable core of a media-generation and video-editing API.
+ *
+ * - Schemas of every request and response, the limits, and the generated OpenAPI
+ *   document and `skill.md`.
+ * - The error codes, their HTTP statuses, and the structured error body.
+ * - The editor engine: the timeline state and the 21 edit operations.
+ * - Credits and idempotency: the two state machines that never double-charge, their
+ *   store ports and in-memory stores.
+ *
+ * @packageDocumentation
+ */
+export * from "./clock.js";
+export * from "./credits/index.js";
+export * from "./editor/index.js";
+export * from "./errors/index.js";
+export * from "./idempotency/index.js";
+export * from "./schemas/index.js";
+export * from "./stores/memory/index.js";

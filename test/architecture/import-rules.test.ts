@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SOURCE_ROOT = join(import.meta.dirname, "..", "..", "src");
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+interface ImportStatement {
+  readonly specifier: string;
+  readonly typeOnly: boolean;
+}
+
+function importsOf(file: string): ImportStatement[] {
+  const text = readFileSync(file, "utf8");
+  const pattern = /^\s*(import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms;
+  return [...text.matchAll(pattern)].map((match) => ({
+    specifier: match[3] ?? "",
+    typeOnly: match[2] !== undefined,
+  }));
+}
+
+function filesUnder(area: string): string[] {
+  try {
+    return sourceFiles(join(SOURCE_ROOT, area));
+  } catch {
+    return [];
+  }
+}
+
+const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors"];
+const OUTER_LAYERS = /\/(service|http|mcp|stores|host|postgres)\//;
+
+describe("import rules of the design", () => {
+  it("keeps the core free of the service, adapters and stores", () => {
+    for (const area of CORE_AREAS) {
+      for (const file of filesUnder(area)) {
+        for (const { specifier } of importsOf(file)) {
+          expect(
+            OUTER_LAYERS.test(`/${specifier}/`),
+            `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+          ).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("keeps zod out of the editor engine at run time", () => {
+    for (const file of filesUnder("editor")) {
+      for (const { specifier, typeOnly } of importsOf(file)) {
+        const where = `${relative(SOURCE_ROOT, file)} imports ${specifier}`;
+        expect(specifier.startsWith("zod"), where).toBe(false);
+        // A schema module may be loaded at run time only when it is zod-free itself
+        // (the limits, the spoken-word count); everything else is a type-only import.
+        if (specifier.includes("/schemas/") && !typeOnly) {
+          const target = join(dirname(file), specifier.replace(/\.js$/, ".ts"));
+          const zodImports = importsOf(target).filter((statement) =>
+            statement.specifier.startsWith("zod"),
+          );
+          expect(zodImports, where).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it("uses explicit .js suffixes on every relative import, as Node's ESM resolution needs", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      for (const { specifier } of importsOf(file)) {
+        if (specifier.startsWith("."))
+          expect(specifier, relative(SOURCE_ROOT, file)).toMatch(/\.js$/);
+      }
+    }
+  });
+});
