@@ -1,31 +1,7 @@
 /**
- * Counting spoken words for the voiceover word limit (spec 4.14 rule 3, section 8).
- *
- * This file imports nothing, so the engine can share the schema's exact count without
- * pulling zod into the core.
+ * The spoken-word count of the voiceover limit (spec 4.14 rule 3, section 8), shared with
+ * the editor engine so the schema and the engine can never count differently.
  *
  * @module
  */
-
-// A token is spoken when it holds at least one letter or digit in any script; dashes,
-// ellipses and stray quotes between words are silent.
-const SPOKEN_TOKEN = /[\p{L}\p{N}]/u;
-
-/**
- * Counts the words a voice would speak in `text`: whitespace-separated tokens that
- * contain at least one letter or digit. Pure punctuation (`—`, `...`, `"`) is not counted,
- * so typography never pushes a script over the limit.
- *
- * @example
- * ```ts
- * countSpokenWords("Hello — world... it's 2025!"); // 4
- * countSpokenWords("   "); // 0
- * ```
- */
-export function countSpokenWords(text: string): number {
-  let count = 0;
-  for (const token of text.split(/\s+/u)) {
-    if (SPOKEN_TOKEN.test(token)) count += 1;
-  }
-  return count;
-}
+export { countSpokenWords } from "../editor/spoken-words.js";
