@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: every benchmark suite, measured in one mitata `run()`, then a results
+ * block of times and ratios with PASS or FAIL next to each target.
+ *
+ * Usage:
+ *
+ *   npm run bench                 full run, about 90 s (the clone-per-op baseline takes
+ *                                 most of it: mitata needs a dozen 4 s samples of it)
+ *   npm run bench -- --quick      smoke run on smaller fixtures, about 15 s; the ratios
+ *                                 are taken at the sizes it builds and are indicative only
+ *   npm run bench -- --help       prints this usage
+ *
+ * Benchmarks report rather than gate: a missed target prints FAIL and the exit code stays
+ * 0. A broken fixture (a batch that no longer applies, a state that breaks an invariant)
+ * is a bug in the benchmark, and exits 1 before anything is timed. Unknown flags exit 2.
+ *
+ * A suite is a module exporting a {@link BenchSuite}; add it to `SUITES` below.
+ *
+ * @module
+ */
+// Must load before mitata, which looks for `globalThis.gc` when it loads.
+import "./support/expose-gc.js";
+
+import { run } from "mitata";
+import { editorSuite } from "./editor.js";
+import { parseFlags } from "./support/flags.js";
+import { printReport, type ReportSection } from "./support/report.js";
+import type { BenchOptions, BenchSuite } from "./support/suite.js";
+
+const SUITES: readonly BenchSuite[] = [editorSuite];
+
+const USAGE = `Usage: npm run bench [-- --quick | --help]
+
+  --quick   smaller fixtures for a smoke run; ratios are indicative only
+  --help    print this usage`;
+
+async function main(options: BenchOptions): Promise<void> {
+  const sections: ReportSection[] = [];
+  for (const suite of SUITES) sections.push(await suite.register(options));
+  if (options.quick) console.log("quick run: smaller fixtures, numbers are indicative only.");
+  const result = await run({ colors: process.stdout.isTTY === true });
+  printReport(result, sections);
+}
+
+const flags = parseFlags(process.argv.slice(2));
+if (flags.kind === "help") {
+  console.log(USAGE);
+} else if (flags.kind === "error") {
+  console.error(`${flags.message}\n\n${USAGE}`);
+  process.exitCode = 2;
+} else {
+  await main(flags.options).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
