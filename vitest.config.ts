@@ -10,6 +10,10 @@ export default defineConfig({
         find: /^reelkit\/http$/,
         replacement: fileURLToPath(new URL("./src/http/index.ts", import.meta.url)),
       },
+      {
+        find: /^reelkit\/testing$/,
+        replacement: fileURLToPath(new URL("./src/testing/index.ts", import.meta.url)),
+      },
     ],
   },
   test: {
