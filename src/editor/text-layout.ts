@@ -1,7 +1,7 @@
 /**
  * Default boxes for added text and captions: an estimate of the space the lines take,
  * centred horizontally, and a vertical slot that avoids other timed text (spec 4.14
- * rule 4).
+ * rule 4); and where such an item goes: that box on a front layer, under a fresh id.
  *
  * @module
  */
@@ -9,10 +9,14 @@ import type { TextStyle } from "../schemas/edit-values.js";
 import {
   GLYPH_WIDTH_RATIO,
   LINE_HEIGHT_DEFAULT,
+  OPACITY_DEFAULT,
   TEXT_BOX_PADDING_RATIO,
   TEXT_BOX_WIDTH_RATIO,
 } from "./defaults.js";
 import type { EditDraft } from "./draft.js";
+import type { EditFailure } from "./errors.js";
+import type { ItemBase } from "./items.js";
+import { trackForNewItem } from "./placement.js";
 import { chooseSlotTop, timedTextBoxes } from "./slotting.js";
 
 /** Geometry fields an add operation may send. */
@@ -57,6 +61,12 @@ export interface TextBoxRequest {
   endFrame: number;
 }
 
+/** How to place an added text or captions item: its box, and the track it asks for. */
+export interface TextItemRequest extends TextBoxRequest {
+  /** Explicit track the operation sent, honoured only when visual and free. */
+  trackId: string | undefined;
+}
+
 /** Lines `text` wraps to at `charactersPerLine`, counting explicit line breaks. */
 export function wrappedLineCount(text: string, charactersPerLine: number): number {
   const perLine = Math.max(1, Math.floor(charactersPerLine));
@@ -89,4 +99,34 @@ export function layoutTextBox(draft: EditDraft, request: TextBoxRequest): Box {
       occupied: timedTextBoxes(draft, request.fromFrame, request.endFrame),
     });
   return { left, top, width, height };
+}
+
+/**
+ * Places an added text or captions item (spec 4.14 rule 4) and gives back the fields every
+ * item has: a fresh id, the frames asked for, the box {@link layoutTextBox} lays out, full
+ * opacity, and a front layer. That layer is the explicit track when it is visual and free,
+ * else the front-most track when visual and free over the item's frames, else a new track
+ * at the very front. Fails only on an explicit track that cannot take the item.
+ */
+export function placeTextItem(draft: EditDraft, request: TextItemRequest): ItemBase | EditFailure {
+  const { fromFrame, endFrame } = request;
+  const box = layoutTextBox(draft, request);
+  const trackId = trackForNewItem(draft, {
+    kind: "visual",
+    fromFrame,
+    endFrame,
+    trackId: request.trackId,
+    layer: "front",
+  });
+  if (typeof trackId !== "string") return trackId;
+  // Drawn after a new track has drawn its own id, so generated ids keep the order that
+  // tests and callers with a counting id generator expect.
+  return {
+    id: draft.newId(),
+    trackId,
+    from: fromFrame,
+    durationInFrames: endFrame - fromFrame,
+    ...box,
+    opacity: OPACITY_DEFAULT,
+  };
 }

@@ -38,6 +38,17 @@ export const strictIdempotencyKeySchema = z
   .min(IDEMPOTENCY_KEY_MIN_LENGTH)
   .max(IDEMPOTENCY_KEY_MAX_LENGTH);
 
+/**
+ * The optional body field `idempotency_key` of POST /slideshows and POST /faceless-videos,
+ * as their request schemas declare it: a {@link strictIdempotencyKeySchema} that the
+ * Idempotency-Key header overrides.
+ */
+export const strictIdempotencyKeyFieldSchema = strictIdempotencyKeySchema
+  .optional()
+  .describe(
+    `Idempotency key, used when the Idempotency-Key header is absent; ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} chars.`,
+  );
+
 /** The audio role of an audio timeline item (spec 4.14 `audio_role`). */
 export const audioRoleSchema = z.enum([
   "source_video",

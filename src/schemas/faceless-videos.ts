@@ -6,7 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import { strictIdempotencyKeySchema, urlSchema } from "./common.js";
+import { strictIdempotencyKeyFieldSchema, urlSchema } from "./common.js";
+import { creationResultSchema } from "./creation-result.js";
 import {
   BRAND_KIT_ID_MIN,
   FACELESS_ASPECT_RATIO_DEFAULT,
@@ -16,8 +17,6 @@ import {
   FACELESS_IMAGE_STYLE_DEFAULT,
   FACELESS_LANGUAGE_DEFAULT,
   FACELESS_VOICE_DEFAULT,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_KEY_MIN_LENGTH,
   LANGUAGE_MAX_LENGTH,
   LONG_TEXT_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -114,11 +113,7 @@ export const createFacelessVideoRequestSchema = z
       .min(BRAND_KIT_ID_MIN)
       .optional()
       .describe("Brand kit id from GET /assets."),
-    idempotency_key: strictIdempotencyKeySchema
-      .optional()
-      .describe(
-        `Idempotency key, used when the Idempotency-Key header is absent; ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} chars.`,
-      ),
+    idempotency_key: strictIdempotencyKeyFieldSchema,
   })
   .describe("Request body of POST /faceless-videos.");
 /** A parsed POST /faceless-videos body, defaults applied and `duration` canonical. */
@@ -127,21 +122,14 @@ export type CreateFacelessVideoRequest = z.output<typeof createFacelessVideoRequ
 export type CreateFacelessVideoRequestInput = z.input<typeof createFacelessVideoRequestSchema>;
 
 /** The response of POST /faceless-videos. */
-export const facelessVideoCreationResultSchema = z
-  .object({
-    object: z.literal("faceless_video_generation").describe("Always faceless_video_generation."),
-    status: z.literal("queued").describe("Always queued; poll GET /videos/{video_id}."),
+export const facelessVideoCreationResultSchema = creationResultSchema({
+  object: "faceless_video_generation",
+  pollRequest: "GET /videos/{video_id}",
+  beforeCharge: {
     video_id: z.int().min(VIDEO_ID_MIN).describe("Video id, polled with GET /videos/{id}."),
-    credits_deducted: z.int().min(0).describe("Credits charged."),
-    remaining_credits: z.int().min(0).describe("Credit balance after the charge."),
-    script: z.string().describe("The script the video narrates."),
-    idempotent_replay: z
-      .literal(true)
-      .optional()
-      .describe(
-        "Present and true when this is the stored response of an earlier identical request.",
-      ),
-  })
-  .describe("A queued faceless video.");
+  },
+  afterCharge: { script: z.string().describe("The script the video narrates.") },
+  description: "A queued faceless video.",
+});
 /** A queued faceless video. */
 export type FacelessVideoCreationResult = z.output<typeof facelessVideoCreationResultSchema>;

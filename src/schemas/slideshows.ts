@@ -5,11 +5,10 @@
  * @module
  */
 import { z } from "zod";
-import { strictIdempotencyKeySchema, urlSchema, uuidSchema } from "./common.js";
+import { strictIdempotencyKeyFieldSchema, urlSchema, uuidSchema } from "./common.js";
+import { creationResultSchema } from "./creation-result.js";
 import {
   BRAND_KIT_ID_MIN,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_KEY_MIN_LENGTH,
   LANGUAGE_MAX_LENGTH,
   LONG_TEXT_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -94,11 +93,7 @@ export const createSlideshowRequestSchema = z
       .describe(
         "true adds an editable text overlay layer; false (default) creates slides without generated overlay text.",
       ),
-    idempotency_key: strictIdempotencyKeySchema
-      .optional()
-      .describe(
-        `Idempotency key, used when the Idempotency-Key header is absent; ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} chars.`,
-      ),
+    idempotency_key: strictIdempotencyKeyFieldSchema,
   })
   .describe("Request body of POST /slideshows.");
 /** A parsed POST /slideshows body, defaults applied. */
@@ -107,24 +102,18 @@ export type CreateSlideshowRequest = z.output<typeof createSlideshowRequestSchem
 export type CreateSlideshowRequestInput = z.input<typeof createSlideshowRequestSchema>;
 
 /** The response of POST /slideshows. */
-export const slideshowCreationResultSchema = z
-  .object({
-    object: z.literal("slideshow_generation").describe("Always slideshow_generation."),
-    status: z.literal("queued").describe("Always queued; poll GET /slideshows/{id}."),
+export const slideshowCreationResultSchema = creationResultSchema({
+  object: "slideshow_generation",
+  pollRequest: "GET /slideshows/{id}",
+  beforeCharge: {
     slideshow_id: uuidSchema.describe("Slideshow id, polled with GET /slideshows/{id}."),
     video_id: z.int().min(VIDEO_ID_MIN).describe("Video that holds the slideshow's slides."),
     title: z.string().describe("Title of the slideshow."),
     slide_count: slideCountSchema.describe("Number of slides queued."),
-    credits_deducted: z.int().min(0).describe("Credits charged."),
-    remaining_credits: z.int().min(0).describe("Credit balance after the charge."),
-    idempotent_replay: z
-      .literal(true)
-      .optional()
-      .describe(
-        "Present and true when this is the stored response of an earlier identical request.",
-      ),
-  })
-  .describe("A queued slideshow.");
+  },
+  afterCharge: {},
+  description: "A queued slideshow.",
+});
 /** A queued slideshow. */
 export type SlideshowCreationResult = z.output<typeof slideshowCreationResultSchema>;
 

@@ -10,59 +10,26 @@
  */
 import type { AddCaptionsOperation } from "../../schemas/edit-operations.js";
 import { captionsLengthSeconds, checkCaptionEntries } from "../captions.js";
-import {
-  CAPTION_LINES_DEFAULT,
-  CAPTIONS_CENTER_RATIO,
-  CAPTIONS_FONT_SIZE_DEFAULT,
-  FROM_DEFAULT_SECONDS,
-  OPACITY_DEFAULT,
-} from "../defaults.js";
+import { addCaptionsItem } from "../captions-item.js";
+import { FROM_DEFAULT_SECONDS } from "../defaults.js";
 import type { OperationModule } from "../options.js";
-import { trackForNewItem } from "../placement.js";
-import { layoutTextBox } from "../text-layout.js";
 import { durationSecondsToFrames, secondsToFrames } from "../time.js";
-import { noAnimation } from "../visual-items.js";
 
 /** Applies `add_captions`. */
 export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operation) => {
   const failure = checkCaptionEntries(operation.captions);
   if (failure !== undefined) return failure;
   const style = operation.style ?? {};
-  const fromFrame = secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(
-    operation.duration_seconds ?? captionsLengthSeconds(operation.captions, style),
-    draft.fps,
-  );
-  const endFrame = fromFrame + durationInFrames;
-  const box = layoutTextBox(draft, {
+  return addCaptionsItem(draft, {
     fields: operation,
-    style,
-    defaultFontSize: CAPTIONS_FONT_SIZE_DEFAULT,
-    lines: () => style.max_lines ?? CAPTION_LINES_DEFAULT,
-    centerRatio: CAPTIONS_CENTER_RATIO,
-    fromFrame,
-    endFrame,
-  });
-  const trackId = trackForNewItem(draft, {
-    kind: "visual",
-    fromFrame,
-    endFrame,
     trackId: operation.track_id,
-    layer: "front",
-  });
-  if (typeof trackId !== "string") return trackId;
-  draft.addItem({
-    type: "captions",
-    id: draft.newId(),
-    trackId,
-    from: fromFrame,
-    durationInFrames,
-    ...box,
-    opacity: OPACITY_DEFAULT,
+    fromFrame: secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps),
+    durationInFrames: durationSecondsToFrames(
+      operation.duration_seconds ?? captionsLengthSeconds(operation.captions, style),
+      draft.fps,
+    ),
     captions: operation.captions,
     style,
     language: null,
-    ...noAnimation(),
   });
-  return undefined;
 };

@@ -10,15 +10,10 @@
  */
 import type { AddTextOperation } from "../../schemas/edit-operations.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS } from "../../schemas/limits.js";
-import {
-  FROM_DEFAULT_SECONDS,
-  OPACITY_DEFAULT,
-  TEXT_CENTER_RATIO,
-  TEXT_FONT_SIZE_DEFAULT,
-} from "../defaults.js";
+import { FROM_DEFAULT_SECONDS, TEXT_CENTER_RATIO, TEXT_FONT_SIZE_DEFAULT } from "../defaults.js";
+import { isEditFailure } from "../errors.js";
 import type { OperationModule } from "../options.js";
-import { trackForNewItem } from "../placement.js";
-import { layoutTextBox, wrappedLineCount } from "../text-layout.js";
+import { placeTextItem, wrappedLineCount } from "../text-layout.js";
 import { durationSecondsToFrames, secondsToFrames } from "../time.js";
 import { noAnimation } from "../visual-items.js";
 
@@ -29,33 +24,21 @@ export const addText: OperationModule<AddTextOperation> = (draft, operation) => 
     operation.duration_seconds ?? ADDED_ITEM_DURATION_DEFAULT_SECONDS,
     draft.fps,
   );
-  const endFrame = fromFrame + durationInFrames;
   const style = operation.style ?? {};
-  const box = layoutTextBox(draft, {
+  const placed = placeTextItem(draft, {
     fields: operation,
     style,
     defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
     lines: (charactersPerLine) => wrappedLineCount(operation.text, charactersPerLine),
     centerRatio: TEXT_CENTER_RATIO,
     fromFrame,
-    endFrame,
-  });
-  const trackId = trackForNewItem(draft, {
-    kind: "visual",
-    fromFrame,
-    endFrame,
+    endFrame: fromFrame + durationInFrames,
     trackId: operation.track_id,
-    layer: "front",
   });
-  if (typeof trackId !== "string") return trackId;
+  if (isEditFailure(placed)) return placed;
   draft.addItem({
     type: "text",
-    id: draft.newId(),
-    trackId,
-    from: fromFrame,
-    durationInFrames,
-    ...box,
-    opacity: OPACITY_DEFAULT,
+    ...placed,
     text: operation.text,
     style,
     ...noAnimation(),

@@ -24,21 +24,14 @@
 import type { GenerateCaptionsFromItemsOperation } from "../../schemas/edit-operations.js";
 import type { CaptionEntry, CaptionStyle, CaptionWord } from "../../schemas/edit-values.js";
 import { groupIntoEntries, wordsOnTimeline } from "../captions.js";
-import {
-  CAPTION_LINES_DEFAULT,
-  CAPTIONS_CENTER_RATIO,
-  CAPTIONS_FONT_SIZE_DEFAULT,
-  OPACITY_DEFAULT,
-} from "../defaults.js";
+import { addCaptionsItem } from "../captions-item.js";
 import type { EditDraft } from "../draft.js";
 import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
 import { type CaptionsItem, itemEndFrame, type SoundItem } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationContext, OperationModule } from "../options.js";
-import { checkExplicitTrack, retimeItem, trackForNewItem } from "../placement.js";
-import { layoutTextBox } from "../text-layout.js";
+import { checkExplicitTrack, retimeItem } from "../placement.js";
 import { framesToSeconds, secondsToMilliseconds } from "../time.js";
-import { noAnimation } from "../visual-items.js";
 
 const REMOTE_URL = /^https?:\/\//i;
 
@@ -150,39 +143,15 @@ function addGeneratedCaptions(
   source: CaptionSource,
   captions: CaptionEntry[],
 ): EditFailure | undefined {
-  const style = timelineStyle(operation.style ?? {});
-  const { fromFrame, endFrame } = source;
-  const box = layoutTextBox(draft, {
+  return addCaptionsItem(draft, {
     fields: {},
-    style,
-    defaultFontSize: CAPTIONS_FONT_SIZE_DEFAULT,
-    lines: () => style.max_lines ?? CAPTION_LINES_DEFAULT,
-    centerRatio: CAPTIONS_CENTER_RATIO,
-    fromFrame,
-    endFrame,
-  });
-  const trackId = trackForNewItem(draft, {
-    kind: "visual",
-    fromFrame,
-    endFrame,
     trackId: operation.track_id,
-    layer: "front",
-  });
-  if (typeof trackId !== "string") return trackId;
-  draft.addItem({
-    type: "captions",
-    id: draft.newId(),
-    trackId,
-    from: fromFrame,
-    durationInFrames: endFrame - fromFrame,
-    ...box,
-    opacity: OPACITY_DEFAULT,
+    fromFrame: source.fromFrame,
+    durationInFrames: source.endFrame - source.fromFrame,
     captions,
-    style,
+    style: timelineStyle(operation.style ?? {}),
     language: source.language ?? null,
-    ...noAnimation(),
   });
-  return undefined;
 }
 
 /** Applies `generate_captions_from_items`. */
