@@ -7,6 +7,8 @@
  * - The editor engine: the timeline state and the 21 edit operations.
  * - Credits and idempotency: the two state machines that never double-charge, their
  *   store ports and in-memory stores.
+ * - The service: one use case per endpoint over ports (stores, queue, providers, clock,
+ *   ids), the in-memory defaults of every port, and the simulated providers.
  *
  * @packageDocumentation
  */
@@ -16,4 +18,6 @@ export * from "./editor/index.js";
 export * from "./errors/index.js";
 export * from "./idempotency/index.js";
 export * from "./schemas/index.js";
+export * from "./service/index.js";
+export * from "./service/media/index.js";
 export * from "./stores/memory/index.js";

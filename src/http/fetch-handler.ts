@@ -7,6 +7,7 @@
  */
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
 import type { ApiService, OperationId, ServiceResponse } from "../service/contract.js";
+import { answerDirectUpload, isDirectUploadPath } from "./direct-upload.js";
 import { collectEntries } from "./entries.js";
 import {
   type FetchHandlerOptions,
@@ -101,8 +102,10 @@ async function answerRoute(
 /**
  * Creates the HTTP handler of the whole API over a service. Unknown paths answer 404,
  * known paths with another method 405 with `Allow`, `OPTIONS` 204 with `Allow`, and
- * `HEAD` runs the `GET` endpoint without sending its body. The returned promise never
- * rejects: a service that throws yields a 500 whose body reveals nothing of the error.
+ * `HEAD` runs the `GET` endpoint without sending its body. With `directUploads`, the
+ * upload path `{basePath}/uploads` takes signed PUTs without an API key (spec 4.17).
+ * The returned promise never rejects: a service that throws yields a 500 whose body
+ * reveals nothing of the error.
  *
  * Throws a `RangeError` for an invalid option and a `TypeError` when the service lacks a
  * function for an operation of the endpoint table, so a miswired host fails at start.
@@ -123,9 +126,15 @@ export function createFetchHandler(
   const settings = resolveHandlerSettings(service, options);
   const table = compileRouteTable(ENDPOINTS, options.basePath ?? DEFAULT_BASE_PATH);
   for (const endpoint of ENDPOINTS) operationOf(endpoint, service);
+  const { directUploads } = settings;
   return async (request) => {
     try {
-      const match = matchRoute(table, request.method, new URL(request.url).pathname);
+      const pathname = new URL(request.url).pathname;
+      // Direct uploads sit beside the endpoint table: they carry no API key and no JSON.
+      if (directUploads !== undefined && isDirectUploadPath(table.basePath, pathname)) {
+        return await answerDirectUpload(directUploads, request);
+      }
+      const match = matchRoute(table, request.method, pathname);
       return await answerRoute(settings, request, match);
     } catch (error) {
       try {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ApiService, OperationId } from "../service/contract.js";
+import type { DirectUploadReceiver } from "../service/use-cases/direct-upload.js";
 import {
   DEFAULT_MAX_JSON_BYTES,
   DEFAULT_MAX_JSON_BYTES_BY_OPERATION,
@@ -40,6 +41,12 @@ export interface FetchHandlerOptions {
    * gets a bare 500. Default: `console.error`. An `onError` that throws is ignored.
    */
   readonly onError?: (error: unknown, request: Request) => void;
+  /**
+   * Receives direct uploads (spec 4.17): `PUT {basePath}/uploads?...` with the raw bytes
+   * and no API key, verified by the URL's signature. Pass `service.directUploads` of
+   * `createService`; without it the upload path answers 404 like any unknown path.
+   */
+  readonly directUploads?: DirectUploadReceiver;
 }
 
 /** Options resolved and checked once, when the handler is created. */
@@ -52,6 +59,8 @@ export interface HandlerSettings {
   readonly limits: Omit<BodyLimits, "maxJsonBytes">;
   /** Where failures are reported. */
   readonly onError: (error: unknown, request: Request) => void;
+  /** The receiver of direct uploads, when the host serves them. */
+  readonly directUploads: DirectUploadReceiver | undefined;
 }
 
 function checkedLimit(name: string, value: number): number {
@@ -100,5 +109,11 @@ export function resolveHandlerSettings(
     maxJsonDepth: checkedLimit("maxJsonDepth", options.maxJsonDepth ?? JSON_MAX_DEPTH),
   };
   const onError = options.onError ?? defaultOnError;
-  return { service, maxJsonBytesFor: resolveJsonLimits(options), limits, onError };
+  return {
+    service,
+    maxJsonBytesFor: resolveJsonLimits(options),
+    limits,
+    onError,
+    directUploads: options.directUploads,
+  };
 }

@@ -28,6 +28,7 @@ export {
   JSON_FIELDS_ALLOWANCE_BYTES,
   MULTIPART_FIELDS_ALLOWANCE_BYTES,
 } from "./body-limits.js";
+export { DIRECT_UPLOAD_PATH } from "./direct-upload.js";
 export { createFetchHandler, type FetchHandler } from "./fetch-handler.js";
 export type { FetchHandlerOptions } from "./handler-options.js";
 export { type NodeListener, type NodeListenerOptions, toNodeListener } from "./node-listener.js";

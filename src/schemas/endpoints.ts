@@ -141,8 +141,8 @@ export type EndpointTag = (typeof ENDPOINT_TAGS)[number];
 
 const AUTHENTICATED_ERRORS = [401, 402, 403, 500] as const;
 const PAID_CREATION_ERRORS = [400, 401, 402, 403, 404, 409, 429, 500] as const;
-const READ_BY_ID_ERRORS = [401, 402, 403, 404, 500] as const;
 const VALIDATED_ERRORS = [400, 401, 402, 403, 500] as const;
+// A malformed id is a 400 too, though sections 4.5 and 4.7 list only 404 for their ids.
 const VALIDATED_BY_ID_ERRORS = [400, 401, 402, 403, 404, 500] as const;
 const LOOSE_IDEMPOTENCY: EndpointIdempotency = { minLength: 0 };
 const STRICT_IDEMPOTENCY: EndpointIdempotency = { minLength: IDEMPOTENCY_KEY_MIN_LENGTH };
@@ -257,7 +257,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: generationIdParamsSchema,
     success: ok("The generation.", generationSchema),
-    errorStatuses: READ_BY_ID_ERRORS,
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
   },
   {
@@ -281,12 +281,13 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     path: "/slideshows/{id}",
     tag: "Slideshows and videos",
     summary: "Read a slideshow's status.",
-    description: "Poll until status is completed or failed.",
+    description:
+      "Poll until status is completed (url is set) or error (error explains the failure).",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: slideshowIdParamsSchema,
     success: ok("The slideshow.", slideshowSchema),
-    errorStatuses: READ_BY_ID_ERRORS,
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
   },
   {

@@ -308,7 +308,11 @@ export const generationBatchSchema = z
       .describe("Generations requested."),
     credits_deducted: z.int().min(0).describe("Credits charged for the whole batch."),
     remaining_credits: z.int().min(0).describe("Credit balance after the charge."),
-    generations: z.array(generationBatchItemSchema).describe("The generations that were queued."),
+    generations: z
+      .array(generationBatchItemSchema)
+      .describe(
+        "Every requested generation with its status; one the queue refused shows error and 0 credits.",
+      ),
     error: apiErrorSchema
       .nullable()
       .describe("Why some generations were not queued, for a partial batch; null otherwise."),

@@ -149,8 +149,11 @@ const mediaContentTypeSchema = z
 
 const filenameSchema = z.string().min(1).max(NAME_MAX_LENGTH);
 
-// The service downloads imports itself, so only HTTPS is accepted (spec 4.16).
-const httpsUrlSchema = z.url({ protocol: /^https$/ }).max(URL_MAX_LENGTH);
+// The service downloads imports itself over HTTPS only (spec 4.16), and its URL fetcher
+// refuses any other scheme with `scheme_not_allowed`. The schema also admits http because
+// a host served over plain http (the reference host on 127.0.0.1) signs its own direct
+// upload URLs with its origin, and those are read from storage, never downloaded.
+const importUrlSchema = z.url({ protocol: /^https?$/ }).max(URL_MAX_LENGTH);
 
 // ---------------------------------------------------------------------------
 // Placement on a timeline
@@ -294,9 +297,11 @@ function checkEditorTarget(
 export const uploadMediaRequestSchema = z
   .strictObject({
     media: inlineMediaSchema.optional().describe("Inline file; give this or source_url."),
-    source_url: httpsUrlSchema
+    source_url: importUrlSchema
       .optional()
-      .describe(`HTTPS URL the service downloads; ${IMPORT_LIMITS_TEXT}. Give this or media.`),
+      .describe(
+        `HTTPS URL the service downloads, or the source_url of a direct upload; ${IMPORT_LIMITS_TEXT}. Give this or media.`,
+      ),
     filename: filenameSchema
       .optional()
       .describe("File name to store, overriding the one in source_url."),
@@ -671,7 +676,7 @@ export const directUploadDescriptorSchema = z
           .describe("Headers to send with the PUT exactly as given, such as Content-Type."),
       })
       .describe("How to send the file bytes."),
-    source_url: httpsUrlSchema.describe(
+    source_url: importUrlSchema.describe(
       "URL to import with POST /editor/media (source_url) once the PUT succeeded.",
     ),
     expires_at: timestampSchema.describe("When upload.url stops accepting the PUT."),

@@ -69,6 +69,30 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("lets the service see ports only, never a concrete store, adapter or host", () => {
+    for (const file of filesUnder("service")) {
+      for (const { specifier } of importsOf(file)) {
+        expect(
+          /\/(stores|http|mcp|host|postgres)\//.test(`/${specifier}/`),
+          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+        ).toBe(false);
+      }
+    }
+  });
+
+  it("leaves the wiring of stores and adapters to the reference host", () => {
+    for (const area of ["stores", "http"]) {
+      for (const file of filesUnder(area)) {
+        for (const { specifier } of importsOf(file)) {
+          expect(
+            /\/host\//.test(`/${specifier}/`),
+            `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+          ).toBe(false);
+        }
+      }
+    }
+  });
+
   it("uses explicit .js suffixes on every relative import, as Node's ESM resolution needs", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       for (const { specifier } of importsOf(file)) {

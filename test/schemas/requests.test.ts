@@ -806,7 +806,7 @@ describe("request rules", () => {
       { media: inlineMedia, source_url: "https://cdn.example.com/a.png" },
       ["source_url"],
     ],
-    ["an http source_url", { source_url: "http://cdn.example.com/a.png" }, ["source_url"]],
+    ["an ftp source_url", { source_url: "ftp://cdn.example.com/a.png" }, ["source_url"]],
     [
       "preserve_original with inline media",
       { media: inlineMedia, preserve_original: true },

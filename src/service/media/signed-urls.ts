@@ -37,7 +37,7 @@ export interface UploadUrlSignerOptions {
 }
 
 /** What to sign: one upload of one file. */
-export interface UploadUrlRequest {
+export interface UploadSigningRequest {
   /** The organization the upload belongs to. */
   readonly organizationId: number;
   /** Where media storage will keep the bytes; chosen by the host, never by the client. */
@@ -126,7 +126,7 @@ export type UploadUrlRecognition =
 /** Signs and checks direct-upload URLs of one host. */
 export interface UploadUrlSigner {
   /** Signs an upload; throws on arguments the service should have validated. */
-  sign(request: UploadUrlRequest): Promise<SignedUpload>;
+  sign(request: UploadSigningRequest): Promise<SignedUpload>;
   /** Checks an incoming PUT: signature, expiry, method and content type. */
   verify(request: UploadRequestParts): Promise<UploadUrlVerification>;
   /**
@@ -162,7 +162,7 @@ function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-function assertSignable(request: UploadUrlRequest): string {
+function assertSignable(request: UploadSigningRequest): string {
   const contentType = mimeTypeEssence(request.contentType);
   const valid =
     Number.isSafeInteger(request.organizationId) &&

@@ -1,13 +1,13 @@
 /**
  * A {@link UrlFetcher} that serves fixed bytes from memory, for tests of the service and
- * the reference host's demo media. It applies the same size limits and content-type
+ * the reference host's demo media. It applies the same scheme, size and content-type
  * rules as the network fetcher, but no address policy: nothing leaves the process.
  *
  * @module
  */
 import { chooseByteLimit } from "./byte-limit.js";
 import type { FetchResult, UrlFetcher } from "./url-fetcher.js";
-import { parseFetchUrl } from "./url-policy.js";
+import { HTTPS_ONLY_MESSAGE, parseFetchUrl } from "./url-policy.js";
 
 /** One file served by a static fetcher. */
 export interface StaticResource {
@@ -45,6 +45,9 @@ export function createStaticUrlFetcher(
     async fetch(url, options = {}): Promise<FetchResult> {
       const parsed = parseFetchUrl(url);
       if (!parsed.ok) return parsed;
+      if (parsed.url.protocol !== "https:") {
+        return { ok: false, reason: "scheme_not_allowed", message: HTTPS_ONLY_MESSAGE };
+      }
       const resource = table.get(parsed.url.href);
       const status = resource === undefined ? 404 : (resource.status ?? 200);
       if (resource === undefined || status !== 200) {

@@ -99,6 +99,9 @@ export type ParsedFetchUrl =
     }
   | PlainFetchRefusal;
 
+/** Why a URL of another scheme than https is refused. */
+export const HTTPS_ONLY_MESSAGE = "Only https URLs can be imported.";
+
 /** Parses a URL, refusing only text the WHATWG parser rejects. */
 export function parseFetchUrl(text: string): ParsedFetchUrl {
   return URL.canParse(text)
@@ -125,7 +128,7 @@ export function checkSourceUrl(text: string, options: UrlPolicyOptions = {}): Ur
   const allowed =
     url.protocol === "https:" ||
     (url.protocol === "http:" && options.dangerouslyAllowHttp === true);
-  if (!allowed) return plain("scheme_not_allowed", "Only https URLs can be imported.");
+  if (!allowed) return plain("scheme_not_allowed", HTTPS_ONLY_MESSAGE);
   if (url.username !== "" || url.password !== "") {
     return plain("credentials_in_url", "The URL carries a user name or password; remove them.");
   }

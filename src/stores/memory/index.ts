@@ -4,5 +4,13 @@
  *
  * @module
  */
+
+export * from "./account-store.js";
 export * from "./credit-store.js";
 export * from "./idempotency-store.js";
+export * from "./job-queue.js";
+export * from "./media-storage.js";
+export * from "./rate-limiter.js";
+export * from "./record-store.js";
+export * from "./social.js";
+export * from "./workspace-directory.js";

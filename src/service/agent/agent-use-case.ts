@@ -1,0 +1,88 @@
+/**
+ * The shape of an agent use case: admitted with the same keys, scopes and subscription
+ * rule as the REST use cases (spec 5), by the same functions, with the input parsed from
+ * the request body by the operation's schema.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import { authenticate, authorize, type Caller, hasAnyScope } from "../pipeline/authorize.js";
+import { parseInput } from "../pipeline/parse.js";
+import { proceed, type Step } from "../pipeline/responses.js";
+import type { UseCase } from "../use-case.js";
+import {
+  type AgentOperation,
+  type AgentOperationId,
+  agentOperationOf,
+} from "./agent-operations.js";
+
+/** An admitted agent call with its parsed input. */
+export interface AgentCall<Input> {
+  /** The ports. */
+  readonly deps: ServiceDependencies;
+  /** The authenticated, authorized caller. */
+  readonly caller: Caller;
+  /** The input, parsed and with defaults applied. */
+  readonly input: Input;
+}
+
+/** What admission to an agent operation checks beyond the key itself. */
+export type AgentAdmissionRule = Pick<AgentOperation, "scopes" | "subscriptionRequired">;
+
+/**
+ * Checks the key's scope and, when the rule requires it, the subscription. A rule open to
+ * lapsed organizations keeps only the scope refusal of `authorize`.
+ */
+export function admitAgentCaller(caller: Caller, rule: AgentAdmissionRule): Step<Caller> {
+  const authorized = authorize(caller, rule.scopes);
+  if (authorized.ok || rule.subscriptionRequired) return authorized;
+  return hasAnyScope(caller.key, rule.scopes) ? proceed(caller) : authorized;
+}
+
+/** Authenticates the request's key and admits it under the rule. */
+export async function admitAgentRequest(
+  deps: ServiceDependencies,
+  rule: AgentAdmissionRule,
+  request: ServiceRequest,
+): Promise<Step<Caller>> {
+  const caller = await authenticate(deps.accounts, request);
+  return caller.ok ? admitAgentCaller(caller.value, rule) : caller;
+}
+
+/** Parses the input from the body; an absent body reads as `{}`. */
+function parseAgentInput<Input>(
+  schema: z.ZodType<Input> | undefined,
+  request: ServiceRequest,
+): Step<Input> {
+  // Without a schema the operation takes no input, and `Input` is `undefined`.
+  if (schema === undefined) return proceed(undefined as Input);
+  return parseInput(schema, request.body ?? {}, "body");
+}
+
+/**
+ * An agent use case that runs only for an admitted caller, with its input parsed by
+ * `schema` (the operation's own input schema).
+ */
+export function agentUseCase<Input = undefined>(
+  operationId: AgentOperationId,
+  schema: z.ZodType<Input> | undefined,
+  handle: (call: AgentCall<Input>) => Promise<ServiceResponse>,
+): (deps: ServiceDependencies) => UseCase {
+  const operation = agentOperationOf(operationId);
+  if (operation.auth !== "bearer") {
+    throw new TypeError(`${operationId} needs no key; it is not an authenticated agent use case.`);
+  }
+  // The table's schema is the one tools advertise, so the use case must parse with it.
+  if (schema !== operation.input) {
+    throw new TypeError(`${operationId} must parse its input with the table's schema.`);
+  }
+  return (deps) => async (request) => {
+    const caller = await admitAgentRequest(deps, operation, request);
+    if (!caller.ok) return caller.response;
+    const input = parseAgentInput(schema, request);
+    if (!input.ok) return input.response;
+    return handle({ deps, caller: caller.value, input: input.value });
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Everything the service is built from: one port per outside concern. The reference host
+ * wires the in-memory defaults; a deployment passes its own (PostgreSQL stores, a real
+ * provider, object storage).
+ *
+ * @module
+ */
+import type { Clock } from "../clock.js";
+import type { PriceTable } from "../credits/default-prices.js";
+import type { CreditStore } from "../credits/store.js";
+import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
+import type { IdempotencyStore } from "../idempotency/store.js";
+import type { UploadUrlSigner } from "./media/signed-urls.js";
+import type { UrlFetcher } from "./media/url-fetcher.js";
+import type { AccountStore } from "./ports/accounts.js";
+import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
+import type { MediaStorage } from "./ports/media-storage.js";
+import type { RateLimiter } from "./ports/rate-limiter.js";
+import type { SocialPublisher } from "./ports/social.js";
+import type { ResourceStores } from "./ports/stores.js";
+import type { WorkspaceDirectory } from "./ports/workspace.js";
+
+/** Mints ids. Injected so tests can count them and replay a run exactly. */
+export interface IdGenerator {
+  /** A new UUID (generations, slideshows, references, media, holds, jobs). */
+  uuid(): string;
+  /** A new id for an editor item or asset. */
+  editorId(): string;
+}
+
+/** The ports the service runs on. */
+export interface ServiceDependencies {
+  /** Organizations and API key digests. */
+  readonly accounts: AccountStore;
+  /** Credit balances, holds and the ledger. */
+  readonly credits: CreditStore;
+  /** Idempotency keys of paid requests. */
+  readonly idempotency: IdempotencyStore;
+  /** Generations, slideshows, videos, references and media. */
+  readonly stores: ResourceStores;
+  /** Where paid work waits for a worker. */
+  readonly queue: JobQueue;
+  /** Does the queued work. */
+  readonly provider: WorkProvider;
+  /** Writes faceless-video scripts. */
+  readonly scriptWriter: ScriptWriter;
+  /** Transcribes timeline media for `generate_captions_from_items`. */
+  readonly transcription: TranscriptionProvider;
+  /** Synthesizes voiceovers for `add_voiceover`. */
+  readonly speech: SpeechProvider;
+  /** Catalog, assets and sound effects. */
+  readonly workspace: WorkspaceDirectory;
+  /** Bytes of uploaded and imported media. */
+  readonly mediaStorage: MediaStorage;
+  /** Signs and verifies direct-upload URLs. */
+  readonly uploadUrls: UploadUrlSigner;
+  /** Downloads `source_url` imports safely. */
+  readonly urlFetcher: UrlFetcher;
+  /** Limits paid creation requests per organization. */
+  readonly rateLimiter: RateLimiter;
+  /** The time. */
+  readonly clock: Clock;
+  /** The ids. */
+  readonly ids: IdGenerator;
+  /**
+   * Connected social accounts and the publishing queue of the MCP social tools; without
+   * it no account is connected and nothing can be published.
+   */
+  readonly social?: SocialPublisher;
+  /** Credit prices; `DEFAULT_PRICES` when omitted. */
+  readonly prices?: PriceTable;
+  /**
+   * The public base URL of the API including its version prefix, such as
+   * `https://api.example.com/v1`; written into the OpenAPI document and `skill.md`.
+   */
+  readonly publicBaseUrl?: string;
+}

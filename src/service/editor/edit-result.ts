@@ -1,0 +1,32 @@
+/**
+ * The edit result of spec 2.8 (`editor_edit_result`), answered by PATCH
+ * /editor/videos/{id}.
+ *
+ * @module
+ */
+import type { EditorState } from "../../editor/state.js";
+import { summarizeEditor } from "../../editor/summary.js";
+import type { EditResult } from "../../schemas/editor-videos.js";
+
+/** What an accepted PATCH did, in the terms of the edit result. */
+export interface AcceptedEdit {
+  /** The edited project. */
+  readonly videoId: number;
+  /** The `type` of each applied operation, in order. */
+  readonly applied: readonly string[];
+  /** True when non-empty instructions were recorded with the edit. */
+  readonly instructionsRecorded: boolean;
+  /** The project's state after the edit. */
+  readonly state: EditorState;
+}
+
+/** The `editor_edit_result` body of an accepted edit; the summary is of the new state. */
+export function editResultOf(edit: AcceptedEdit): EditResult {
+  return {
+    object: "editor_edit_result",
+    video_id: edit.videoId,
+    applied: [...edit.applied],
+    instructions_recorded: edit.instructionsRecorded,
+    editor_summary: { ...summarizeEditor(edit.state) },
+  };
+}

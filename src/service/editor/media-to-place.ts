@@ -1,0 +1,97 @@
+/**
+ * What POST /editor/videos/{id}/media places (spec 4.18): a completed My Media item of
+ * the organization, or a direct URL whose kind is given or read from its file extension.
+ *
+ * @module
+ */
+import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
+import { apiError } from "../../errors/api-error.js";
+import type { AddEditorMediaRequest } from "../../schemas/media.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { halt, proceed, type Step } from "../pipeline/responses.js";
+import type { MediaRecord } from "../ports/records.js";
+import { kindFromExtension, placedKindOf } from "./media-kind.js";
+import { findCompletedMedia, positiveMetadataNumber } from "./my-media-lookup.js";
+
+// The item's own metadata is measured; the body's width and height only fill its gaps.
+function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaToPlace {
+  const { media } = record;
+  return {
+    kind: placedKindOf(media.media_type, [media.filename, media.url]),
+    url: media.url,
+    name: media.filename,
+    durationSeconds: positiveMetadataNumber(media.metadata, "duration_seconds"),
+    width: positiveMetadataNumber(media.metadata, "width") ?? body.width ?? null,
+    height: positiveMetadataNumber(media.metadata, "height") ?? body.height ?? null,
+    mediaId: media.id,
+    metadata: { ...media.metadata },
+  };
+}
+
+function unknownKindError(url: string) {
+  const message = `Cannot tell what kind of media ${url} is; send media_type (image, video, audio or voice).`;
+  return apiError("bad_request", message, {
+    context: {
+      location: "body",
+      fields: [{ path: "media_type", message, issue: "invalid_value" }],
+    },
+  });
+}
+
+function fromUrl(body: AddEditorMediaRequest, url: string): Step<MediaToPlace> {
+  const names = [body.filename, url];
+  const kind =
+    body.media_type === undefined ? kindFromExtension(names) : placedKindOf(body.media_type, names);
+  if (kind === undefined) return halt(unknownKindError(url));
+  return proceed({
+    kind,
+    url,
+    name: body.filename ?? null,
+    durationSeconds: null,
+    width: body.width ?? null,
+    height: body.height ?? null,
+    mediaId: null,
+  });
+}
+
+/**
+ * The media the body names: the My Media item `media_id` (404 when the organization has
+ * no completed item with that id) or the direct `url` (400 when its kind is neither given
+ * nor readable from its extension).
+ */
+export async function resolveMediaToPlace(
+  deps: ServiceDependencies,
+  caller: Caller,
+  body: AddEditorMediaRequest,
+): Promise<Step<MediaToPlace>> {
+  if (body.url !== undefined) return fromUrl(body, body.url);
+  const mediaId = body.media_id ?? "";
+  const record = await findCompletedMedia(deps, caller, mediaId);
+  if (record === undefined) {
+    return halt(
+      apiError("not_found", `No completed My Media item ${mediaId} exists in this organization.`, {
+        context: { media_id: mediaId },
+      }),
+    );
+  }
+  return proceed(fromMediaItem(record, body));
+}
+
+/** The placement fields of the body; `item_width`/`item_height` size the item's box. */
+export function placementOf(body: AddEditorMediaRequest): MediaPlacementFields {
+  const placement: MediaPlacementFields = {
+    from_seconds: body.from_seconds,
+    source_start_seconds: body.source_start_seconds,
+    playback_rate: body.playback_rate,
+    fit: body.fit,
+  };
+  if (body.duration_seconds !== undefined) placement.duration_seconds = body.duration_seconds;
+  if (body.track_id !== undefined) placement.track_id = body.track_id;
+  if (body.audio_role !== undefined) placement.audio_role = body.audio_role;
+  if (body.left !== undefined) placement.left = body.left;
+  if (body.top !== undefined) placement.top = body.top;
+  if (body.item_width !== undefined) placement.width = body.item_width;
+  if (body.item_height !== undefined) placement.height = body.item_height;
+  return placement;
+}

@@ -1,0 +1,105 @@
+/**
+ * The paid voiceover edit (spec 4.14 rule 3): a PATCH whose only operation is
+ * `add_voiceover`. It runs inside the idempotent, rate-limited frame of every paid
+ * request: the project is checked, the speech priced and held, synthesized, placed on the
+ * timeline, and only then is the hold captured. Every failure on the way releases the
+ * hold, so a failed voiceover charges nothing and can be retried with the same key.
+ *
+ * @module
+ */
+import { priceVoiceover, pricingApiError } from "../../credits/index.js";
+import { speechRequestFor } from "../../editor/provider-requests.js";
+import type { SynthesizedSpeech } from "../../editor/providers.js";
+import { apiError } from "../../errors/api-error.js";
+import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
+import type { EditResult } from "../../schemas/editor-videos.js";
+import type { ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import { accountOf, type Caller } from "../pipeline/authorize.js";
+import { holdCredits, releaseHolds } from "../pipeline/credits.js";
+import { errorResponse, halt, okResponse, proceed, type Step } from "../pipeline/responses.js";
+import { applyEditsToProject } from "./apply-edits-to-project.js";
+import { editResultOf } from "./edit-result.js";
+import { findEditorProject } from "./find-editor-project.js";
+
+/** One voiceover request, parsed. */
+export interface VoiceoverEdit {
+  /** The project to add the voiceover to. */
+  readonly videoId: number;
+  /** The request's single operation. */
+  readonly operation: AddVoiceoverOperation;
+  /** Instructions recorded with the edit, if any. */
+  readonly instructions: string | undefined;
+}
+
+async function synthesize(
+  deps: ServiceDependencies,
+  operation: AddVoiceoverOperation,
+): Promise<Step<SynthesizedSpeech>> {
+  try {
+    return proceed(await deps.speech.synthesize(speechRequestFor(operation)));
+  } catch {
+    return halt(
+      apiError(
+        "server_error",
+        "The voice could not be generated; nothing was charged. Retry with the same idempotency key.",
+        { retryable: true },
+      ),
+    );
+  }
+}
+
+// Everything after the hold: any failure, or an unexpected throw, gives the credits back.
+async function produceVoiceover(
+  deps: ServiceDependencies,
+  caller: Caller,
+  edit: VoiceoverEdit,
+  holdId: string,
+): Promise<Step<EditResult>> {
+  try {
+    const speech = await synthesize(deps, edit.operation);
+    if (!speech.ok) return speech;
+    const accepted = await applyEditsToProject(deps, caller, edit.videoId, {
+      operations: [edit.operation],
+      instructions: edit.instructions,
+      inputs: { voiceover: speech.value },
+    });
+    if (!accepted.ok) return accepted;
+    return proceed(editResultOf(accepted.value));
+  } catch (error) {
+    await releaseHolds(deps, caller, [holdId]);
+    throw error;
+  }
+}
+
+/**
+ * Runs the paid part of a voiceover request and answers the edit result plus
+ * `credits_deducted` and `remaining_credits`. Call it as the action of
+ * `runPaidRequest`, which owns idempotency and the rate limit.
+ */
+export async function runVoiceoverEdit(
+  deps: ServiceDependencies,
+  caller: Caller,
+  edit: VoiceoverEdit,
+): Promise<ServiceResponse> {
+  const project = await findEditorProject(deps, caller, edit.videoId);
+  if (!project.ok) return project.response;
+  const price = priceVoiceover({ text: edit.operation.text }, deps.prices);
+  if (!price.ok) return errorResponse(pricingApiError(price.error));
+  const holdId = deps.ids.uuid();
+  const amount = price.quote.totalCredits;
+  const held = await holdCredits(deps, caller, [{ holdId, amount }]);
+  if (!held.ok) return held.response;
+  const produced = await produceVoiceover(deps, caller, edit, holdId);
+  if (!produced.ok) {
+    await releaseHolds(deps, caller, [holdId]);
+    return produced.response;
+  }
+  await deps.credits.capture(accountOf(caller), holdId);
+  const balance = await deps.credits.balance(accountOf(caller));
+  return okResponse({
+    ...produced.value,
+    credits_deducted: amount,
+    remaining_credits: balance.available,
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * The errors of references a request names: a 404 for something the organization does
+ * not have (spec 7.2 `not_found`: brand kit, avatar, reference, media item), and a 400
+ * for something it has but cannot use here. Both name the field at fault.
+ *
+ * @module
+ */
+import { type ApiError, apiError, type ErrorContext } from "../../errors/api-error.js";
+
+/** 404 `not_found` naming the field whose reference does not exist in the organization. */
+export function referenceNotFoundError(
+  field: string,
+  message: string,
+  extra: ErrorContext = {},
+): ApiError {
+  return apiError("not_found", message, { context: { field, ...extra } });
+}
+
+/**
+ * 400 `bad_request` for a field the request may not use as given. The context has the
+ * shape of a failed validation (`location`, `fields`) so clients read one shape for
+ * every 400, plus a `reason` programs can branch on.
+ */
+export function unusableFieldError(
+  field: string,
+  message: string,
+  reason: string,
+  extra: ErrorContext = {},
+): ApiError {
+  return apiError("bad_request", message, {
+    context: {
+      location: "body",
+      fields: [{ path: field, message, issue: reason }],
+      reason,
+      ...extra,
+    },
+  });
+}

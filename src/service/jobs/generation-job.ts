@@ -1,0 +1,38 @@
+/**
+ * How a generation job moves its generation record.
+ *
+ * @module
+ */
+import { completeWork, failWork, startWork } from "../generations/work-transitions.js";
+import { isoNow } from "../pipeline/time.js";
+import type { GenerationRecord } from "../ports/records.js";
+import type { JobRecordHandler } from "./job-handler.js";
+
+/**
+ * Moves the generation `resourceId`: it is `generating` from creation, so `start` only
+ * confirms it still is; a finished or missing generation makes the job a repeat.
+ */
+export const generationJobHandler: JobRecordHandler = {
+  async start(deps, job) {
+    const record = await deps.stores.generations.update(
+      job.organizationId,
+      job.resourceId,
+      startWork<GenerationRecord>(isoNow(deps.clock)),
+    );
+    return record?.status === "generating";
+  },
+  async complete(deps, job, url) {
+    await deps.stores.generations.update(
+      job.organizationId,
+      job.resourceId,
+      completeWork<GenerationRecord>(url, isoNow(deps.clock)),
+    );
+  },
+  async fail(deps, job, failure) {
+    await deps.stores.generations.update(
+      job.organizationId,
+      job.resourceId,
+      failWork<GenerationRecord>(failure, isoNow(deps.clock)),
+    );
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * The worker's step for one job: mark the record in progress, ask the provider, record
+ * the outcome, and settle the credit hold: captured on success, released on failure. A
+ * hold is resolved at most once, so a job run twice (a worker crash, a redelivery) never
+ * charges or refunds twice.
+ *
+ * @module
+ */
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
+import type { JobRecordHandler } from "./job-handler.js";
+
+/** The failure recorded when the provider throws instead of answering. */
+export const PROVIDER_ERROR_CATEGORY = "provider_error";
+
+async function runProvider(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+  try {
+    return await deps.provider.run(job);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      failure: {
+        category: PROVIDER_ERROR_CATEGORY,
+        message: `The provider failed: ${message}`,
+        retryable: true,
+      },
+    };
+  }
+}
+
+/** Runs one job to its end with the handler of its kind. */
+export async function processJob(
+  deps: ServiceDependencies,
+  handlers: Readonly<Record<JobKind, JobRecordHandler>>,
+  job: Job,
+): Promise<void> {
+  const handler = handlers[job.kind];
+  if (!(await handler.start(deps, job))) return;
+  const outcome = await runProvider(deps, job);
+  const account = String(job.organizationId);
+  if (outcome.ok) {
+    await handler.complete(deps, job, outcome.url);
+    await deps.credits.capture(account, job.holdId);
+  } else {
+    await handler.fail(deps, job, outcome.failure);
+    await deps.credits.release(account, job.holdId);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * How a slideshow job moves its slideshow record and the video record it renders into.
+ *
+ * @module
+ */
+import { completeWork, failWork, startWork } from "../generations/work-transitions.js";
+import { isoNow } from "../pipeline/time.js";
+import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
+import type { JobRecordHandler } from "./job-handler.js";
+
+/**
+ * Moves the slideshow `resourceId` and its video together: `generating` when a worker
+ * takes the job, then `completed` with the URL or `error` with the failure. A finished or
+ * missing slideshow makes the job a repeat.
+ */
+export const slideshowJobHandler: JobRecordHandler = {
+  async start(deps, job) {
+    const now = isoNow(deps.clock);
+    const slideshow = await deps.stores.slideshows.update(
+      job.organizationId,
+      job.resourceId,
+      startWork<SlideshowRecord>(now),
+    );
+    if (slideshow?.status !== "generating") return false;
+    await deps.stores.videos.update(
+      job.organizationId,
+      slideshow.videoId,
+      startWork<VideoRecord>(now),
+    );
+    return true;
+  },
+  async complete(deps, job, url) {
+    const now = isoNow(deps.clock);
+    const slideshow = await deps.stores.slideshows.update(
+      job.organizationId,
+      job.resourceId,
+      completeWork<SlideshowRecord>(url, now),
+    );
+    if (slideshow === undefined) return;
+    await deps.stores.videos.update(
+      job.organizationId,
+      slideshow.videoId,
+      completeWork<VideoRecord>(url, now),
+    );
+  },
+  async fail(deps, job, failure) {
+    const now = isoNow(deps.clock);
+    const slideshow = await deps.stores.slideshows.update(
+      job.organizationId,
+      job.resourceId,
+      failWork<SlideshowRecord>(failure, now),
+    );
+    if (slideshow === undefined) return;
+    await deps.stores.videos.update(
+      job.organizationId,
+      slideshow.videoId,
+      failWork<VideoRecord>(failure, now),
+    );
+  },
+};

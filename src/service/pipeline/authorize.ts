@@ -1,0 +1,106 @@
+/**
+ * Authentication and authorization of a request (spec 5): the bearer key, its scopes and
+ * the organization's subscription, checked in that order. A key that lacks the scope is
+ * told so (403) before being told to pay (402), since paying would not help it.
+ *
+ * @module
+ */
+import { apiError } from "../../errors/api-error.js";
+import type { EndpointDefinition } from "../../schemas/endpoints.js";
+import type { ApiScope } from "../../schemas/scopes.js";
+import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../api-keys.js";
+import type { ServiceRequest } from "../contract.js";
+import type { AccountStore, ApiKeyRecord, Organization } from "../ports/accounts.js";
+import { halt, proceed, type Step } from "./responses.js";
+
+/** Who is calling: the key and its organization. */
+export interface Caller {
+  /** The organization every resource of the request belongs to. */
+  readonly organization: Organization;
+  /** The key that authenticated the request. */
+  readonly key: ApiKeyRecord;
+}
+
+/** The credit and idempotency account name of an organization. */
+export function accountOf(caller: Caller): string {
+  return String(caller.organization.id);
+}
+
+/** True when the key carries at least one of the scopes. */
+export function hasAnyScope(key: ApiKeyRecord, scopes: readonly ApiScope[]): boolean {
+  return scopes.some((scope) => key.scopes.includes(scope));
+}
+
+async function findKey(accounts: AccountStore, token: string): Promise<ApiKeyRecord | undefined> {
+  const keyHash = await hashApiKey(token);
+  const candidates = await accounts.findKeysByLookupPrefix(lookupPrefixOf(keyHash));
+  let found: ApiKeyRecord | undefined;
+  // Every candidate is compared, so the time taken does not tell which one matched.
+  for (const candidate of candidates) {
+    if (constantTimeEqual(candidate.keyHash, keyHash)) found = candidate;
+  }
+  return found;
+}
+
+/**
+ * Authenticates the request's bearer key: 401 `unauthorized` without one, 401
+ * `invalid_api_key` for a malformed, unknown or revoked key or one whose organization is
+ * gone.
+ */
+export async function authenticate(
+  accounts: AccountStore,
+  request: ServiceRequest,
+): Promise<Step<Caller>> {
+  if (request.malformedAuthorization === true) {
+    return halt(apiError("invalid_api_key", "The Authorization header is not a Bearer token."));
+  }
+  const token = request.bearerToken;
+  if (token === undefined || token === "") {
+    return halt(
+      apiError(
+        "unauthorized",
+        "Send an API key as a bearer token: Authorization: Bearer <API_KEY>.",
+      ),
+    );
+  }
+  const key = await findKey(accounts, token);
+  const organization =
+    key === undefined ? undefined : await accounts.organization(key.organizationId);
+  if (key === undefined || key.revoked || organization === undefined) {
+    return halt(apiError("invalid_api_key", "The API key is unknown or revoked."));
+  }
+  return proceed({ organization, key });
+}
+
+/** Checks the key's scope (403 `forbidden`) and the subscription (402 `payment_required`). */
+export function authorize(caller: Caller, scopes: readonly ApiScope[]): Step<Caller> {
+  if (scopes.length > 0 && !hasAnyScope(caller.key, scopes)) {
+    return halt(
+      apiError(
+        "forbidden",
+        `This API key lacks the scope this endpoint needs: ${scopes.join(" or ")}.`,
+        {
+          context: { required_scopes: [...scopes], key_scopes: [...caller.key.scopes] },
+        },
+      ),
+    );
+  }
+  if (!caller.organization.subscriptionActive) {
+    return halt(
+      apiError("payment_required", "The organization has no active paid subscription.", {
+        context: { organization_id: caller.organization.id },
+      }),
+    );
+  }
+  return proceed(caller);
+}
+
+/** Authenticates and authorizes a request for an endpoint. */
+export async function admit(
+  accounts: AccountStore,
+  endpoint: EndpointDefinition,
+  request: ServiceRequest,
+): Promise<Step<Caller>> {
+  const caller = await authenticate(accounts, request);
+  return caller.ok ? authorize(caller.value, endpoint.scopes) : caller;
+}

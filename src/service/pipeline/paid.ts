@@ -1,0 +1,86 @@
+/**
+ * The frame of every paid creation request (spec 3, 4.0, 7.2): the idempotency key is
+ * resolved and claimed, the organization's rate limit is counted, and only then does the
+ * action price, hold credits and queue. A replay answers from the stored response
+ * without counting against the limit; any non-2xx answer frees the key and leaves no
+ * charge behind.
+ *
+ * @module
+ */
+import { resolveIdempotencyKey } from "../../idempotency/resolve-key.js";
+import { runIdempotent } from "../../idempotency/run-idempotent.js";
+import type { EndpointDefinition } from "../../schemas/endpoints.js";
+import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import { accountOf, type Caller } from "./authorize.js";
+import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit.js";
+import { errorResponse } from "./responses.js";
+
+/** What {@link runPaidRequest} needs. */
+export interface PaidRequest {
+  /** The ports. */
+  readonly deps: ServiceDependencies;
+  /** The endpoint, for its idempotency rules and its name in key fingerprints. */
+  readonly endpoint: EndpointDefinition;
+  /** The admitted caller. */
+  readonly caller: Caller;
+  /** The request as received; its raw body is what the key's fingerprint covers. */
+  readonly request: ServiceRequest;
+  /**
+   * The paid work: price, hold credits, queue, store, answer. It must leave no charge
+   * behind when it answers with an error or throws.
+   */
+  readonly action: () => Promise<ServiceResponse>;
+}
+
+function bodyKeyOf(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  return (body as Record<string, unknown>).idempotency_key;
+}
+
+function asObjectBody(response: ServiceResponse): { status: number; body: object } {
+  const body = response.body;
+  if (typeof body !== "object" || body === null) {
+    throw new TypeError("A paid action answers with a JSON object body.");
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * Runs a paid request once per idempotency key: resolves the key (header first, then the
+ * body's `idempotency_key`), answers a replay or a 409 conflict from the key store, and
+ * otherwise counts the request against the rate limit and runs the action.
+ */
+export async function runPaidRequest(paid: PaidRequest): Promise<ServiceResponse> {
+  const { deps, endpoint, caller, request } = paid;
+  const resolved = resolveIdempotencyKey({
+    header: request.idempotencyKey,
+    bodyKey: bodyKeyOf(request.body),
+    minLength: endpoint.idempotency?.minLength ?? 0,
+  });
+  if (!resolved.ok) return errorResponse(resolved.error);
+  let headers: Readonly<Record<string, string>> | undefined;
+  const result = await runIdempotent({
+    store: deps.idempotency,
+    clock: deps.clock,
+    organizationId: accountOf(caller),
+    key: resolved.key,
+    operation: endpoint.operationId,
+    body: request.body,
+    action: async () => {
+      const now = deps.clock.now();
+      const decision = await deps.rateLimiter.consume(caller.organization.id, now);
+      if (!decision.allowed) {
+        const refusal = rateLimitedResponse(decision, now);
+        headers = refusal.headers;
+        return asObjectBody(refusal);
+      }
+      headers = rateLimitHeaders(decision);
+      return asObjectBody(await paid.action());
+    },
+  });
+  if (!result.ok) return errorResponse(result.error);
+  const response = { status: result.status, body: result.body };
+  if (result.replayed || headers === undefined) return response;
+  return { ...response, headers: { ...headers } };
+}

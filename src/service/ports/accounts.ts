@@ -1,0 +1,45 @@
+/**
+ * The accounts port: organizations and the API keys that act for them (spec 5).
+ *
+ * @module
+ */
+import type { ApiScope } from "../../schemas/scopes.js";
+
+/** An organization workspace: every resource belongs to exactly one. */
+export interface Organization {
+  /** Integer id, as `organization_id` on the wire. */
+  readonly id: number;
+  /** Display name. */
+  readonly name: string;
+  /** Whether the organization has an active paid plan; without one every call is a 402. */
+  readonly subscriptionActive: boolean;
+}
+
+/**
+ * A stored API key. Only a SHA-256 digest of the key is kept, never the key itself; the
+ * first bytes of the digest serve as the lookup index, and the whole digest is then
+ * compared in constant time.
+ */
+export interface ApiKeyRecord {
+  /** Stable id of the key, safe to log. */
+  readonly keyId: string;
+  /** The organization the key acts for. */
+  readonly organizationId: number;
+  /** Lowercase hex SHA-256 of the key. */
+  readonly keyHash: string;
+  /** The scopes the key carries. */
+  readonly scopes: readonly ApiScope[];
+  /** A revoked key answers 401 `invalid_api_key`. */
+  readonly revoked: boolean;
+}
+
+/** Where organizations and API key digests live. */
+export interface AccountStore {
+  /**
+   * Keys whose digest starts with `lookupPrefix` (the first 16 hex digits). More than one
+   * may match; the caller compares whole digests in constant time.
+   */
+  findKeysByLookupPrefix(lookupPrefix: string): Promise<readonly ApiKeyRecord[]>;
+  /** The organization with this id, or undefined. */
+  organization(organizationId: number): Promise<Organization | undefined>;
+}

@@ -1,0 +1,70 @@
+/**
+ * The job queue port and the provider that does the queued work. Paid work is held in
+ * credits, then queued; a worker takes each job, asks the provider, and settles the hold:
+ * captured when the work completes, released (refunded) once when it fails.
+ *
+ * @module
+ */
+import type { JobFailure } from "./records.js";
+
+/** Kinds of queued work. */
+export type JobKind = "generation" | "slideshow" | "faceless_video" | "reference_analysis";
+
+/** One unit of queued work. */
+export interface Job {
+  /** Unique job id. */
+  readonly id: string;
+  /** What to produce. */
+  readonly kind: JobKind;
+  /** The organization paying for it. */
+  readonly organizationId: number;
+  /** The record the job completes: a generation, slideshow or reference uuid, or a video id. */
+  readonly resourceId: string;
+  /** The credit hold that pays for the job. */
+  readonly holdId: string;
+  /** What the provider needs, such as the prompt and the template; plain JSON. */
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** Where jobs wait for a worker. */
+export interface JobQueue {
+  /** Queues a job; throws when the queue cannot take it (the caller then refunds it). */
+  enqueue(job: Job): Promise<void>;
+}
+
+/** A provider's answer for one job. */
+export type ProviderOutcome =
+  | {
+      /** The work completed. */
+      readonly ok: true;
+      /** URL of the produced asset. */
+      readonly url: string;
+    }
+  | {
+      /** The work failed. */
+      readonly ok: false;
+      /** Why, in the terms of spec 7.3. */
+      readonly failure: JobFailure;
+    };
+
+/** Does the queued work: renders generations, slideshows and videos, analyses references. */
+export interface WorkProvider {
+  /** Runs one job to its end. Throwing counts as a retryable `provider_error` failure. */
+  run(job: Job): Promise<ProviderOutcome>;
+}
+
+/** Writes the narration script of a faceless video from its prompt. */
+export interface ScriptWriter {
+  /** A script of about `durationSeconds` spoken seconds in `language`. */
+  write(request: ScriptRequest): Promise<string>;
+}
+
+/** What a script is written from. */
+export interface ScriptRequest {
+  /** The topic or brief. */
+  readonly prompt: string;
+  /** Target length of the narration in seconds. */
+  readonly durationSeconds: number;
+  /** Language code, such as `en`. */
+  readonly language: string;
+}

@@ -1,0 +1,65 @@
+/**
+ * The resource store ports. Each store is scoped by organization: a lookup with another
+ * organization's id finds nothing, which is how spec 1.4 ("reported as not found") holds
+ * by construction.
+ *
+ * @module
+ */
+import type {
+  GenerationRecord,
+  MediaRecord,
+  ReferenceRecord,
+  SlideshowRecord,
+  VideoRecord,
+} from "./records.js";
+
+/** How to list records. */
+export interface ListQuery<Row> {
+  /** Most records to return. */
+  readonly limit: number;
+  /**
+   * Keeps only matching records. Stores may apply it after reading the organization's
+   * records newest first, so it must be pure.
+   */
+  readonly filter?: (row: Row) => boolean;
+}
+
+/**
+ * A change to one record, run atomically against the current value: the store holds the
+ * record (a lock or a version check) while `change` runs and writes what it returns.
+ * Returning the same object writes nothing. `change` must be pure and synchronous, since
+ * a store may run it again after a conflict.
+ */
+export type RecordChange<Row> = (current: Row) => Row;
+
+/** Records of one kind, keyed by id within an organization. */
+export interface ScopedRecordStore<Row, Id extends string | number> {
+  /** Adds new records; all or none. Throws when an id is taken. */
+  insert(rows: readonly Row[]): Promise<void>;
+  /** The record, or undefined when missing or owned by another organization. */
+  get(organizationId: number, id: Id): Promise<Row | undefined>;
+  /** Records of the organization, newest first. */
+  list(organizationId: number, query: ListQuery<Row>): Promise<readonly Row[]>;
+  /** Changes a record atomically; undefined when it is missing. */
+  update(organizationId: number, id: Id, change: RecordChange<Row>): Promise<Row | undefined>;
+}
+
+/** Video records, including editor projects, with integer ids the store allocates. */
+export interface VideoStore extends ScopedRecordStore<VideoRecord, number> {
+  /** Allocates the next video id (a sequence; ids are never reused). */
+  nextId(): Promise<number>;
+}
+
+/** Every resource store the service needs. */
+export interface ResourceStores {
+  /** Generations by uuid. */
+  readonly generations: ScopedRecordStore<GenerationRecord, string>;
+  /** Slideshows by uuid. */
+  readonly slideshows: ScopedRecordStore<SlideshowRecord, string>;
+  /** Videos and editor projects by integer id. */
+  readonly videos: VideoStore;
+  /** Reference inspirations by uuid. */
+  readonly references: ScopedRecordStore<ReferenceRecord, string>;
+  /** My Media items by uuid. */
+  readonly media: ScopedRecordStore<MediaRecord, string>;
+}

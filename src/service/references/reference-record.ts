@@ -1,0 +1,73 @@
+/**
+ * Building the wire record of a new reference inspiration (spec 2.6) and moving its
+ * analysis status, so every writer of a reference shapes it the same way.
+ *
+ * @module
+ */
+import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
+import type {
+  CreateReferenceInspirationRequest,
+  ReferenceInspiration,
+} from "../../schemas/reference-inspirations.js";
+import type { ReferenceRecord } from "../ports/records.js";
+import { initialApprovalStatus, type ReferenceAnalysisStatus } from "./reference-statuses.js";
+
+/** What a new reference is built from. */
+export interface NewReference {
+  /** The reference id; also the id of its credit hold. */
+  readonly id: string;
+  /** The owning organization. */
+  readonly organizationId: number;
+  /** The parsed request. */
+  readonly request: CreateReferenceInspirationRequest;
+  /** The target it is saved to; its label is the default label. */
+  readonly target: ReferenceTemplateTarget;
+  /** URLs of the stored inline images, in request order. */
+  readonly storedImageUrls: readonly string[];
+  /** ISO 8601 creation time. */
+  readonly createdAt: string;
+}
+
+/**
+ * The wire record of a reference whose analysis is queued. Its media are the given image
+ * URLs followed by the stored inline images; the first of them is the preview.
+ */
+export function newReferenceInspiration(reference: NewReference): ReferenceInspiration {
+  const { request } = reference;
+  const mediaUrls = [...(request.image_urls ?? []), ...reference.storedImageUrls];
+  return {
+    id: reference.id,
+    organization_id: reference.organizationId,
+    template_slug: request.template_slug,
+    template_category: request.template_category,
+    media_kind: request.media_kind,
+    visibility: request.visibility,
+    label: request.label ?? reference.target.label,
+    preview_image_url: mediaUrls[0] ?? null,
+    video_url: request.video_url ?? null,
+    media_urls: mediaUrls,
+    analysis_status: "queued" satisfies ReferenceAnalysisStatus,
+    analysis_error: null,
+    public_approval_status: initialApprovalStatus(request.visibility),
+    created_at: reference.createdAt,
+  };
+}
+
+/**
+ * The record with its analysis moved to `status`; `analysisError` is kept only for
+ * `failed`, so a reference never shows an error beside another status.
+ */
+export function withAnalysisStatus(
+  record: ReferenceRecord,
+  status: ReferenceAnalysisStatus,
+  analysisError: string | null = null,
+): ReferenceRecord {
+  return {
+    ...record,
+    reference: {
+      ...record.reference,
+      analysis_status: status,
+      analysis_error: status === "failed" ? analysisError : null,
+    },
+  };
+}

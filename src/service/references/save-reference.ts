@@ -1,0 +1,101 @@
+/**
+ * The paid part of POST /reference-inspirations (spec 3, 4.11): 30 credits per media item
+ * are held before the inline images are stored and the analysis is queued. Whatever
+ * fails after the hold releases it, so a failed request charges nothing.
+ *
+ * @module
+ */
+import { priceReferenceAnalysis } from "../../credits/price-products.js";
+import { pricingApiError } from "../../credits/pricing.js";
+import { apiError } from "../../errors/api-error.js";
+import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
+import type {
+  CreateReferenceInspirationRequest,
+  ReferenceInspirationCreateResult,
+} from "../../schemas/reference-inspirations.js";
+import type { ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { holdCredits, releaseHolds } from "../pipeline/credits.js";
+import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { isoNow } from "../pipeline/time.js";
+import type { ReferenceRecord } from "../ports/records.js";
+import type { AcceptedReferenceImage } from "./inline-image-intake.js";
+import { queueReferenceAnalysis } from "./queue-reference-analysis.js";
+import { newReferenceInspiration } from "./reference-record.js";
+import { storeReferenceImages } from "./store-reference-images.js";
+
+/** A checked create request, ready to be paid for. */
+export interface ReferenceToSave {
+  /** The parsed request. */
+  readonly request: CreateReferenceInspirationRequest;
+  /** The target it is saved to. */
+  readonly target: ReferenceTemplateTarget;
+  /** The inline images, already decoded and recognized. */
+  readonly images: readonly AcceptedReferenceImage[];
+}
+
+function storageFailure(): ServiceResponse {
+  return errorResponse(
+    apiError(
+      "server_error",
+      "The inline images could not be stored; nothing was charged. Retry with the same idempotency key.",
+      { retryable: true },
+    ),
+  );
+}
+
+async function storeOrNull(
+  deps: ServiceDependencies,
+  organizationId: number,
+  referenceId: string,
+  images: readonly AcceptedReferenceImage[],
+): Promise<string[] | null> {
+  try {
+    return await storeReferenceImages(deps, organizationId, referenceId, images);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Holds the analysis credits, stores the inline images, saves the reference and queues
+ * its analysis; answers the create result of spec 2.6, or an error with the hold released.
+ */
+export async function saveReference(
+  deps: ServiceDependencies,
+  caller: Caller,
+  toSave: ReferenceToSave,
+): Promise<ServiceResponse> {
+  const price = priceReferenceAnalysis(toSave.request);
+  if (!price.ok) return errorResponse(pricingApiError(price.error));
+  const credits = price.quote.totalCredits;
+  const organizationId = caller.organization.id;
+  // The reference id names the hold too, so one reference can never hold twice.
+  const referenceId = deps.ids.uuid();
+  const held = await holdCredits(deps, caller, [{ holdId: referenceId, amount: credits }]);
+  if (!held.ok) return held.response;
+  const storedImageUrls = await storeOrNull(deps, organizationId, referenceId, toSave.images);
+  if (storedImageUrls === null) {
+    await releaseHolds(deps, caller, [referenceId]);
+    return storageFailure();
+  }
+  const reference = newReferenceInspiration({
+    id: referenceId,
+    organizationId,
+    request: toSave.request,
+    target: toSave.target,
+    storedImageUrls,
+    createdAt: isoNow(deps.clock),
+  });
+  const record: ReferenceRecord = { reference, holdId: referenceId, creditsDeducted: credits };
+  const queued = await queueReferenceAnalysis(deps, caller, record);
+  if (!queued.ok) return queued.response;
+  const result: ReferenceInspirationCreateResult = {
+    object: "reference_inspiration",
+    reference,
+    credits_deducted: credits,
+    remaining_credits: held.value.available,
+  };
+  return okResponse(result);
+}

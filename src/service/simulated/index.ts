@@ -1,0 +1,11 @@
+/**
+ * Simulated providers: the honest stand-ins the reference host runs on.
+ *
+ * @module
+ */
+
+export * from "./demo-workspace.js";
+export * from "./placeholder-media.js";
+export * from "./script-writer.js";
+export * from "./speech-and-transcription.js";
+export * from "./work-provider.js";

@@ -1,0 +1,40 @@
+/**
+ * Paid work charged as one credit hold (a slideshow, a faceless video): the hold is
+ * reserved before anything is stored or queued, and released again when the work
+ * answers with an error or throws, so a failed request charges nothing.
+ *
+ * @module
+ */
+import type { CreditBalance, HoldRequest } from "../../credits/account.js";
+import type { ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { holdCredits, releaseHolds } from "../pipeline/credits.js";
+
+/** True for a 2xx status: the only answers that keep their charge. */
+function succeeded(response: ServiceResponse): boolean {
+  return response.status >= 200 && response.status < 300;
+}
+
+/**
+ * Reserves `hold` (402 `insufficient_credits` when it does not fit), then runs `work`
+ * with the balance after the reservation.
+ */
+export async function underOneHold(
+  deps: ServiceDependencies,
+  caller: Caller,
+  hold: HoldRequest,
+  work: (balance: CreditBalance) => Promise<ServiceResponse>,
+): Promise<ServiceResponse> {
+  const held = await holdCredits(deps, caller, [hold]);
+  if (!held.ok) return held.response;
+  let response: ServiceResponse;
+  try {
+    response = await work(held.value);
+  } catch (error) {
+    await releaseHolds(deps, caller, [hold.holdId]);
+    throw error;
+  }
+  if (!succeeded(response)) await releaseHolds(deps, caller, [hold.holdId]);
+  return response;
+}

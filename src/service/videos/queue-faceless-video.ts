@@ -1,0 +1,107 @@
+/**
+ * Queueing a checked faceless video (spec 2.5, 4.8): one hold, the script (the given one,
+ * or one written from the prompt once the credits are held), a `queued` video record
+ * that keeps the script, and one `faceless_video` job. A job the queue refuses leaves the
+ * record in `error`, releases the hold and answers 500.
+ *
+ * @module
+ */
+import type { CreateFacelessVideoRequest } from "../../schemas/faceless-videos.js";
+import type { ServiceResponse } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import {
+  QUEUE_UNAVAILABLE_FAILURE,
+  queueUnavailableError,
+  tryEnqueue,
+} from "../generations/enqueue.js";
+import { jobInputOf } from "../generations/job-input.js";
+import { failWork } from "../generations/work-transitions.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { isoNow } from "../pipeline/time.js";
+import type { VideoRecord } from "../ports/records.js";
+import { underOneHold } from "./one-hold.js";
+import { renderedVideoRecord } from "./rendered-video.js";
+import { titleOf, UNTITLED_FACELESS_VIDEO } from "./titles.js";
+
+/** True when the text has anything besides white space. */
+export function hasText(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== "";
+}
+
+// The given script is narrated as is; without one the script writer drafts it from the
+// prompt, which the use case has already required.
+async function scriptOf(
+  deps: ServiceDependencies,
+  request: CreateFacelessVideoRequest,
+): Promise<string> {
+  if (hasText(request.script)) return request.script;
+  return deps.scriptWriter.write({
+    prompt: request.prompt ?? "",
+    durationSeconds: Number(request.duration),
+    language: request.language,
+  });
+}
+
+function facelessJobInput(request: CreateFacelessVideoRequest, video: VideoRecord) {
+  return jobInputOf({
+    prompt: request.prompt,
+    script: video.script,
+    title: video.title,
+    aspect_ratio: request.aspect_ratio,
+    duration: request.duration,
+    image_style: request.image_style,
+    voice_id: request.voice_id,
+    language: request.language,
+    reference_image_urls: request.reference_image_urls,
+    selected_ai_styles: request.selected_ai_styles,
+    selected_flux_dev_styles: request.selected_flux_dev_styles,
+    brand_kit_id: request.brand_kit_id,
+  });
+}
+
+/** Charges, scripts, stores and queues a checked faceless video; answers its creation result. */
+export async function queueFacelessVideo(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: CreateFacelessVideoRequest,
+  credits: number,
+): Promise<ServiceResponse> {
+  const holdId = deps.ids.uuid();
+  return underOneHold(deps, caller, { holdId, amount: credits }, async (balance) => {
+    const organizationId = caller.organization.id;
+    const script = await scriptOf(deps, request);
+    const video = renderedVideoRecord({
+      id: await deps.stores.videos.nextId(),
+      organizationId,
+      kind: "faceless_video",
+      title: titleOf(request.title, request.prompt ?? script, UNTITLED_FACELESS_VIDEO),
+      aspectRatio: request.aspect_ratio,
+      holdId,
+      script,
+      now: isoNow(deps.clock),
+    });
+    await deps.stores.videos.insert([video]);
+    const queued = await tryEnqueue(deps, {
+      id: deps.ids.uuid(),
+      kind: "faceless_video",
+      organizationId,
+      resourceId: String(video.id),
+      holdId,
+      input: facelessJobInput(request, video),
+    });
+    if (!queued) {
+      const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
+      await deps.stores.videos.update(organizationId, video.id, failed);
+      return errorResponse(queueUnavailableError("faceless video"));
+    }
+    return okResponse({
+      object: "faceless_video_generation",
+      status: "queued",
+      video_id: video.id,
+      credits_deducted: credits,
+      remaining_credits: balance.available,
+      script,
+    });
+  });
+}

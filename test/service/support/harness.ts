@@ -1,0 +1,235 @@
+/**
+ * A whole service over in-memory ports, driven through the real fetch handler: a manual
+ * clock, counting ids, three organizations and a key for every case of spec 5.
+ */
+import {
+  type ApiScope,
+  createManualClock,
+  createMemoryAccountStore,
+  createMemoryCreditStore,
+  createMemoryIdempotencyStore,
+  createMemoryJobQueue,
+  createMemoryMediaStorage,
+  createMemoryRateLimiter,
+  createMemoryResourceStores,
+  createService,
+  createSimulatedScriptWriter,
+  createSimulatedSpeechProvider,
+  createSimulatedTranscriptionProvider,
+  createSimulatedWorkProvider,
+  createStaticUrlFetcher,
+  createStaticWorkspaceDirectory,
+  createUploadUrlSigner,
+  DEMO_ASSETS,
+  DEMO_CATALOG,
+  DEMO_SOUND_EFFECTS,
+  type ManualClock,
+  type MemoryAccountStore,
+  type MemoryJobQueue,
+  type MemoryMediaStorage,
+  type ReelkitService,
+  type ServiceDependencies,
+  type StaticResource,
+  type UrlFetcher,
+  type WorkProvider,
+} from "reelkit";
+import { createFetchHandler, type FetchHandler } from "reelkit/http";
+import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";
+
+/** Origin of every request the harness sends. */
+export const ORIGIN = "http://reelkit.test";
+/** Base URL of the API. */
+export const BASE_URL = `${ORIGIN}/v1`;
+
+const READ: ApiScope = "generations:read";
+const WRITE: ApiScope = "generations:write";
+
+/** Organizations of the harness. */
+export const ORGS = { acme: 1, other: 2, lapsed: 3 } as const;
+
+/** API keys of the harness, one per authentication case. */
+export const KEYS = {
+  /** Acme, read and write. */
+  acme: "rk_test_acme_read_write",
+  /** Acme, read only. */
+  acmeRead: "rk_test_acme_read_only",
+  /** Acme, write only. */
+  acmeWrite: "rk_test_acme_write_only",
+  /** Acme, social scopes only. */
+  acmeSocial: "rk_test_acme_social_only",
+  /** Acme, revoked. */
+  revoked: "rk_test_acme_revoked",
+  /** Another organization, read and write. */
+  other: "rk_test_other_read_write",
+  /** An organization without a subscription. */
+  lapsed: "rk_test_lapsed_read_write",
+} as const;
+
+/** Settings of {@link createHarness}. */
+export interface HarnessOptions {
+  /** Acme's starting credits; 5000 by default. */
+  readonly credits?: number;
+  /** Rate limit; 1000 per minute by default, so only rate-limit tests meet it. */
+  readonly rateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Most jobs the queue holds before `enqueue` fails; unlimited by default. */
+  readonly queueCapacity?: number;
+  /** Resources the URL fetcher serves, by URL. */
+  readonly urls?: Readonly<Record<string, StaticResource>>;
+  /** Replaces the static URL fetcher. */
+  readonly urlFetcher?: UrlFetcher;
+  /** Replaces the simulated provider. */
+  readonly provider?: WorkProvider;
+  /** Replaces any other port. */
+  readonly overrides?: Partial<ServiceDependencies>;
+}
+
+/** A response as the tests read it. */
+export interface HarnessResponse {
+  readonly status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies by path and assert real values.
+  readonly body: any;
+  readonly headers: Headers;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** The API key; none is sent when undefined. */
+  readonly key?: string | undefined;
+  /** A JSON body, or a FormData for multipart. */
+  readonly body?: unknown;
+  /** Extra headers, such as `Idempotency-Key`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The harness. */
+export interface Harness {
+  readonly service: ReelkitService;
+  readonly handler: FetchHandler;
+  readonly deps: ServiceDependencies;
+  readonly clock: ManualClock;
+  readonly queue: MemoryJobQueue;
+  readonly accounts: MemoryAccountStore;
+  readonly storage: MemoryMediaStorage;
+  /** Errors the handler caught and answered with a 500; tests expect it empty. */
+  readonly serverErrors: unknown[];
+  /** Sends a request to `BASE_URL + path`. */
+  call(method: string, path: string, options?: CallOptions): Promise<HarnessResponse>;
+  /** Runs every queued job now; returns how many ran. */
+  runJobs(): Promise<number>;
+  /** Available credits of an organization. */
+  available(organizationId?: number): Promise<number>;
+}
+
+let uuidCounter = 0;
+
+/** A counting UUID (version 4 layout), unique across harnesses in one test file. */
+export function countingUuid(): string {
+  uuidCounter += 1;
+  return `00000000-0000-4000-8000-${uuidCounter.toString(16).padStart(12, "0")}`;
+}
+
+/** Builds a fresh service and its ports. */
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = createManualClock(Date.parse("2026-11-22T09:00:00.000Z"));
+  // REELKIT_TEST_STORES=postgres runs the same tests on PostgreSQL stores.
+  const postgres = await postgresHarnessStores({ clock, queueCapacity: options.queueCapacity });
+  const accounts = postgres?.accounts ?? createMemoryAccountStore();
+  accounts.putOrganization({ id: ORGS.acme, name: "Acme", subscriptionActive: true });
+  accounts.putOrganization({ id: ORGS.other, name: "Other", subscriptionActive: true });
+  accounts.putOrganization({ id: ORGS.lapsed, name: "Lapsed", subscriptionActive: false });
+  await accounts.addApiKey(ORGS.acme, KEYS.acme, [READ, WRITE]);
+  await accounts.addApiKey(ORGS.acme, KEYS.acmeRead, [READ]);
+  await accounts.addApiKey(ORGS.acme, KEYS.acmeWrite, [WRITE]);
+  await accounts.addApiKey(ORGS.acme, KEYS.acmeSocial, ["social:read", "social:write"]);
+  await accounts.addApiKey(ORGS.acme, KEYS.revoked, [READ, WRITE], { revoked: true });
+  await accounts.addApiKey(ORGS.other, KEYS.other, [READ, WRITE]);
+  await accounts.addApiKey(ORGS.lapsed, KEYS.lapsed, [READ, WRITE]);
+  const credits = postgres?.credits ?? createMemoryCreditStore({ clock });
+  await credits.grant(String(ORGS.acme), options.credits ?? 5000, "harness");
+  await credits.grant(String(ORGS.other), 5000, "harness");
+  await credits.grant(String(ORGS.lapsed), 5000, "harness");
+  const storage = createMemoryMediaStorage({ publicBaseUrl: `${ORIGIN}/files` });
+  const queue =
+    postgres?.queue ??
+    createMemoryJobQueue(
+      options.queueCapacity === undefined ? {} : { capacity: options.queueCapacity },
+    );
+  let editorCounter = 0;
+  const deps: ServiceDependencies = {
+    accounts,
+    credits,
+    idempotency: postgres?.idempotency ?? createMemoryIdempotencyStore(),
+    stores: postgres?.stores ?? createMemoryResourceStores(),
+    queue,
+    provider:
+      options.provider ?? createSimulatedWorkProvider({ storage, failWhenPromptContains: "#fail" }),
+    scriptWriter: createSimulatedScriptWriter(),
+    transcription: createSimulatedTranscriptionProvider(),
+    speech: createSimulatedSpeechProvider({ storage, newId: countingUuid }),
+    workspace: createStaticWorkspaceDirectory({
+      catalog: DEMO_CATALOG,
+      assets: DEMO_ASSETS,
+      soundEffects: DEMO_SOUND_EFFECTS,
+    }),
+    mediaStorage: storage,
+    uploadUrls: createUploadUrlSigner({
+      secret: "harness-secret-harness-secret-harness-secret",
+      baseUrl: `${ORIGIN}/v1/uploads`,
+      clock,
+    }),
+    urlFetcher: options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {}),
+    rateLimiter: createMemoryRateLimiter(
+      options.rateLimit ?? { maxRequests: 1000, windowSeconds: 60 },
+    ),
+    clock,
+    ids: {
+      uuid: countingUuid,
+      editorId: () => {
+        editorCounter += 1;
+        return `e${editorCounter}`;
+      },
+    },
+    publicBaseUrl: BASE_URL,
+    ...options.overrides,
+  };
+  const service = createService(deps);
+  const serverErrors: unknown[] = [];
+  const handler = createFetchHandler(service.api, { onError: (error) => serverErrors.push(error) });
+  return {
+    service,
+    handler,
+    deps,
+    clock,
+    queue,
+    accounts,
+    storage,
+    serverErrors,
+    async call(method, path, callOptions = {}) {
+      const headers = new Headers(callOptions.headers);
+      if (callOptions.key !== undefined) headers.set("authorization", `Bearer ${callOptions.key}`);
+      let body: BodyInit | undefined;
+      if (callOptions.body instanceof FormData) body = callOptions.body;
+      else if (callOptions.body !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(callOptions.body);
+      }
+      const response = await handler(
+        new Request(
+          `${BASE_URL}${path}`,
+          body === undefined ? { method, headers } : { method, headers, body },
+        ),
+      );
+      const text = await response.text();
+      const isJson = response.headers.get("content-type")?.includes("json") ?? false;
+      return {
+        status: response.status,
+        body: isJson && text !== "" ? JSON.parse(text) : text,
+        headers: response.headers,
+      };
+    },
+    runJobs: () => queue.runPending(service.processJob),
+    async available(organizationId = ORGS.acme) {
+      return (await credits.balance(String(organizationId))).available;
+    },
+  };
+}
