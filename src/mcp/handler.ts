@@ -1,0 +1,131 @@
+/**
+ * The MCP endpoint as a Web-standard handler: stateless Streamable HTTP over POST, with
+ * the same bearer API keys as the REST API, and the protected-resource metadata that
+ * its 401 and 403 answers point to (spec 4.19, 5.9).
+ *
+ * @module
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
+import type { ServiceRequest } from "../service/contract.js";
+import {
+  type McpHandlerOptions,
+  type McpService,
+  type McpSettings,
+  resolveMcpSettings,
+} from "./options.js";
+import {
+  challengeResponse,
+  metadataResponse,
+  protectedResourceMetadata,
+} from "./protected-resource.js";
+import { createToolServer } from "./tool-server.js";
+import { MCP_TOOLS } from "./tools/index.js";
+import { type CompiledTool, compileTools } from "./toolset.js";
+
+/** A Web-standard request handler. */
+export type McpFetchHandler = (request: Request) => Promise<Response>;
+
+const JSON_RPC_HEADERS = { "Content-Type": "application/json" } as const;
+
+// The stateless endpoint keeps no stream open for server messages (GET) and has no
+// session to end (DELETE); JSON-RPC error bodies, as the SDK's own transport writes them.
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const body = { jsonrpc: "2.0", error: { code, message }, id: null };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...JSON_RPC_HEADERS, ...headers },
+  });
+}
+
+function connectionRequest(credentials: BearerCredentials): ServiceRequest {
+  return {
+    bearerToken: credentials.bearerToken,
+    malformedAuthorization: credentials.malformedAuthorization,
+    pathParams: {},
+    query: {},
+    body: undefined,
+    idempotencyKey: undefined,
+  };
+}
+
+async function serveMessages(
+  request: Request,
+  service: McpService,
+  tools: ReadonlyMap<string, CompiledTool>,
+  settings: McpSettings,
+): Promise<Response> {
+  const credentials = parseAuthorization(request.headers.get("authorization"));
+  const admission = await service.agent.authorizeConnection(connectionRequest(credentials));
+  if (admission.status === 401 || admission.status === 403) {
+    return challengeResponse(admission, settings);
+  }
+  if (admission.status !== 200) {
+    return new Response(JSON.stringify(admission.body), {
+      status: admission.status,
+      headers: JSON_RPC_HEADERS,
+    });
+  }
+  const onError = (error: unknown) => settings.onError(error, request);
+  const server = createToolServer(tools, settings, { service, credentials, onError });
+  // Stateless: no session ids, one transport per request, JSON answers so the transport
+  // can be closed as soon as the answer exists.
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: settings.maxRequestBytes,
+  });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Creates the MCP endpoint's handler over a service. Mount it at the MCP path (such as
+ * `/mcp`) and at the metadata path `/.well-known/oauth-protected-resource/mcp`; it tells
+ * them apart by the request's path.
+ *
+ * @example
+ * ```ts
+ * import { createMcpHandler } from "reelkit/mcp";
+ *
+ * const mcp = createMcpHandler(service, { resourceUrl: "https://api.example.com/mcp" });
+ * // Hono: app.all("/mcp", (c) => mcp(c.req.raw));
+ * //       app.get("/.well-known/oauth-protected-resource/mcp", (c) => mcp(c.req.raw));
+ * ```
+ */
+export function createMcpHandler(service: McpService, options: McpHandlerOptions): McpFetchHandler {
+  const settings = resolveMcpSettings(options);
+  const tools = compileTools(MCP_TOOLS);
+  const metadata = protectedResourceMetadata(settings);
+  const metadataPath = new URL(settings.resourceMetadataUrl).pathname;
+  return async (request) => {
+    if (new URL(request.url).pathname === metadataPath) {
+      return metadataResponse(request.method, metadata);
+    }
+    if (request.method !== "POST") {
+      return jsonRpcError(
+        405,
+        -32000,
+        "Method not allowed: this stateless endpoint takes POST only.",
+        {
+          Allow: "POST",
+        },
+      );
+    }
+    try {
+      return await serveMessages(request, service, tools, settings);
+    } catch (error) {
+      settings.onError(error, request);
+      return jsonRpcError(500, -32603, "Internal error.");
+    }
+  };
+}

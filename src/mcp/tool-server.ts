@@ -1,0 +1,93 @@
+/**
+ * The MCP server of one HTTP request: `tools/list` answers the compiled tools and
+ * `tools/call` translates a call to the service. The stateless transport needs a new
+ * server per request.
+ *
+ * The low-level `Server` is used rather than `McpServer.registerTool` on purpose: the
+ * tools advertise JSON Schemas derived from the REST schemas, and the values are checked
+ * once, by the service, so a bad argument fails with the same structured `bad_request`
+ * as over REST instead of the SDK's own validation message.
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { apiError } from "../errors/api-error.js";
+import type { BearerCredentials } from "../http/authorization.js";
+import type { ServiceRequest, ServiceResponse } from "../service/contract.js";
+import type { McpService, McpSettings } from "./options.js";
+import { toolRequest } from "./tool-arguments.js";
+import { toolErrorResult, toolResult } from "./tool-result.js";
+import type { CompiledTool } from "./toolset.js";
+
+/** What a tool call needs besides its arguments. */
+export interface ToolCallContext {
+  /** The service the tools call. */
+  readonly service: McpService;
+  /** The caller's credentials, as the HTTP request carried them. */
+  readonly credentials: BearerCredentials;
+  /** Called with anything a service call throws; the agent gets a `server_error`. */
+  readonly onError: (error: unknown) => void;
+}
+
+function callService(
+  tool: CompiledTool,
+  context: ToolCallContext,
+  request: ServiceRequest,
+): Promise<ServiceResponse> {
+  const { target } = tool.definition;
+  return target.api === undefined
+    ? context.service.agent[target.agent](request)
+    : context.service.api[target.api](request);
+}
+
+/** Calls one tool: translates its arguments, calls the service, translates the answer. */
+export async function callTool(
+  tool: CompiledTool,
+  args: Readonly<Record<string, unknown>>,
+  context: ToolCallContext,
+): Promise<CallToolResult> {
+  const { definition, input } = tool;
+  const translated = toolRequest(
+    definition.name,
+    input,
+    definition.parameters,
+    args,
+    context.credentials,
+  );
+  if (!translated.ok) return toolErrorResult(translated.error);
+  try {
+    return toolResult(await callService(tool, context, translated.request));
+  } catch (error) {
+    context.onError(error);
+    return toolErrorResult(apiError("server_error", "The tool failed unexpectedly; retry later."));
+  }
+}
+
+/** A server for one request, answering `tools/list` and `tools/call`. */
+export function createToolServer(
+  tools: ReadonlyMap<string, CompiledTool>,
+  settings: McpSettings,
+  context: ToolCallContext,
+): Server {
+  const server = new Server(settings.serverInfo, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: settings.instructions,
+  });
+  const listings = [...tools.values()].map((tool) => tool.listing);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.get(request.params.name);
+    if (tool === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`);
+    }
+    return callTool(tool, request.params.arguments ?? {}, context);
+  });
+  return server;
+}

@@ -1,0 +1,50 @@
+/**
+ * Tools for editor projects: creating, reading, adding media to and editing timelines.
+ *
+ * @module
+ */
+import {
+  CHANGES,
+  CREATES,
+  type McpToolDefinition,
+  READ_ONLY,
+  restTool,
+} from "../tool-definition.js";
+
+/** create_editor_video, list_editor_videos, get_editor_video, add_editor_media, apply_editor_edits. */
+export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
+  restTool("createEditorVideo", {
+    name: "create_editor_video",
+    title: "Create an editor project",
+    description:
+      "Creates an empty editor project (a timeline) with an aspect ratio and fps; it is ready at once, which does not mean an MP4 was exported. Free. Add media with add_editor_media or upload_editor_media (add_to_editor), then edit with apply_editor_edits.",
+    annotations: CREATES,
+  }),
+  restTool("listEditorVideos", {
+    name: "list_editor_videos",
+    title: "Editor projects",
+    description: "Lists editor projects, newest first, each with its summary and timeline state.",
+    annotations: READ_ONLY,
+  }),
+  restTool("getEditorVideo", {
+    name: "get_editor_video",
+    title: "Editor project",
+    description:
+      "Reads an editor project with its timeline state. The item ids apply_editor_edits takes are the keys of editor.items; track ids are editor.tracks[].id. Read it again after edits, since ids of new items appear here.",
+    annotations: READ_ONLY,
+  }),
+  restTool("addEditorVideoMedia", {
+    name: "add_editor_media",
+    title: "Add media to a project",
+    description:
+      "Adds a completed My Media item (media_id) or a direct URL (url) to an editor project's timeline. Without track_id the item goes on a compatible track where its time span is free. Returns the new item_id and asset_id.",
+    annotations: CREATES,
+  }),
+  restTool("updateEditorVideo", {
+    name: "apply_editor_edits",
+    title: "Edit a project",
+    description:
+      "Applies up to 50 edit operations to an editor project atomically: all apply or none do. Each operation's type selects it: timing, trimming, audio levels, animations, transitions, text, captions, sound effects (sound_effect_id from list_editor_sound_effects), voiceovers and more. Read item ids with get_editor_video first. remove_item and other edits change the project in place. add_voiceover is paid: send it alone, with a new idempotency_key per new voiceover.",
+    annotations: CHANGES,
+  }),
+];

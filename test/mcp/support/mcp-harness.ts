@@ -1,0 +1,92 @@
+/**
+ * The service harness with the MCP handler in front of it, and an MCP client of the
+ * official SDK that reaches the handler through a custom fetch, without a socket.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  createMemorySocialPublisher,
+  DEMO_SOCIAL_ACCOUNTS,
+  type MemorySocialPublisher,
+} from "reelkit";
+import { createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
+import {
+  createHarness,
+  type Harness,
+  type HarnessOptions,
+  ORGS,
+  ORIGIN,
+} from "../../service/support/harness.js";
+
+/** The MCP endpoint's public URL in tests. */
+export const MCP_URL = `${ORIGIN}/mcp`;
+/** Where its protected-resource metadata is served. */
+export const METADATA_URL = `${ORIGIN}/.well-known/oauth-protected-resource/mcp`;
+
+/** The harness plus the MCP handler. */
+export interface McpHarness extends Harness {
+  /** The MCP handler. */
+  readonly mcp: McpFetchHandler;
+  /** The in-memory social publisher, with Acme's demo accounts. */
+  readonly social: MemorySocialPublisher;
+  /** Errors the MCP handler reported. */
+  readonly mcpErrors: unknown[];
+  /** A connected SDK client; no Authorization header when `key` is undefined. */
+  connect(key: string | undefined): Promise<Client>;
+}
+
+/** Builds a harness whose service is also served over MCP. */
+export async function createMcpHarness(options: HarnessOptions = {}): Promise<McpHarness> {
+  const social = createMemorySocialPublisher();
+  social.putAccounts(ORGS.acme, DEMO_SOCIAL_ACCOUNTS);
+  const harness = await createHarness({ ...options, overrides: { social, ...options.overrides } });
+  const mcpErrors: unknown[] = [];
+  const mcp = createMcpHandler(harness.service, {
+    resourceUrl: MCP_URL,
+    onError: (error) => mcpErrors.push(error),
+  });
+  return {
+    ...harness,
+    mcp,
+    social,
+    mcpErrors,
+    async connect(key) {
+      const client = new Client({ name: "reelkit-test", version: "1.0.0" });
+      const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+        fetch: (url, init) => mcp(new Request(url, init)),
+        ...(key === undefined
+          ? {}
+          : { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+      });
+      await client.connect(transport);
+      return client;
+    },
+  };
+}
+
+/** A JSON body as the tests read it: any shape, read field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies by path, as the service harness does.
+export type JsonBody = any;
+
+/** A tool result as the tests read it. */
+export interface ToolAnswer {
+  readonly isError: boolean;
+  readonly body: JsonBody;
+  readonly text: string;
+}
+
+/** Calls a tool and checks that the text content is the structured content as JSON. */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolAnswer> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  const text = first?.type === "text" ? first.text : "";
+  if (JSON.stringify(result.structuredContent) !== text) {
+    throw new Error(`${name}: text content is not the structured content.`);
+  }
+  return { isError: result.isError === true, body: result.structuredContent, text };
+}

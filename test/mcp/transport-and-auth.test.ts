@@ -1,0 +1,212 @@
+import { API_SCOPES } from "reelkit";
+import { createMcpHandler, protectedResourceMetadataUrl } from "reelkit/mcp";
+import { describe, expect, it } from "vitest";
+import { KEYS, ORGS } from "../service/support/harness.js";
+import { callTool, createMcpHarness, MCP_URL, METADATA_URL } from "./support/mcp-harness.js";
+
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
+};
+
+function post(
+  key: string | undefined,
+  body: unknown = INITIALIZE,
+  authorization?: string,
+): Request {
+  const headers = new Headers({
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  });
+  if (key !== undefined) headers.set("authorization", `Bearer ${key}`);
+  if (authorization !== undefined) headers.set("authorization", authorization);
+  return new Request(MCP_URL, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+const CHALLENGE_METADATA = `resource_metadata="${METADATA_URL}"`;
+
+describe("the 401 metadata flow (spec 5.9)", () => {
+  it("answers a request without a key with 401 and a challenge pointing to the metadata", async () => {
+    const harness = await createMcpHarness();
+    const response = await harness.mcp(post(undefined));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer ${CHALLENGE_METADATA}`);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "unauthorized",
+        message: "Send an API key as a bearer token: Authorization: Bearer <API_KEY>.",
+        retryable: false,
+      },
+    });
+  });
+
+  it("serves the RFC 9728 metadata document with the four scopes", async () => {
+    const harness = await createMcpHarness();
+    const challenge = (await harness.mcp(post(undefined))).headers.get("www-authenticate") ?? "";
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+    expect(metadataUrl).toBe(METADATA_URL);
+    const response = await harness.mcp(new Request(metadataUrl ?? ""));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const document = await response.json();
+    expect(document).toEqual({
+      resource: MCP_URL,
+      scopes_supported: ["generations:read", "generations:write", "social:read", "social:write"],
+      bearer_methods_supported: ["header"],
+      resource_name: "reelkit",
+    });
+    expect(document.scopes_supported).toEqual([...API_SCOPES]);
+    const head = await harness.mcp(new Request(METADATA_URL, { method: "HEAD" }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const posted = await harness.mcp(new Request(METADATA_URL, { method: "POST", body: "{}" }));
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("lists configured authorization servers and documentation", async () => {
+    const harness = await createMcpHarness();
+    const mcp = createMcpHandler(harness.service, {
+      resourceUrl: "https://api.example.com/mcp",
+      authorizationServers: ["https://auth.example.com"],
+      resourceDocumentation: "https://docs.example.com/mcp",
+    });
+    const response = await mcp(
+      new Request("https://api.example.com/.well-known/oauth-protected-resource/mcp"),
+    );
+    expect(await response.json()).toMatchObject({
+      resource: "https://api.example.com/mcp",
+      authorization_servers: ["https://auth.example.com"],
+      resource_documentation: "https://docs.example.com/mcp",
+    });
+  });
+
+  it("marks a bad, revoked or malformed key invalid_token", async () => {
+    const harness = await createMcpHarness();
+    for (const request of [
+      post("rk_test_unknown"),
+      post(KEYS.revoked),
+      post(undefined, INITIALIZE, "Basic abc"),
+    ]) {
+      const response = await harness.mcp(request);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe(
+        `Bearer error="invalid_token", ${CHALLENGE_METADATA}`,
+      );
+      expect((await response.json()).error.code).toBe("invalid_api_key");
+    }
+  });
+
+  it("answers 403 insufficient_scope to a key with none of the four scopes", async () => {
+    const harness = await createMcpHarness();
+    await harness.accounts.addApiKey(ORGS.acme, "rk_test_no_scope", []);
+    const response = await harness.mcp(post("rk_test_no_scope"));
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(
+      `Bearer error="insufficient_scope", scope="generations:read generations:write social:read social:write", ${CHALLENGE_METADATA}`,
+    );
+    expect((await response.json()).error.code).toBe("forbidden");
+  });
+
+  it("lets the SDK client fail to connect without a key", async () => {
+    const harness = await createMcpHarness();
+    await expect(harness.connect(undefined)).rejects.toThrow();
+    await expect(harness.connect("rk_test_unknown")).rejects.toThrow();
+  });
+});
+
+describe("the stateless Streamable HTTP endpoint", () => {
+  it("answers GET and DELETE with 405 and Allow: POST", async () => {
+    const harness = await createMcpHarness();
+    for (const method of ["GET", "DELETE", "PUT"]) {
+      const response = await harness.mcp(
+        new Request(MCP_URL, {
+          method,
+          headers: { authorization: `Bearer ${KEYS.acme}`, accept: "text/event-stream" },
+        }),
+      );
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect((await response.json()).error.code).toBe(-32000);
+    }
+  });
+
+  it("initializes without a session id and answers with JSON", async () => {
+    const harness = await createMcpHarness();
+    const response = await harness.mcp(post(KEYS.acme));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    const body = await response.json();
+    expect(body.result.serverInfo).toEqual({ name: "reelkit", version: "1.0.0" });
+    expect(body.result.capabilities.tools).toBeDefined();
+    expect(body.result.instructions).toContain("idempotency_key");
+  });
+
+  it("serves each request with a fresh server, so calls work without initializing first", async () => {
+    const harness = await createMcpHarness();
+    const call = {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "get_workspace", arguments: {} },
+    };
+    const request = post(KEYS.acme, call);
+    request.headers.set("mcp-protocol-version", "2025-06-18");
+    const response = await harness.mcp(request);
+    const body = await response.json();
+    expect(body.id).toBe(7);
+    expect(body.result.structuredContent.organization).toEqual({ id: ORGS.acme, name: "Acme" });
+  });
+
+  it("answers an unknown tool with a JSON-RPC invalid-params error", async () => {
+    const harness = await createMcpHarness();
+    const client = await harness.connect(KEYS.acme);
+    await expect(client.callTool({ name: "delete_everything", arguments: {} })).rejects.toThrow(
+      /Unknown tool/,
+    );
+  });
+
+  it("refuses a body over the limit with 413", async () => {
+    const harness = await createMcpHarness();
+    const mcp = createMcpHandler(harness.service, { resourceUrl: MCP_URL, maxRequestBytes: 1000 });
+    const big = { ...INITIALIZE, params: { ...INITIALIZE.params, padding: "x".repeat(2000) } };
+    expect((await mcp(post(KEYS.acme, big))).status).toBe(413);
+  });
+
+  it("lets a lapsed organization connect and read its state, but nothing paid or scoped", async () => {
+    const harness = await createMcpHarness();
+    const client = await harness.connect(KEYS.lapsed);
+    const workspace = await callTool(client, "get_workspace");
+    expect(workspace.isError).toBe(false);
+    expect(workspace.body.subscription).toEqual({ active: false, status: "inactive" });
+    const assets = await callTool(client, "list_workspace_assets");
+    expect(assets.isError).toBe(true);
+    expect(assets.body.error.code).toBe("payment_required");
+  });
+});
+
+describe("handler options", () => {
+  it("puts the well-known segment between the host and the path (RFC 9728 3.1)", () => {
+    expect(protectedResourceMetadataUrl("https://api.example.com/mcp")).toBe(
+      "https://api.example.com/.well-known/oauth-protected-resource/mcp",
+    );
+    expect(protectedResourceMetadataUrl("https://api.example.com/")).toBe(
+      "https://api.example.com/.well-known/oauth-protected-resource",
+    );
+  });
+
+  it("refuses a relative resource URL and a bad body limit at creation", async () => {
+    const harness = await createMcpHarness();
+    expect(() => createMcpHandler(harness.service, { resourceUrl: "/mcp" })).toThrow(TypeError);
+    expect(() =>
+      createMcpHandler(harness.service, { resourceUrl: MCP_URL, maxRequestBytes: 0 }),
+    ).toThrow(RangeError);
+  });
+});
