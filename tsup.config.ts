@@ -1,9 +1,16 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", http: "src/http/index.ts", testing: "src/testing/index.ts" },
-  // An optional peer of the testing entry: users bring their own copy, never a bundled one.
-  external: ["fast-check"],
+  entry: {
+    index: "src/index.ts",
+    http: "src/http/index.ts",
+    mcp: "src/mcp/index.ts",
+    postgres: "src/postgres/index.ts",
+    testing: "src/testing/index.ts",
+  },
+  // Optional peers of the testing, mcp and postgres entries: users bring their own copy,
+  // never a bundled one.
+  external: ["fast-check", "@modelcontextprotocol/sdk", "pg"],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

@@ -1,5 +1,23 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { postgresServiceRunMissing } from "./test/postgres/support/availability.js";
+
+// The service integration tests run twice: on the in-memory stores, and unchanged on
+// PostgreSQL stores (REELKIT_TEST_STORES=postgres, read by the harness). Run one with
+// `--project unit` or `--project service-postgres`; REELKIT_TEST_POSTGRES=off drops the
+// second outside CI.
+const postgresMissing = postgresServiceRunMissing();
+if (postgresMissing !== undefined) {
+  console.warn(`Service tests on PostgreSQL skipped: ${postgresMissing}.`);
+}
+const SERVICE_ON_POSTGRES: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: "service-postgres",
+    include: ["test/service/**/*.test.ts"],
+    env: { REELKIT_TEST_STORES: "postgres" },
+  },
+};
 
 export default defineConfig({
   resolve: {
@@ -11,14 +29,33 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/http/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/mcp$/,
+        replacement: fileURLToPath(new URL("./src/mcp/index.ts", import.meta.url)),
+      },
+      {
+        find: /^reelkit\/postgres$/,
+        replacement: fileURLToPath(new URL("./src/postgres/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/testing$/,
         replacement: fileURLToPath(new URL("./src/testing/index.ts", import.meta.url)),
       },
     ],
   },
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+    // Each project names its own files: an `include` here would be merged into both.
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts", "src/**/*.test.ts"] } },
+      ...(postgresMissing === undefined ? [SERVICE_ON_POSTGRES] : []),
+    ],
     reporters: ["default", "./test/support/count-reporter.ts"],
+    // A safety net for hung tests, not a speed check (benchmarks do that): the property
+    // suites on PostgreSQL and the host processes need more than the 5 s default when
+    // two cores run every file in parallel.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Finds or starts the PostgreSQL server of the reelkit/postgres tests (see the file).
+    globalSetup: ["./test/postgres/support/global-setup.ts"],
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],

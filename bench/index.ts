@@ -23,11 +23,12 @@ import "./support/expose-gc.js";
 
 import { run } from "mitata";
 import { editorSuite } from "./editor.js";
+import { serviceSuite } from "./service.js";
 import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
-const SUITES: readonly BenchSuite[] = [editorSuite];
+const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite];
 
 const USAGE = `Usage: npm run bench [-- --quick | --help]
 

@@ -1,0 +1,147 @@
+/**
+ * Organizations and API key digests in PostgreSQL. Keys are stored only as SHA-256
+ * digests and found by the indexed lookup prefix of the digest, as the
+ * {@link AccountStore} port describes.
+ *
+ * @module
+ */
+import type { Pool } from "pg";
+import type { ApiScope } from "../schemas/scopes.js";
+import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
+import type { AccountStore, ApiKeyRecord, Organization } from "../service/ports/accounts.js";
+import type { Queryable } from "./credit-rows.js";
+
+/** Settings of a key added with {@link PostgresAccountStore.ensureApiKey}. */
+export interface ApiKeyOptions {
+  /** Stable id of the key; derived from its digest by default. */
+  readonly keyId?: string;
+  /** Whether the key starts revoked. */
+  readonly revoked?: boolean;
+}
+
+/** An {@link AccountStore} that can also be filled without overwriting anything. */
+export interface PostgresAccountStore extends AccountStore {
+  /** Adds an organization unless one with its id exists; true when it was added. */
+  ensureOrganization(organization: Organization): Promise<boolean>;
+  /**
+   * Adds an API key (kept as a digest) unless a key with the same digest exists; returns
+   * the stored record, which is the existing one when the key was already there.
+   */
+  ensureApiKey(
+    organizationId: number,
+    key: string,
+    scopes: readonly ApiScope[],
+    options?: ApiKeyOptions,
+  ): Promise<ApiKeyRecord>;
+  /** Revokes a key by id; true when it existed. */
+  revokeApiKey(keyId: string): Promise<boolean>;
+}
+
+function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
+  return {
+    keyId: String(row.key_id),
+    organizationId: Number(row.organization_id),
+    keyHash: String(row.key_hash),
+    scopes: row.scopes as ApiScope[],
+    revoked: row.revoked === true,
+  };
+}
+
+const KEY_COLUMNS = "key_id, organization_id, key_hash, scopes, revoked";
+
+/** Adds an organization unless its id exists; true when added. */
+export async function insertOrganization(
+  client: Queryable,
+  organization: Organization,
+): Promise<boolean> {
+  const result = await client.query(
+    "INSERT INTO organizations (id, name, subscription_active) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING",
+    [organization.id, organization.name, organization.subscriptionActive],
+  );
+  return result.rowCount === 1;
+}
+
+/** A key as stored, and whether this call stored it. */
+export interface StoredApiKey {
+  /** The stored record: the new one, or the one that already had this digest. */
+  readonly record: ApiKeyRecord;
+  /** True when this call added the key. */
+  readonly added: boolean;
+}
+
+/** Adds a key unless its digest exists. */
+export async function insertApiKey(
+  client: Queryable,
+  organizationId: number,
+  key: string,
+  scopes: readonly ApiScope[],
+  options: ApiKeyOptions = {},
+): Promise<StoredApiKey> {
+  const keyHash = await hashApiKey(key);
+  const keyId = options.keyId ?? `key_${keyHash.slice(0, 12)}`;
+  const inserted = await client.query(
+    `INSERT INTO api_keys (${KEY_COLUMNS}, lookup_prefix) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (key_hash) DO NOTHING RETURNING ${KEY_COLUMNS}`,
+    [
+      keyId,
+      organizationId,
+      keyHash,
+      [...scopes],
+      options.revoked ?? false,
+      lookupPrefixOf(keyHash),
+    ],
+  );
+  if (inserted.rows[0] !== undefined) return { record: keyRecordOf(inserted.rows[0]), added: true };
+  const existing = await client.query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
+    keyHash,
+  ]);
+  if (existing.rows[0] === undefined)
+    throw new Error(`API key ${keyId} was neither added nor found.`);
+  return { record: keyRecordOf(existing.rows[0]), added: false };
+}
+
+/**
+ * Creates an account store over the pool's database (run {@link migrate} first).
+ *
+ * @example
+ * ```ts
+ * const accounts = createPostgresAccountStore(pool);
+ * await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
+ * await accounts.ensureApiKey(1, "rk_live_example", ["generations:read", "generations:write"]);
+ * ```
+ */
+export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
+  return {
+    async findKeysByLookupPrefix(lookupPrefix) {
+      const { rows } = await pool.query(
+        `SELECT ${KEY_COLUMNS} FROM api_keys WHERE lookup_prefix = $1`,
+        [lookupPrefix],
+      );
+      return rows.map(keyRecordOf);
+    },
+    async organization(organizationId) {
+      if (!Number.isSafeInteger(organizationId)) return undefined;
+      const { rows } = await pool.query(
+        "SELECT id, name, subscription_active FROM organizations WHERE id = $1",
+        [organizationId],
+      );
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      return {
+        id: Number(row.id),
+        name: String(row.name),
+        subscriptionActive: row.subscription_active === true,
+      };
+    },
+    ensureOrganization: (organization) => insertOrganization(pool, organization),
+    async ensureApiKey(organizationId, key, scopes, options) {
+      return (await insertApiKey(pool, organizationId, key, scopes, options)).record;
+    },
+    async revokeApiKey(keyId) {
+      const result = await pool.query("UPDATE api_keys SET revoked = true WHERE key_id = $1", [
+        keyId,
+      ]);
+      return result.rowCount === 1;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The SQL of the credit store: locking an account row, reading holds and entries, and
+ * writing the outcome of a transition. Every write happens while the account row is
+ * locked, which serializes all changes of one organization's credits.
+ *
+ * @module
+ */
+import type { PoolClient } from "pg";
+import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
+import type { LedgerEntry } from "../credits/ledger.js";
+import { toSafeInteger } from "./rows.js";
+
+/** A pool or a client inside a transaction: anything that runs a query. */
+export type Queryable = Pick<PoolClient, "query">;
+
+/** An account row, locked for the rest of the transaction. */
+export interface LockedAccount {
+  /** The totals. */
+  readonly account: CreditAccount;
+  /** The sequence of the last ledger entry. */
+  readonly entryCount: number;
+}
+
+const ACCOUNT_COLUMNS = "posted, pending, entry_count";
+
+function lockedOf(row: Record<string, unknown>): LockedAccount {
+  return {
+    account: {
+      posted: toSafeInteger(row.posted, "posted"),
+      pending: toSafeInteger(row.pending, "pending"),
+    },
+    entryCount: toSafeInteger(row.entry_count, "entry_count"),
+  };
+}
+
+/** Locks an account row; creates an empty one first when `create` is set. */
+export async function lockAccount(
+  client: Queryable,
+  accountId: string,
+  create: boolean,
+): Promise<LockedAccount | undefined> {
+  const select = `SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts WHERE account_id = $1 FOR UPDATE`;
+  const found = await client.query(select, [accountId]);
+  if (found.rows[0] !== undefined) return lockedOf(found.rows[0]);
+  if (!create) return undefined;
+  // A concurrent creator makes this insert wait, then do nothing; the second select
+  // then locks the row that transaction committed.
+  await client.query(
+    "INSERT INTO credit_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING",
+    [accountId],
+  );
+  const created = await client.query(select, [accountId]);
+  return created.rows[0] === undefined ? undefined : lockedOf(created.rows[0]);
+}
+
+/** Reads an account's totals without locking. */
+export async function readAccount(
+  client: Queryable,
+  accountId: string,
+): Promise<CreditAccount | undefined> {
+  const { rows } = await client.query(
+    `SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts WHERE account_id = $1`,
+    [accountId],
+  );
+  return rows[0] === undefined ? undefined : lockedOf(rows[0]).account;
+}
+
+/** A hold row as a {@link CreditHold}. */
+export function holdOf(row: Record<string, unknown>): CreditHold {
+  return {
+    holdId: String(row.hold_id),
+    amount: toSafeInteger(row.amount, "amount"),
+    state: row.state as HoldState,
+  };
+}
+
+/** Reads the holds of an account; all of them, or only `holdId`. */
+export async function readHolds(
+  client: Queryable,
+  accountId: string,
+  holdId?: string,
+): Promise<CreditHold[]> {
+  const { rows } =
+    holdId === undefined
+      ? await client.query(
+          "SELECT hold_id, amount, state FROM credit_holds WHERE account_id = $1 ORDER BY created_at, hold_id",
+          [accountId],
+        )
+      : await client.query(
+          "SELECT hold_id, amount, state FROM credit_holds WHERE account_id = $1 AND hold_id = $2",
+          [accountId, holdId],
+        );
+  return rows.map(holdOf);
+}
+
+function entryOf(row: Record<string, unknown>): LedgerEntry {
+  const stamp = {
+    amount: toSafeInteger(row.amount, "amount"),
+    sequence: toSafeInteger(row.sequence, "sequence"),
+    recordedAtMilliseconds: toSafeInteger(row.recorded_at_ms, "recorded_at_ms"),
+  };
+  if (row.kind === "grant") return { kind: "grant", reference: String(row.reference), ...stamp };
+  const kind = row.kind as "hold" | "capture" | "release";
+  return { kind, holdId: String(row.hold_id), ...stamp };
+}
+
+/** Every ledger entry of an account, in sequence order. */
+export async function readLedger(client: Queryable, accountId: string): Promise<LedgerEntry[]> {
+  const { rows } = await client.query(
+    "SELECT sequence, kind, amount, hold_id, reference, recorded_at_ms FROM credit_ledger WHERE account_id = $1 ORDER BY sequence",
+    [accountId],
+  );
+  return rows.map(entryOf);
+}

@@ -1,0 +1,152 @@
+/**
+ * The PostgreSQL {@link CreditStore}. Every change is one transaction that locks the
+ * organization's account row, applies the shared pure transition (`reserveCredits`,
+ * `captureHold`...) and writes its outcome in one statement, so concurrent requests in
+ * any number of processes cannot spend the same credits twice, a hold resolves once, and
+ * the lock is held for two or three round trips only.
+ *
+ * @module
+ */
+import type { Pool } from "pg";
+import { type Clock, systemClock } from "../clock.js";
+import {
+  assertCreditAmount,
+  balanceOf,
+  type CreditAccount,
+  type CreditHold,
+  EMPTY_CREDIT_ACCOUNT,
+  type HoldResolution,
+} from "../credits/account.js";
+import { reconcileLedger } from "../credits/reconcile.js";
+import type { CreditStore, ResolveHoldResult } from "../credits/store.js";
+import {
+  captureHold,
+  type ResolveTransition,
+  releaseHold,
+  reserveCredits,
+} from "../credits/transitions.js";
+import { grantWithin } from "./credit-grant.js";
+import { lockAccount, readAccount, readHolds, readLedger } from "./credit-rows.js";
+import { writeChanges } from "./credit-writes.js";
+import { inTransaction } from "./transaction.js";
+
+/** Options of {@link createPostgresCreditStore}. */
+export interface PostgresCreditStoreOptions {
+  /** Stamps ledger entries; the system clock by default. */
+  readonly clock?: Clock;
+}
+
+/** `captureHold` or `releaseHold`. */
+type Resolver<Resolution extends HoldResolution> = (
+  account: CreditAccount,
+  hold: CreditHold | undefined,
+) => ResolveTransition<Resolution>;
+
+/**
+ * Creates a credit store over the pool's database (run {@link migrate} first).
+ *
+ * @example
+ * ```ts
+ * const credits = createPostgresCreditStore(pool);
+ * await credits.grant("1", 500, "invoice-2041");
+ * const result = await credits.reserve("1", [{ holdId: "gen_1", amount: 40 }]);
+ * if (result.outcome === "reserved") result.balance.available; // 460
+ * ```
+ */
+export function createPostgresCreditStore(
+  pool: Pool,
+  options: PostgresCreditStoreOptions = {},
+): CreditStore {
+  const clock = options.clock ?? systemClock;
+
+  const resolve = <Resolution extends HoldResolution>(
+    accountId: string,
+    holdId: string,
+    transitionOf: Resolver<Resolution>,
+  ): Promise<ResolveHoldResult<Resolution>> =>
+    inTransaction(pool, async (client) => {
+      const locked = await lockAccount(client, accountId, false);
+      if (locked === undefined) return { outcome: "unknown_hold" };
+      // Read after the lock is granted, so the hold is as the previous holder left it (a
+      // join with the locking select would see the hold as it was before the wait).
+      const [hold] = await readHolds(client, accountId, holdId);
+      const transition = transitionOf(locked.account, hold);
+      if (!("change" in transition)) return transition;
+      // The hold's update is conditional on it still being open: the account lock already
+      // serializes this, and the condition makes a second resolution impossible regardless.
+      await writeChanges(
+        client,
+        accountId,
+        locked,
+        transition.account,
+        [transition.change],
+        clock.now(),
+        {
+          kind: "resolve",
+          holdId,
+          state: transition.hold.state,
+        },
+      );
+      return {
+        outcome: transition.outcome,
+        hold: transition.hold,
+        balance: balanceOf(transition.account),
+      };
+    });
+
+  return {
+    reserve: (accountId, requests) =>
+      inTransaction(pool, async (client) => {
+        const locked = await lockAccount(client, accountId, true);
+        if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
+        const transition = reserveCredits(locked.account, requests);
+        if (transition.outcome === "insufficient_credits") return transition;
+        // A hold id already taken inserts nothing, which throws and rolls everything back.
+        await writeChanges(
+          client,
+          accountId,
+          locked,
+          transition.account,
+          transition.changes,
+          clock.now(),
+          {
+            kind: "open",
+            holds: transition.holds,
+          },
+        );
+        return {
+          outcome: "reserved",
+          holds: transition.holds,
+          balance: balanceOf(transition.account),
+        };
+      }),
+    capture: (accountId, holdId) => resolve(accountId, holdId, captureHold),
+    release: (accountId, holdId) => resolve(accountId, holdId, releaseHold),
+    async grant(accountId, amount, reference) {
+      // Checked before any connection is taken: a bad amount is a caller's bug.
+      assertCreditAmount(amount, "A grant");
+      return inTransaction(pool, (client) =>
+        grantWithin(client, accountId, amount, reference, clock.now()),
+      );
+    },
+    async balance(accountId) {
+      return balanceOf((await readAccount(pool, accountId)) ?? EMPTY_CREDIT_ACCOUNT);
+    },
+    async hold(accountId, holdId) {
+      const [hold] = await readHolds(pool, accountId, holdId);
+      return hold;
+    },
+    ledger: (accountId) => readLedger(pool, accountId),
+    reconcile: (accountId) =>
+      inTransaction(
+        pool,
+        async (client) =>
+          reconcileLedger({
+            account: (await readAccount(client, accountId)) ?? EMPTY_CREDIT_ACCOUNT,
+            holds: await readHolds(client, accountId),
+            entries: await readLedger(client, accountId),
+          }),
+        { isolation: "repeatable read", readOnly: true },
+      ),
+  };
+}

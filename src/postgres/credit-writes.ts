@@ -1,0 +1,83 @@
+/**
+ * Writing a credit transition's outcome: totals, ledger entries and holds in one
+ * statement, while the account row is locked.
+ *
+ * @module
+ */
+import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
+import type { LedgerChange } from "../credits/ledger.js";
+import type { LockedAccount, Queryable } from "./credit-rows.js";
+
+/** How a transition changes the holds table, written with the account and its entries. */
+export type HoldWrite =
+  | { readonly kind: "none" }
+  | { readonly kind: "open"; readonly holds: readonly CreditHold[] }
+  | { readonly kind: "resolve"; readonly holdId: string; readonly state: HoldState };
+
+// The hold part of the one statement, and what it must report: every new hold inserted
+// (a taken id inserts nothing), or the one open hold resolved (conditional on `pending`).
+function holdStatement(write: HoldWrite): { sql: string; params: unknown[]; expected: number } {
+  switch (write.kind) {
+    case "none":
+      return { sql: "SELECT 1", params: [], expected: 1 };
+    case "open":
+      return {
+        sql: `INSERT INTO credit_holds (account_id, hold_id, amount, state)
+              SELECT $1, hold.*, 'pending' FROM unnest($11::text[], $12::bigint[]) AS hold
+              ON CONFLICT DO NOTHING RETURNING hold_id`,
+        params: [write.holds.map((hold) => hold.holdId), write.holds.map((hold) => hold.amount)],
+        expected: write.holds.length,
+      };
+    case "resolve":
+      return {
+        sql: `UPDATE credit_holds SET state = $11, resolved_at = now()
+              WHERE account_id = $1 AND hold_id = $12 AND state = 'pending' RETURNING hold_id`,
+        params: [write.state, write.holdId],
+        expected: 1,
+      };
+  }
+}
+
+/**
+ * Writes a transition's outcome under the account lock, in one statement: the new
+ * totals, one ledger entry per change (numbered after the last one), and the holds.
+ * Throws a `RangeError` when a new hold's id is taken, and an `Error` when the hold to
+ * resolve is no longer open; either rolls the transaction back.
+ */
+export async function writeChanges(
+  client: Queryable,
+  accountId: string,
+  locked: LockedAccount,
+  next: CreditAccount,
+  changes: readonly LedgerChange[],
+  recordedAtMilliseconds: number,
+  write: HoldWrite = { kind: "none" },
+): Promise<void> {
+  const holds = holdStatement(write);
+  const result = await client.query(
+    `WITH account AS (
+       UPDATE credit_accounts SET posted = $2, pending = $3, entry_count = $4 WHERE account_id = $1
+     ), entries AS (
+       INSERT INTO credit_ledger (account_id, sequence, kind, amount, hold_id, reference, recorded_at_ms)
+       SELECT $1, entry.*, $10 FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS entry
+     ) ${holds.sql}`,
+    [
+      accountId,
+      next.posted,
+      next.pending,
+      locked.entryCount + changes.length,
+      changes.map((_, index) => locked.entryCount + index + 1),
+      changes.map((change) => change.kind),
+      changes.map((change) => change.amount),
+      changes.map((change) => (change.kind === "grant" ? null : change.holdId)),
+      changes.map((change) => (change.kind === "grant" ? change.reference : null)),
+      recordedAtMilliseconds,
+      ...holds.params,
+    ],
+  );
+  if (result.rowCount === holds.expected) return;
+  if (write.kind === "open") throw new RangeError(`A hold id is already taken in ${accountId}.`);
+  throw new Error(
+    `Hold ${write.kind === "resolve" ? write.holdId : ""} changed under its account lock.`,
+  );
+}

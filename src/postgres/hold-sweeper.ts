@@ -1,0 +1,62 @@
+/**
+ * Releasing holds that no job will ever settle. A paid request reserves credits, then
+ * writes its job to the outbox a moment later; a process killed in between leaves an
+ * open hold with no job. Such a hold is released once it is older than any request can
+ * last, so a crash never keeps credits.
+ *
+ * @module
+ */
+import type { Pool } from "pg";
+import type { CreditStore } from "../credits/store.js";
+
+/** Settings of {@link releaseAbandonedHolds}. */
+export interface AbandonedHoldOptions {
+  /**
+   * Age after which an open hold without a job counts as abandoned. It must exceed the
+   * longest a request can hold credits before queueing or capturing them (the
+   * idempotency lease is one minute); {@link ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS} by
+   * default.
+   */
+  readonly olderThanMilliseconds?: number;
+  /** Most holds released per call; 100 by default. */
+  readonly limit?: number;
+}
+
+/** Fifteen minutes: far beyond any request, short enough to return credits the same hour. */
+export const ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS = 15 * 60 * 1000;
+
+/**
+ * Releases open holds older than the given age that no queued job refers to; returns
+ * how many this call released. Each release goes through the credit store, so a hold
+ * is refunded at most once even when several processes sweep at the same time, and a
+ * late job for a released hold is never charged (its capture finds the hold resolved).
+ *
+ * @example
+ * ```ts
+ * await releaseAbandonedHolds(pool, createPostgresCreditStore(pool));
+ * ```
+ */
+export async function releaseAbandonedHolds(
+  pool: Pool,
+  credits: CreditStore,
+  options: AbandonedHoldOptions = {},
+): Promise<number> {
+  const { rows } = await pool.query(
+    `SELECT hold.account_id, hold.hold_id FROM credit_holds AS hold
+     WHERE hold.state = 'pending'
+       AND hold.created_at < now() - make_interval(secs => $1::double precision / 1000)
+       AND NOT EXISTS (SELECT 1 FROM job_outbox AS job
+                       WHERE job.hold_id = hold.hold_id AND job.organization_id::text = hold.account_id)
+     ORDER BY hold.created_at LIMIT $2`,
+    [
+      options.olderThanMilliseconds ?? ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,
+      options.limit ?? 100,
+    ],
+  );
+  let released = 0;
+  for (const row of rows) {
+    const result = await credits.release(String(row.account_id), String(row.hold_id));
+    if (result.outcome === "released") released += 1;
+  }
+  return released;
+}

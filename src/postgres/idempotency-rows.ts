@@ -1,0 +1,110 @@
+/**
+ * The SQL of the idempotency store: one row per (organization, key), read under a row
+ * lock and rewritten to whatever record the shared transition decided on.
+ *
+ * @module
+ */
+import type { IdempotencyRecord, IdempotencyScope } from "../idempotency/record.js";
+import type { Queryable } from "./credit-rows.js";
+import { toSafeInteger } from "./rows.js";
+
+const COLUMNS =
+  "state, fingerprint, lease_token, lease_expires_at_ms, response_status, response_body, completed_at_ms, retained_until_ms";
+
+function recordOf(row: Record<string, unknown>): IdempotencyRecord {
+  const fingerprint = String(row.fingerprint);
+  if (row.state === "in_flight") {
+    return {
+      state: "in_flight",
+      fingerprint,
+      token: String(row.lease_token),
+      leaseExpiresAtMilliseconds: toSafeInteger(row.lease_expires_at_ms, "lease_expires_at_ms"),
+    };
+  }
+  return {
+    state: "completed",
+    fingerprint,
+    response: {
+      status: toSafeInteger(row.response_status, "response_status"),
+      bodyJson: String(row.response_body),
+    },
+    completedAtMilliseconds: toSafeInteger(row.completed_at_ms, "completed_at_ms"),
+    retainedUntilMilliseconds: toSafeInteger(row.retained_until_ms, "retained_until_ms"),
+  };
+}
+
+/** Reads a key's record; `lock` takes the row lock for the rest of the transaction. */
+export async function readKey(
+  client: Queryable,
+  scope: IdempotencyScope,
+  lock: boolean,
+): Promise<IdempotencyRecord | undefined> {
+  const { rows } = await client.query(
+    `SELECT ${COLUMNS} FROM idempotency_keys WHERE account_id = $1 AND key = $2${lock ? " FOR UPDATE" : ""}`,
+    [scope.organizationId, scope.key],
+  );
+  return rows[0] === undefined ? undefined : recordOf(rows[0]);
+}
+
+function valuesOf(record: IdempotencyRecord): unknown[] {
+  if (record.state === "in_flight") {
+    return [
+      record.state,
+      record.fingerprint,
+      record.token,
+      record.leaseExpiresAtMilliseconds,
+      null,
+      null,
+      null,
+      null,
+    ];
+  }
+  const { response } = record;
+  return [
+    record.state,
+    record.fingerprint,
+    null,
+    null,
+    response.status,
+    response.bodyJson,
+    record.completedAtMilliseconds,
+    record.retainedUntilMilliseconds,
+  ];
+}
+
+/**
+ * Inserts the record of a key that had none. Returns false when a concurrent claim
+ * inserted one first; the caller then reads that one under a lock and decides again.
+ */
+export async function insertKey(
+  client: Queryable,
+  scope: IdempotencyScope,
+  record: IdempotencyRecord,
+): Promise<boolean> {
+  const result = await client.query(
+    `INSERT INTO idempotency_keys (account_id, key, ${COLUMNS})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+    [scope.organizationId, scope.key, ...valuesOf(record)],
+  );
+  return result.rowCount === 1;
+}
+
+/** Replaces the locked record of a key, or deletes it when `record` is undefined. */
+export async function replaceKey(
+  client: Queryable,
+  scope: IdempotencyScope,
+  record: IdempotencyRecord | undefined,
+): Promise<void> {
+  if (record === undefined) {
+    await client.query("DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2", [
+      scope.organizationId,
+      scope.key,
+    ]);
+    return;
+  }
+  await client.query(
+    `UPDATE idempotency_keys SET (${COLUMNS}) = ($3, $4, $5, $6, $7, $8, $9, $10)
+     WHERE account_id = $1 AND key = $2`,
+    [scope.organizationId, scope.key, ...valuesOf(record)],
+  );
+}

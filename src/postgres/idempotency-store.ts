@@ -1,0 +1,93 @@
+/**
+ * The PostgreSQL {@link IdempotencyStore}. Each call is one transaction that locks the
+ * key's row, applies the shared pure transition (`claimKey`, `completeKey`,
+ * `releaseKey`) and writes the record it decided on, so of any number of concurrent
+ * claims in any number of processes exactly one wins, and a crashed holder's key is
+ * taken over once its lease has expired.
+ *
+ * @module
+ */
+import { randomUUID } from "node:crypto";
+import type { Pool } from "pg";
+import type { IdempotencyScope } from "../idempotency/record.js";
+import type { IdempotencyStore } from "../idempotency/store.js";
+import {
+  type ClaimRequest,
+  type ClaimResult,
+  claimKey,
+  completeKey,
+  releaseKey,
+} from "../idempotency/transitions.js";
+import { insertKey, readKey, replaceKey } from "./idempotency-rows.js";
+import { inTransaction } from "./transaction.js";
+
+// A claim tries to insert the key's row; when the row exists it reads it under a lock
+// and decides. A row deleted in between (a release, a reap) sends the claim round again;
+// two rounds almost always suffice, a few more cost nothing.
+const CLAIM_ROUNDS = 4;
+
+async function claimOnce(
+  pool: Pool,
+  scope: IdempotencyScope,
+  request: ClaimRequest,
+): Promise<ClaimResult | undefined> {
+  // The common case first: an unused key is claimed by one insert, no transaction.
+  const fresh = claimKey(undefined, request, randomUUID());
+  if (await insertKey(pool, scope, fresh.record)) return fresh.result;
+  return inTransaction(pool, async (client) => {
+    const record = await readKey(client, scope, true);
+    const transition = claimKey(record, request, randomUUID());
+    if (transition.record === record) return transition.result;
+    if (record !== undefined) {
+      await replaceKey(client, scope, transition.record);
+      return transition.result;
+    }
+    return (await insertKey(client, scope, transition.record)) ? transition.result : undefined;
+  });
+}
+
+/**
+ * Creates an idempotency store over the pool's database (run {@link migrate} first).
+ * Lease tokens are random UUIDs, unique across processes.
+ *
+ * @example
+ * ```ts
+ * const keys = createPostgresIdempotencyStore(pool);
+ * const scope = { organizationId: "1", key: "order-42" };
+ * const claim = await keys.claim(scope, { fingerprint: "f1", nowMilliseconds: Date.now(), leaseMilliseconds: 60_000 });
+ * claim.outcome; // "claimed"
+ * ```
+ */
+export function createPostgresIdempotencyStore(pool: Pool): IdempotencyStore {
+  return {
+    async claim(scope, request) {
+      for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
+        const result = await claimOnce(pool, scope, request);
+        if (result !== undefined) return result;
+      }
+      throw new Error(`The key ${scope.key} kept changing under concurrent claims.`);
+    },
+    complete: (scope, request) =>
+      inTransaction(pool, async (client) => {
+        const record = await readKey(client, scope, true);
+        const transition = completeKey(record, request);
+        if (transition.outcome === "completed") await replaceKey(client, scope, transition.record);
+        return { outcome: transition.outcome };
+      }),
+    release: (scope, token) =>
+      inTransaction(pool, async (client) => {
+        const record = await readKey(client, scope, true);
+        const transition = releaseKey(record, token);
+        if (transition.outcome === "released") await replaceKey(client, scope, undefined);
+        return { outcome: transition.outcome };
+      }),
+    async reap(nowMilliseconds) {
+      const result = await pool.query(
+        "DELETE FROM idempotency_keys WHERE state = 'completed' AND retained_until_ms <= $1",
+        [nowMilliseconds],
+      );
+      return result.rowCount ?? 0;
+    },
+    inspect: (scope) => readKey(pool, scope, false),
+  };
+}

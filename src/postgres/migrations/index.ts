@@ -1,0 +1,24 @@
+/**
+ * Every migration, in version order. Append new ones; never edit a released one.
+ *
+ * @module
+ */
+import { MIGRATION_0001_ACCOUNTS } from "./0001-accounts.js";
+import { MIGRATION_0002_CREDITS } from "./0002-credits.js";
+import { MIGRATION_0003_IDEMPOTENCY } from "./0003-idempotency.js";
+import { MIGRATION_0004_RESOURCES } from "./0004-resources.js";
+import { MIGRATION_0005_JOB_OUTBOX } from "./0005-job-outbox.js";
+import { MIGRATION_0006_RATE_LIMITS } from "./0006-rate-limits.js";
+import type { Migration } from "./migration.js";
+
+export type { Migration } from "./migration.js";
+
+/** The schema of `reelkit/postgres`, as the migrations that build it. */
+export const MIGRATIONS: readonly Migration[] = [
+  MIGRATION_0001_ACCOUNTS,
+  MIGRATION_0002_CREDITS,
+  MIGRATION_0003_IDEMPOTENCY,
+  MIGRATION_0004_RESOURCES,
+  MIGRATION_0005_JOB_OUTBOX,
+  MIGRATION_0006_RATE_LIMITS,
+];

@@ -1,0 +1,109 @@
+/**
+ * Every PostgreSQL port at once, for a host that wants the service on one database:
+ * the stores and queue go into `ServiceDependencies`, and `startWorker` runs the jobs.
+ *
+ * @module
+ */
+import type { Pool } from "pg";
+import type { Clock } from "../clock.js";
+import type { CreditStore } from "../credits/store.js";
+import type { IdempotencyStore } from "../idempotency/store.js";
+import type { Job, JobQueue } from "../service/ports/jobs.js";
+import type { RateLimiter } from "../service/ports/rate-limiter.js";
+import type { ResourceStores } from "../service/ports/stores.js";
+import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
+import { createPostgresCreditStore } from "./credit-store.js";
+import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
+import { createPostgresIdempotencyStore } from "./idempotency-store.js";
+import { createPostgresJobQueue } from "./job-queue.js";
+import { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
+import { createPostgresResourceStores } from "./resource-stores.js";
+import { type PostgresWorker, runPostgresWorker } from "./worker.js";
+import type { PostgresWorkerOptions } from "./worker-options.js";
+
+/** Settings of {@link createPostgresPorts}. */
+export interface PostgresPortsOptions {
+  /** Stamps ledger entries; the system clock by default. */
+  readonly clock?: Clock;
+  /** The rate limit shared by every instance; the in-memory limiter's defaults otherwise. */
+  readonly rateLimit?: PostgresRateLimiterOptions;
+}
+
+/** Settings of {@link PostgresPorts.startWorker}. */
+export interface StartWorkerOptions extends Omit<PostgresWorkerOptions, "pool" | "process"> {
+  /**
+   * How often the worker releases holds that no job will settle (see
+   * `releaseAbandonedHolds`); once a minute by default, never when 0.
+   */
+  readonly sweepIntervalMilliseconds?: number;
+  /** Which holds count as abandoned. */
+  readonly abandonedHolds?: AbandonedHoldOptions;
+}
+
+/** The PostgreSQL ports of the service. */
+export interface PostgresPorts {
+  /** Organizations and API key digests, with fixture seeding that never overwrites. */
+  readonly accounts: PostgresAccountStore;
+  /** Credit accounts, holds and the ledger. */
+  readonly credits: CreditStore;
+  /** Idempotency keys. */
+  readonly idempotency: IdempotencyStore;
+  /** Generations, slideshows, videos, references and media. */
+  readonly stores: ResourceStores;
+  /** The job outbox. */
+  readonly queue: JobQueue;
+  /** The rate limit, counted across instances. */
+  readonly rateLimiter: RateLimiter;
+  /** Starts a worker running `process` (the service's `processJob`) over the outbox. */
+  startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
+}
+
+/**
+ * Builds every PostgreSQL port over one pool (run {@link migrate} first).
+ *
+ * @example
+ * ```ts
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * await migrate(pool);
+ * await seedOrganizations(pool, setup.organizations);
+ * const postgres = createPostgresPorts(pool);
+ * const service = createService({ ...otherPorts, ...postgres });
+ * const worker = postgres.startWorker(service.processJob);
+ * ```
+ */
+export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = {}): PostgresPorts {
+  const credits = createPostgresCreditStore(
+    pool,
+    options.clock === undefined ? {} : { clock: options.clock },
+  );
+  return {
+    accounts: createPostgresAccountStore(pool),
+    credits,
+    idempotency: createPostgresIdempotencyStore(pool),
+    stores: createPostgresResourceStores(pool),
+    queue: createPostgresJobQueue(pool),
+    rateLimiter: createPostgresRateLimiter(pool, options.rateLimit),
+    startWorker(process, workerOptions = {}) {
+      const worker = runPostgresWorker({ ...workerOptions, pool, process });
+      const interval = workerOptions.sweepIntervalMilliseconds ?? 60_000;
+      const onError =
+        workerOptions.onError ?? ((error: unknown) => console.error("reelkit:", error));
+      const sweeper =
+        interval > 0
+          ? setInterval(() => {
+              releaseAbandonedHolds(pool, credits, workerOptions.abandonedHolds).catch((error) =>
+                onError(error, undefined),
+              );
+            }, interval)
+          : undefined;
+      sweeper?.unref();
+      return {
+        workerId: worker.workerId,
+        async stop() {
+          clearInterval(sweeper);
+          await worker.stop();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The PostgreSQL {@link RateLimiter}: fixed windows per organization, counted by one
+ * conditional upsert, so every instance behind a load balancer counts against the same
+ * limit.
+ *
+ * @module
+ */
+import type { Pool } from "pg";
+import type { RateLimiter } from "../service/ports/rate-limiter.js";
+import {
+  type MemoryRateLimiterOptions,
+  RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../stores/memory/rate-limiter.js";
+
+/** Settings of {@link createPostgresRateLimiter}; the same as the in-memory limiter's. */
+export type PostgresRateLimiterOptions = MemoryRateLimiterOptions;
+
+// A newer window starts the count again; a request stamped in an older window (a host
+// whose clock lags) counts against the current one. A full window updates nothing, so
+// no row comes back.
+const CONSUME_SQL = `INSERT INTO rate_limit_windows AS window_row (organization_id, window_start_ms, count)
+  VALUES ($1, $2, 1)
+  ON CONFLICT (organization_id) DO UPDATE SET
+    count = CASE WHEN window_row.window_start_ms < EXCLUDED.window_start_ms THEN 1 ELSE window_row.count + 1 END,
+    window_start_ms = GREATEST(window_row.window_start_ms, EXCLUDED.window_start_ms)
+  WHERE window_row.window_start_ms < EXCLUDED.window_start_ms OR window_row.count < $3
+  RETURNING count, window_start_ms`;
+
+/**
+ * Creates a rate limiter over the pool's database (run {@link migrate} first).
+ *
+ * @example
+ * ```ts
+ * const limiter = createPostgresRateLimiter(pool, { maxRequests: 60, windowSeconds: 60 });
+ * (await limiter.consume(1, Date.now())).allowed; // true
+ * ```
+ */
+export function createPostgresRateLimiter(
+  pool: Pool,
+  options: PostgresRateLimiterOptions = {},
+): RateLimiter {
+  const limit = options.maxRequests ?? RATE_LIMIT_MAX_REQUESTS_DEFAULT;
+  const windowMilliseconds = (options.windowSeconds ?? RATE_LIMIT_WINDOW_SECONDS_DEFAULT) * 1000;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new RangeError("maxRequests must be a positive integer.");
+  }
+  if (!Number.isSafeInteger(windowMilliseconds) || windowMilliseconds <= 0) {
+    throw new RangeError("windowSeconds must be positive.");
+  }
+  return {
+    async consume(organizationId, nowMilliseconds) {
+      const start = Math.floor(nowMilliseconds / windowMilliseconds) * windowMilliseconds;
+      const { rows } = await pool.query(CONSUME_SQL, [organizationId, start, limit]);
+      const row = rows[0];
+      if (row === undefined) {
+        return {
+          allowed: false,
+          limit,
+          remaining: 0,
+          resetAtMilliseconds: start + windowMilliseconds,
+        };
+      }
+      const resetAtMilliseconds = Number(row.window_start_ms) + windowMilliseconds;
+      return { allowed: true, limit, remaining: limit - Number(row.count), resetAtMilliseconds };
+    },
+  };
+}

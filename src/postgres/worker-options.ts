@@ -1,0 +1,50 @@
+/**
+ * The settings of a job worker and their defaults.
+ *
+ * @module
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { Pool } from "pg";
+import type { Job } from "../service/ports/jobs.js";
+import type { FailJobOptions } from "./job-claims.js";
+
+/** Settings of {@link runPostgresWorker} and {@link drainJobs}. */
+export interface PostgresWorkerOptions extends FailJobOptions {
+  /** The database holding the outbox. */
+  readonly pool: Pool;
+  /**
+   * Runs one job to its end; the service's `processJob`. It settles the job's hold once
+   * however often it runs, so a job taken over after a crash is never charged twice.
+   */
+  readonly process: (job: Job) => Promise<void>;
+  /** The worker's name in claims; host, process id and a random part by default. */
+  readonly workerId?: string;
+  /** Jobs run at once; 4 by default. */
+  readonly concurrency?: number;
+  /** How long a claim lasts without renewal; 60 seconds by default. */
+  readonly leaseMilliseconds?: number;
+  /** Pause between looks at an empty outbox; 500 ms by default. */
+  readonly pollMilliseconds?: number;
+  /** Told about errors of the loop and of jobs; by default they are printed to stderr. */
+  readonly onError?: (error: unknown, job: Job | undefined) => void;
+}
+
+const DEFAULT_LEASE_MILLISECONDS = 60_000;
+
+/** The options with every default filled in. */
+export function workerSettings(options: PostgresWorkerOptions) {
+  return {
+    workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    concurrency: options.concurrency ?? 4,
+    leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
+    pollMilliseconds: options.pollMilliseconds ?? 500,
+    onError:
+      options.onError ??
+      ((error: unknown, job: Job | undefined) =>
+        console.error(
+          `reelkit: ${job === undefined ? "job worker" : `job ${job.id}`} failed:`,
+          error,
+        )),
+  };
+}

@@ -1,0 +1,84 @@
+import { hashApiKey, lookupPrefixOf } from "reelkit";
+import {
+  createPostgresAccountStore,
+  createPostgresCreditStore,
+  seedOrganizations,
+} from "reelkit/postgres";
+import { beforeEach, expect, it } from "vitest";
+import { describeWithDatabase } from "./support/database.js";
+import { truncate } from "./support/tables.js";
+
+const ACME = {
+  id: 1,
+  name: "Acme",
+  subscriptionActive: true,
+  credits: 5000,
+  apiKeys: [{ key: "rk_test_acme", scopes: ["generations:read", "generations:write"] as const }],
+};
+
+describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
+  beforeEach(() =>
+    truncate(schema().pool, [
+      "api_keys",
+      "organizations",
+      "credit_ledger",
+      "credit_holds",
+      "credit_accounts",
+    ]),
+  );
+
+  it("keeps only the digest of a key and finds it by its lookup prefix", async () => {
+    const accounts = createPostgresAccountStore(schema().pool);
+    await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
+    const record = await accounts.ensureApiKey(1, "rk_secret", ["generations:read"]);
+    const digest = await hashApiKey("rk_secret");
+    expect(record).toEqual({
+      keyId: `key_${digest.slice(0, 12)}`,
+      organizationId: 1,
+      keyHash: digest,
+      scopes: ["generations:read"],
+      revoked: false,
+    });
+    const { rows } = await schema().pool.query("SELECT * FROM api_keys");
+    expect(JSON.stringify(rows)).not.toContain("rk_secret");
+    expect(await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest))).toEqual([record]);
+    expect(await accounts.findKeysByLookupPrefix("0000000000000000")).toEqual([]);
+    expect(await accounts.revokeApiKey(record.keyId)).toBe(true);
+    expect(await accounts.revokeApiKey("key_missing")).toBe(false);
+    expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest)))[0]?.revoked).toBe(true);
+  });
+
+  it("reads organizations and never overwrites one that exists", async () => {
+    const accounts = createPostgresAccountStore(schema().pool);
+    expect(
+      await accounts.ensureOrganization({ id: 3, name: "Lapsed", subscriptionActive: false }),
+    ).toBe(true);
+    expect(
+      await accounts.ensureOrganization({ id: 3, name: "Renamed", subscriptionActive: true }),
+    ).toBe(false);
+    expect(await accounts.organization(3)).toEqual({
+      id: 3,
+      name: "Lapsed",
+      subscriptionActive: false,
+    });
+    expect(await accounts.organization(4)).toBeUndefined();
+    const first = await accounts.ensureApiKey(3, "rk_key", ["generations:read"]);
+    const again = await accounts.ensureApiKey(3, "rk_key", ["social:read"], { keyId: "other" });
+    expect(again).toEqual(first);
+  });
+
+  it("grants starting credits once, however often and however concurrently it seeds", async () => {
+    const pools = [schema().pool, schema().openPool(2), schema().openPool(2)];
+    const reports = await Promise.all(pools.map((pool) => seedOrganizations(pool, [ACME])));
+    expect(reports.flatMap((report) => report.organizationsAdded)).toEqual([1]);
+    expect(reports.flatMap((report) => report.keysAdded)).toHaveLength(1);
+    const credits = createPostgresCreditStore(schema().pool);
+    await credits.reserve("1", [{ holdId: "spent", amount: 1000 }]);
+    await credits.capture("1", "spent");
+    const later = await seedOrganizations(schema().pool, [{ ...ACME, credits: 9999 }]);
+    expect(later).toEqual({ organizationsAdded: [], keysAdded: [] });
+    expect(await credits.balance("1")).toEqual({ posted: 4000, pending: 0, available: 4000 });
+    const ledger = await credits.ledger("1");
+    expect(ledger[0]).toMatchObject({ kind: "grant", amount: 5000, reference: "starting credits" });
+  });
+});

@@ -1,0 +1,37 @@
+import { createPostgresRateLimiter } from "reelkit/postgres";
+import { beforeEach, expect, it } from "vitest";
+import { describeWithDatabase } from "./support/database.js";
+import { truncate } from "./support/tables.js";
+
+describeWithDatabase("PostgreSQL rate limiter", (schema) => {
+  beforeEach(() => truncate(schema().pool, ["rate_limit_windows"]));
+
+  it("allows max requests per window, then refuses until the window ends", async () => {
+    const limiter = createPostgresRateLimiter(schema().pool, { maxRequests: 2, windowSeconds: 60 });
+    const first = await limiter.consume(1, 1_000);
+    const second = await limiter.consume(1, 2_000);
+    const third = await limiter.consume(1, 3_000);
+    expect([first.allowed, second.allowed, third.allowed]).toEqual([true, true, false]);
+    expect([first.remaining, second.remaining, third.remaining]).toEqual([1, 0, 0]);
+    expect(third.resetAtMilliseconds).toBe(60_000);
+    expect((await limiter.consume(2, 3_000)).allowed).toBe(true);
+    expect((await limiter.consume(1, 60_000)).allowed).toBe(true);
+  });
+
+  it("counts requests from every instance against one limit", async () => {
+    const limiters = [schema().pool, schema().openPool(4)].map((pool) =>
+      createPostgresRateLimiter(pool, { maxRequests: 7, windowSeconds: 60 }),
+    );
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => limiters[index % 2]?.consume(1, 5_000)),
+    );
+    expect(decisions.filter((decision) => decision?.allowed)).toHaveLength(7);
+  });
+
+  it("refuses settings that cannot limit anything", () => {
+    expect(() => createPostgresRateLimiter(schema().pool, { maxRequests: 0 })).toThrow(RangeError);
+    expect(() => createPostgresRateLimiter(schema().pool, { windowSeconds: 0 })).toThrow(
+      RangeError,
+    );
+  });
+});

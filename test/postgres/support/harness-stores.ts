@@ -1,0 +1,143 @@
+/**
+ * The service harness on PostgreSQL: with `REELKIT_TEST_STORES=postgres`, the harness
+ * of `test/service` takes its accounts, credits, idempotency keys, resource stores and
+ * job queue from here instead of memory, each harness on a fresh migrated schema, so the
+ * service integration tests run unchanged against a real server.
+ *
+ * The accounts and queue keep the shape of the in-memory ones the harness exposes:
+ * `putOrganization` is synchronous there, so writes are chained and every read waits for
+ * them; `pending()` mirrors the jobs this harness queued that no worker has taken yet.
+ */
+
+import type pg from "pg";
+import type {
+  Clock,
+  CreditStore,
+  IdempotencyStore,
+  Job,
+  MemoryAccountStore,
+  MemoryJobQueue,
+  Organization,
+  ResourceStores,
+} from "reelkit";
+import {
+  createPostgresAccountStore,
+  createPostgresCreditStore,
+  createPostgresIdempotencyStore,
+  createPostgresJobQueue,
+  createPostgresResourceStores,
+  drainJobs,
+  type PostgresWorker,
+  runPostgresWorker,
+} from "reelkit/postgres";
+import { createTestSchema, testDatabaseUrl } from "./database.js";
+
+/** The stores a harness takes from PostgreSQL. */
+export interface HarnessStores {
+  readonly accounts: MemoryAccountStore;
+  readonly credits: CreditStore;
+  readonly idempotency: IdempotencyStore;
+  readonly stores: ResourceStores;
+  readonly queue: MemoryJobQueue;
+}
+
+/** What the harness passes. */
+export interface HarnessStoreOptions {
+  readonly clock: Clock;
+  readonly queueCapacity?: number | undefined;
+}
+
+function harnessAccounts(pool: pg.Pool): MemoryAccountStore {
+  const store = createPostgresAccountStore(pool);
+  let writes: Promise<unknown> = Promise.resolve();
+  const after = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = writes.then(work);
+    writes = next.catch(() => undefined);
+    return next;
+  };
+  const put = (organization: Organization) =>
+    pool.query(
+      `INSERT INTO organizations (id, name, subscription_active) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, subscription_active = EXCLUDED.subscription_active`,
+      [organization.id, organization.name, organization.subscriptionActive],
+    );
+  return {
+    findKeysByLookupPrefix: (prefix) => after(() => store.findKeysByLookupPrefix(prefix)),
+    organization: (id) => after(() => store.organization(id)),
+    putOrganization(organization) {
+      void after(() => put(organization));
+    },
+    addApiKey: (organizationId, key, scopes, options) =>
+      after(() => store.ensureApiKey(organizationId, key, scopes, options)),
+    revokeApiKey(keyId) {
+      void after(() => store.revokeApiKey(keyId));
+      return true;
+    },
+  };
+}
+
+function harnessQueue(pool: pg.Pool, capacity: number | undefined): MemoryJobQueue {
+  const queue = createPostgresJobQueue(pool);
+  const waiting: Job[] = [];
+  let worker: PostgresWorker | undefined;
+  const taking = (run: (job: Job) => Promise<void>) => async (job: Job) => {
+    const index = waiting.findIndex((each) => each.id === job.id);
+    if (index >= 0) waiting.splice(index, 1);
+    await run(job);
+  };
+  // One attempt per job, as the in-memory queue runs a job once and reports its error.
+  const settings = { pool, maxAttempts: 1, pollMilliseconds: 5 };
+  return {
+    async enqueue(job) {
+      if (capacity !== undefined && waiting.length >= capacity) {
+        throw new Error(`The job queue is full (${capacity} jobs waiting).`);
+      }
+      await queue.enqueue(job);
+      waiting.push(job);
+    },
+    pending: () => [...waiting],
+    runPending: (run) => drainJobs({ ...settings, process: taking(run) }),
+    start(run, options = {}) {
+      worker = runPostgresWorker({
+        ...settings,
+        process: taking(run),
+        concurrency: options.concurrency ?? 4,
+      });
+    },
+    async stop() {
+      await worker?.stop();
+      worker = undefined;
+    },
+    async idle() {
+      for (;;) {
+        const { rows } = await pool.query(
+          "SELECT count(*)::int AS open FROM job_outbox WHERE state IN ('queued', 'claimed')",
+        );
+        if (rows[0]?.open === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+  };
+}
+
+/**
+ * The PostgreSQL stores of one harness when `REELKIT_TEST_STORES=postgres`, else
+ * undefined (the harness keeps its in-memory ones).
+ */
+export async function postgresHarnessStores(
+  options: HarnessStoreOptions,
+): Promise<HarnessStores | undefined> {
+  if (process.env.REELKIT_TEST_STORES !== "postgres") return undefined;
+  const url = testDatabaseUrl();
+  if (url === undefined) throw new Error("REELKIT_TEST_STORES=postgres needs a PostgreSQL server.");
+  // Few connections each: a test file creates a harness per test, and idle ones close
+  // quickly, so parallel files stay far below the server's connection limit.
+  const { pool } = await createTestSchema(url, { max: 4 });
+  return {
+    accounts: harnessAccounts(pool),
+    credits: createPostgresCreditStore(pool, { clock: options.clock }),
+    idempotency: createPostgresIdempotencyStore(pool),
+    stores: createPostgresResourceStores(pool),
+    queue: harnessQueue(pool, options.queueCapacity),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Two service instances on one database, as two host processes behind a load balancer
+ * would run: each has its own pool, its own service and its own clock, and they share
+ * nothing but PostgreSQL.
+ */
+
+import type pg from "pg";
+import {
+  createPostgresPorts,
+  drainJobs,
+  type PostgresPorts,
+  seedOrganizations,
+} from "reelkit/postgres";
+import {
+  countingUuid,
+  createHarness,
+  type Harness,
+  KEYS,
+  ORGS,
+} from "../../service/support/harness.js";
+import type { TestSchema } from "./database.js";
+
+/** One instance: the harness around its service, its pool and its ports. */
+export interface Instance {
+  readonly harness: Harness;
+  readonly pool: pg.Pool;
+  readonly ports: PostgresPorts;
+  /** Runs every runnable job with this instance's service; returns how many ran. */
+  runJobs(): Promise<number>;
+  /** Acme's available credits, as the database holds them. */
+  available(): Promise<number>;
+}
+
+const READ_WRITE = ["generations:read", "generations:write"] as const;
+
+/** Seeds acme (with `credits`) and the other organization, once, for every instance. */
+export async function seedHarnessOrganizations(pool: pg.Pool, credits: number): Promise<void> {
+  await seedOrganizations(pool, [
+    {
+      id: ORGS.acme,
+      name: "Acme",
+      subscriptionActive: true,
+      credits,
+      apiKeys: [{ key: KEYS.acme, scopes: READ_WRITE }],
+    },
+    {
+      id: ORGS.other,
+      name: "Other",
+      subscriptionActive: true,
+      credits: 5000,
+      apiKeys: [{ key: KEYS.other, scopes: READ_WRITE }],
+    },
+  ]);
+}
+
+/**
+ * Starts an instance on its own pool of the schema. Editor ids carry the instance's
+ * `name`, as random ids would never collide across real instances, while the harness's
+ * counting ones would.
+ */
+export async function startInstance(schema: TestSchema, name: string): Promise<Instance> {
+  const pool = schema.openPool(6);
+  let editorIds = 0;
+  const ports = createPostgresPorts(pool, { rateLimit: { maxRequests: 1000, windowSeconds: 60 } });
+  const harness = await createHarness({
+    overrides: {
+      accounts: ports.accounts,
+      credits: ports.credits,
+      idempotency: ports.idempotency,
+      stores: ports.stores,
+      queue: ports.queue,
+      rateLimiter: ports.rateLimiter,
+      ids: {
+        uuid: countingUuid,
+        editorId: () => {
+          editorIds += 1;
+          return `${name}${editorIds}`;
+        },
+      },
+    },
+  });
+  return {
+    harness,
+    pool,
+    ports,
+    runJobs: () => drainJobs({ pool, process: harness.service.processJob }),
+    available: async () => (await ports.credits.balance(String(ORGS.acme))).available,
+  };
+}

@@ -1,0 +1,11 @@
+/** Jobs for the outbox tests. */
+import type { Job } from "reelkit";
+
+/** A generation job of organization 1 whose hold has the job's id. */
+export function job(id: string, organizationId = 1): Job {
+  return { id, kind: "generation", organizationId, resourceId: id, holdId: id, input: { n: id } };
+}
+
+/** Resolves after `milliseconds`. */
+export const sleep = (milliseconds: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, milliseconds));
