@@ -1,0 +1,126 @@
+/**
+ * The command line of the reference host: `--port`, `--host`, `--fixture`,
+ * `--database-url` (or the `DATABASE_URL` environment variable) and `--help`,
+ * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
+ * instead of being ignored.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+
+/** Port the host listens on without `--port`. */
+export const DEFAULT_PORT = 8787;
+
+/** Address the host binds without `--host`: loopback only, so nothing is exposed by default. */
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** What the host was asked to do. */
+export interface HostOptions {
+  /** TCP port; 0 lets the system pick a free one. */
+  readonly port: number;
+  /** Address to bind, such as `127.0.0.1`, `::1` or `0.0.0.0`. */
+  readonly host: string;
+  /** Path of a fixture file replacing the demo workspace; undefined for the demo. */
+  readonly fixturePath: string | undefined;
+  /** PostgreSQL connection URL; undefined keeps everything in memory. */
+  readonly databaseUrl: string | undefined;
+}
+
+/** The outcome of reading the command line. */
+export type HostArguments =
+  | { readonly kind: "run"; readonly options: HostOptions }
+  | { readonly kind: "help" }
+  | { readonly kind: "invalid"; readonly message: string };
+
+/** The `--help` text. */
+export const HOST_USAGE = `Usage: npm start -- [options]
+
+Runs the reelkit API and its MCP server on a simulated provider, with in-memory
+stores or, given a database URL, PostgreSQL stores.
+
+Options:
+  --port N            TCP port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
+  --host ADDR         address to bind (default ${DEFAULT_HOST}; 0.0.0.0 listens on every interface)
+  --fixture FILE      JSON file with the organizations, keys and credits to start with,
+                      instead of the demo workspace (see "Fixture format" in README.md)
+  --database-url URL  keep state in PostgreSQL (postgres://user:password@host:port/db);
+                      migrations run on start and the fixture only adds what is missing.
+                      Default: the DATABASE_URL environment variable, else in memory
+  --help              print this text and exit
+`;
+
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  fixture: { type: "string" },
+  "database-url": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function portOf(text: string | undefined): number | string {
+  if (text === undefined) return DEFAULT_PORT;
+  // Digits only: Number() would also take "0x50", "1e3" or " 80 ".
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535) {
+    return `--port must be a whole number from 0 to 65535, got "${text}".`;
+  }
+  return port;
+}
+
+function hostOf(text: string | undefined): string | { readonly error: string } {
+  if (text === undefined) return DEFAULT_HOST;
+  if (text === "" || /[\s/?#@]/.test(text)) {
+    return { error: `--host must be an IP address or a host name, got "${text}".` };
+  }
+  return text;
+}
+
+function databaseUrlOf(text: string | undefined): string | undefined | { readonly error: string } {
+  if (text === undefined || text === "") return undefined;
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== "postgres:" && url.protocol !== "postgresql:")) {
+    return { error: "the database URL must look like postgres://user:password@host:5432/db." };
+  }
+  return text;
+}
+
+function readFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false });
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Reads the host's command line (the arguments after the script name). `--database-url`
+ * wins over `env.DATABASE_URL`; an empty value of either means none.
+ *
+ * @example
+ * ```ts
+ * parseHostArguments(["--port", "0"]);
+ * // { kind: "run", options: { port: 0, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined } }
+ * ```
+ */
+export function parseHostArguments(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): HostArguments {
+  const flags = readFlags(argv);
+  if ("error" in flags) return { kind: "invalid", message: flags.error };
+  const { values } = flags;
+  if (values.help === true) return { kind: "help" };
+  const port = portOf(values.port);
+  if (typeof port === "string") return { kind: "invalid", message: port };
+  const host = hostOf(values.host);
+  if (typeof host !== "string") return { kind: "invalid", message: host.error };
+  if (values.fixture === "") {
+    return { kind: "invalid", message: "--fixture needs the path of a JSON file." };
+  }
+  const databaseUrl = databaseUrlOf(values["database-url"] ?? env.DATABASE_URL);
+  if (typeof databaseUrl === "object") {
+    const source = values["database-url"] === undefined ? "DATABASE_URL" : "--database-url";
+    return { kind: "invalid", message: `${source}: ${databaseUrl.error}` };
+  }
+  return { kind: "run", options: { port, host, fixturePath: values.fixture, databaseUrl } };
+}

@@ -1,0 +1,111 @@
+/**
+ * What the host prints once it listens. The first line is fixed,
+ * `reelkit listening on <origin>`, so scripts and tests can wait for it and read the
+ * port; the rest tells a newcomer where to point curl and which key to send.
+ *
+ * @module
+ */
+import type { HostSetup, SetupOrganization } from "./host-setup.js";
+import type { MemoryHostStores } from "./host-stores.js";
+import type { PostgresHostStores } from "./postgres-host-stores.js";
+import { API_BASE_PATH, FILES_PATH, MCP_PATH } from "./wiring.js";
+
+/** Most organizations listed by name; the rest are counted. */
+export const BANNER_ORGANIZATIONS_SHOWN = 20;
+
+/** What the banner describes. */
+export interface BannerFacts {
+  /** The bound origin. */
+  readonly origin: string;
+  /** The organizations and settings the host runs with. */
+  readonly setup: HostSetup;
+  /** The fixture path, or undefined for the demo workspace. */
+  readonly fixturePath: string | undefined;
+  /** Where state is kept: memory, or PostgreSQL with what starting on it did. */
+  readonly stores: Pick<MemoryHostStores, "kind"> | Pick<PostgresHostStores, "kind" | "report">;
+}
+
+function organizationLines(organization: SetupOrganization): string[] {
+  const plan = organization.subscriptionActive
+    ? ""
+    : ", no active subscription (every call is a 402)";
+  const keys = organization.apiKeys.map(
+    (apiKey) => `    API key ${apiKey.key}  (${apiKey.scopes.join(", ")})`,
+  );
+  return [
+    `  ${organization.name} (organization ${organization.id}): ${organization.credits} credits${plan}`,
+    ...keys,
+  ];
+}
+
+function workspaceLines(facts: BannerFacts): string[] {
+  const organizations = facts.setup.organizations;
+  // The keys are printed because the person who starts the host wrote them or needs
+  // the demo one; this host is for local use and keeps nothing.
+  const heading =
+    facts.fixturePath === undefined
+      ? 'Demo organization; send its key as "Authorization: Bearer <key>":'
+      : `Workspace from ${facts.fixturePath}; send a key as "Authorization: Bearer <key>":`;
+  const shown = organizations.slice(0, BANNER_ORGANIZATIONS_SHOWN).flatMap(organizationLines);
+  const hidden = organizations.length - BANNER_ORGANIZATIONS_SHOWN;
+  return [heading, ...shown, ...(hidden > 0 ? [`  ... and ${hidden} more organizations`] : [])];
+}
+
+function storageLines(stores: BannerFacts["stores"]): string[] {
+  if (stores.kind === "memory") {
+    return ["Everything is kept in memory and is gone when the host stops. Ctrl+C stops it."];
+  }
+  const { migrationsApplied, organizationsAdded } = stores.report;
+  const migrations =
+    migrationsApplied.length === 0
+      ? "the schema was current"
+      : `migrations ${migrationsApplied.join(", ")} applied`;
+  const added =
+    organizationsAdded.length === 0
+      ? "no organization was added, every balance is the database's"
+      : `organizations ${organizationsAdded.join(", ")} were added with their starting credits`;
+  return [
+    `State is kept in PostgreSQL (${migrations}; ${added}).`,
+    "Stored files stay in this process's memory. Ctrl+C stops it.",
+  ];
+}
+
+function simulatorLines(setup: HostSetup): string[] {
+  const { jobDurationMilliseconds, failWhenPromptContains } = setup.simulator;
+  const failure =
+    failWhenPromptContains === ""
+      ? "Simulated failures are off."
+      : `A prompt containing "${failWhenPromptContains}" fails, and its credits are refunded.`;
+  return [
+    `Generation runs on a simulated provider: each job takes ${jobDurationMilliseconds} ms and`,
+    "stores a placeholder file (a 1x1 PNG, an empty MP4). Providers are ports; a deployment",
+    `plugs in real ones. ${failure}`,
+  ];
+}
+
+/**
+ * The lines printed at start, the first being `reelkit listening on <origin>`.
+ *
+ * @example
+ * ```ts
+ * const stores = { kind: "memory" } as const;
+ * hostBanner({ origin: "http://127.0.0.1:8787", setup, fixturePath: undefined, stores })[0];
+ * // "reelkit listening on http://127.0.0.1:8787"
+ * ```
+ */
+export function hostBanner(facts: BannerFacts): string[] {
+  const api = `${facts.origin}${API_BASE_PATH}`;
+  return [
+    `reelkit listening on ${facts.origin}`,
+    `  API base URL  ${api}`,
+    `  OpenAPI       ${api}/openapi.json`,
+    `  skill.md      ${api}/skill.md`,
+    `  Files         ${facts.origin}${FILES_PATH}/...`,
+    `  MCP           ${facts.origin}${MCP_PATH}`,
+    "",
+    ...workspaceLines(facts),
+    "",
+    ...simulatorLines(facts.setup),
+    ...storageLines(facts.stores),
+  ];
+}

@@ -1,0 +1,105 @@
+/**
+ * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
+ * protected-resource metadata to the MCP handler, `GET /files/**` serves stored media,
+ * `GET /` lists where things are, and anything else is the same structured 404 the API
+ * gives (spec 7.1).
+ *
+ * @module
+ */
+import { apiError, errorBody } from "../errors/api-error.js";
+import type { FetchHandler } from "../http/fetch-handler.js";
+import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
+import type { MemoryMediaStorage } from "../stores/memory/media-storage.js";
+import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
+
+/** What {@link createHostHandler} routes between. */
+export interface HostHandlerOptions {
+  /** The API's fetch handler, mounted at {@link API_BASE_PATH}. */
+  readonly api: FetchHandler;
+  /** The MCP handler, mounted at {@link MCP_PATH} and {@link MCP_METADATA_PATH}. */
+  readonly mcp: FetchHandler;
+  /** The media storage whose objects are served at {@link FILES_PATH}. */
+  readonly storage: MemoryMediaStorage;
+  /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
+  readonly origin: string;
+}
+
+const READ_METHODS = ["GET", "HEAD"];
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+function methodNotAllowed(method: string): Response {
+  return rejectionResponse(
+    {
+      reason: "method_not_allowed",
+      message: `This path serves GET and HEAD, not ${method}.`,
+      details: { allowed_methods: READ_METHODS },
+    },
+    { allow: READ_METHODS.join(", ") },
+  );
+}
+
+function fileNotFound(): Response {
+  const error = apiError("not_found", "No stored file has this URL.", {
+    context: { reason: "unknown_file" },
+  });
+  return jsonResponse(404, errorBody(error));
+}
+
+async function serveFile(
+  storage: MemoryMediaStorage,
+  origin: string,
+  request: Request,
+): Promise<Response> {
+  // The raw (still percent-encoded) path, joined to the storage's own base, so the key
+  // does not depend on the Host header the client happened to send.
+  const pathname = new URL(request.url).pathname;
+  const objectKey = storage.objectKeyOf(`${origin}${pathname}`);
+  const stored = objectKey === undefined ? undefined : await storage.get(objectKey);
+  if (stored === undefined) return fileNotFound();
+  const headers = {
+    "content-type": stored.contentType,
+    "content-length": String(stored.bytes.byteLength),
+    // Stored types come from magic bytes; the browser must not guess another one.
+    "x-content-type-options": "nosniff",
+  };
+  const body = request.method === "HEAD" ? null : stored.bytes.slice();
+  return new Response(body, { status: 200, headers });
+}
+
+function index(origin: string): Response {
+  const api = `${origin}${API_BASE_PATH}`;
+  return jsonResponse(200, {
+    name: "reelkit",
+    api,
+    openapi: `${api}/openapi.json`,
+    skill: `${api}/skill.md`,
+    mcp: `${origin}${MCP_PATH}`,
+  });
+}
+
+/**
+ * Creates the handler of the whole host.
+ *
+ * @example
+ * ```ts
+ * const handler = createHostHandler({ api, mcp, storage, origin: "http://127.0.0.1:8787" });
+ * createServer(toNodeListener(handler)).listen(8787, "127.0.0.1");
+ * ```
+ */
+export function createHostHandler(options: HostHandlerOptions): FetchHandler {
+  const { api, mcp, storage, origin } = options;
+  return async (request) => {
+    const pathname = new URL(request.url).pathname;
+    if (isUnder(pathname, API_BASE_PATH)) return api(request);
+    if (pathname === MCP_PATH || pathname === MCP_METADATA_PATH) return mcp(request);
+    const readable = READ_METHODS.includes(request.method);
+    if (isUnder(pathname, FILES_PATH)) {
+      return readable ? serveFile(storage, origin, request) : methodNotAllowed(request.method);
+    }
+    if (pathname === "/") return readable ? index(origin) : methodNotAllowed(request.method);
+    return unknownRouteResponse();
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * What the host starts with, every default filled in: the fixture's organizations or
+ * the demo workspace, the catalog, assets, sound effects and social accounts (the
+ * demo's where the fixture is silent), the rate limit and the simulator's settings.
+ *
+ * @module
+ */
+import type { WorkspaceAssets } from "../schemas/assets.js";
+import type { Catalog } from "../schemas/catalog.js";
+import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
+import type { SocialAccount } from "../service/ports/social.js";
+import type { SoundEffect } from "../service/ports/workspace.js";
+import {
+  DEMO_ASSETS,
+  DEMO_CATALOG,
+  DEMO_SOUND_EFFECTS,
+} from "../service/simulated/demo-workspace.js";
+import {
+  RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../stores/memory/rate-limiter.js";
+import { DEMO_SOCIAL_ACCOUNTS } from "../stores/memory/social.js";
+import type {
+  FixtureOrganization,
+  FixtureSocialAccount,
+  FixtureSoundEffect,
+  HostFixture,
+} from "./fixture-schema.js";
+
+/** The API key of the demo workspace; it carries every scope. */
+export const DEMO_API_KEY = "rk_demo_local_key";
+/** Starting credits of an organization whose fixture entry gives none, and of the demo. */
+export const DEFAULT_ORGANIZATION_CREDITS = 10_000;
+/** How long a simulated job takes when the fixture does not say. */
+export const DEFAULT_JOB_DURATION_MS = 2000;
+/** The prompt marker that makes a simulated job fail when the fixture does not say. */
+export const DEFAULT_FAILURE_MARKER = "#fail";
+
+/** The workspace the host starts with when no fixture is given. */
+export const DEMO_FIXTURE: HostFixture = {
+  organizations: [
+    {
+      id: 1,
+      name: "Demo workspace",
+      credits: DEFAULT_ORGANIZATION_CREDITS,
+      subscription_active: true,
+      api_keys: [{ key: DEMO_API_KEY, scopes: [...API_SCOPES] }],
+    },
+  ],
+};
+
+/** One organization, ready to be stored. */
+export interface SetupOrganization {
+  /** Organization id. */
+  readonly id: number;
+  /** Display name. */
+  readonly name: string;
+  /** Starting balance. */
+  readonly credits: number;
+  /** Whether it has an active paid plan. */
+  readonly subscriptionActive: boolean;
+  /** Its keys in plain text, as the fixture wrote them. */
+  readonly apiKeys: readonly { readonly key: string; readonly scopes: readonly ApiScope[] }[];
+  /** Its own assets, when the fixture gave them. */
+  readonly assets: WorkspaceAssets | undefined;
+  /** Its connected social accounts. */
+  readonly socialAccounts: readonly SocialAccount[];
+}
+
+/** Everything the host is wired from, besides its address. */
+export interface HostSetup {
+  /** The organizations. */
+  readonly organizations: readonly SetupOrganization[];
+  /** The catalog every organization sees. */
+  readonly catalog: Catalog;
+  /** Assets of organizations without their own. */
+  readonly assets: WorkspaceAssets;
+  /** The sound-effect library. */
+  readonly soundEffects: readonly SoundEffect[];
+  /** Paid creation requests per organization and window. */
+  readonly rateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** How the simulated provider behaves. */
+  readonly simulator: {
+    readonly jobDurationMilliseconds: number;
+    /** Prompt text that makes a job fail; empty turns failures off. */
+    readonly failWhenPromptContains: string;
+  };
+}
+
+function socialAccountOf(account: FixtureSocialAccount): SocialAccount {
+  return {
+    id: account.id,
+    platform: account.platform,
+    username: account.username,
+    display_name: account.display_name ?? account.username,
+    avatar_url: account.avatar_url ?? null,
+  };
+}
+
+function soundEffectOf(effect: FixtureSoundEffect): SoundEffect {
+  return {
+    id: effect.id,
+    name: effect.name,
+    url: effect.url,
+    durationSeconds: effect.duration_seconds,
+    tags: effect.tags ?? [],
+  };
+}
+
+function organizationOf(
+  organization: FixtureOrganization,
+  sharedSocialAccounts: readonly SocialAccount[],
+): SetupOrganization {
+  return {
+    id: organization.id,
+    name: organization.name,
+    credits: organization.credits ?? DEFAULT_ORGANIZATION_CREDITS,
+    subscriptionActive: organization.subscription_active ?? true,
+    apiKeys: organization.api_keys,
+    assets: organization.assets,
+    socialAccounts: organization.social_accounts?.map(socialAccountOf) ?? sharedSocialAccounts,
+  };
+}
+
+/**
+ * Fills in the defaults of a fixture: absent keys take the demo workspace's values.
+ *
+ * @example
+ * ```ts
+ * setupOf(DEMO_FIXTURE).simulator.jobDurationMilliseconds; // 2000
+ * ```
+ */
+export function setupOf(fixture: HostFixture): HostSetup {
+  const sharedSocialAccounts =
+    fixture.social_accounts?.map(socialAccountOf) ?? DEMO_SOCIAL_ACCOUNTS;
+  return {
+    organizations: fixture.organizations.map((organization) =>
+      organizationOf(organization, sharedSocialAccounts),
+    ),
+    catalog: fixture.catalog ?? DEMO_CATALOG,
+    assets: fixture.assets ?? DEMO_ASSETS,
+    soundEffects: fixture.sound_effects?.map(soundEffectOf) ?? DEMO_SOUND_EFFECTS,
+    rateLimit: {
+      maxRequests: fixture.rate_limit?.max_requests ?? RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: fixture.rate_limit?.window_seconds ?? RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+    },
+    simulator: {
+      jobDurationMilliseconds: fixture.simulator?.job_duration_ms ?? DEFAULT_JOB_DURATION_MS,
+      failWhenPromptContains:
+        fixture.simulator?.fail_when_prompt_contains ?? DEFAULT_FAILURE_MARKER,
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Where the reference host keeps its state: in this process's memory (the default), or
+ * in PostgreSQL with `--database-url` (see `postgres-host-stores.ts`). Either way the
+ * service sees the same ports; only their lifecycle differs, and it is kept here.
+ *
+ * @module
+ */
+import type { Clock } from "../clock.js";
+import type { ServiceDependencies } from "../service/dependencies.js";
+import type { Job } from "../service/ports/jobs.js";
+import { createMemoryAccountStore } from "../stores/memory/account-store.js";
+import { createMemoryCreditStore } from "../stores/memory/credit-store.js";
+import { createMemoryIdempotencyStore } from "../stores/memory/idempotency-store.js";
+import { createMemoryJobQueue } from "../stores/memory/job-queue.js";
+import { createMemoryRateLimiter } from "../stores/memory/rate-limiter.js";
+import { createMemoryResourceStores } from "../stores/memory/record-store.js";
+import type { HostSetup } from "./host-setup.js";
+import type { PostgresHostStores } from "./postgres-host-stores.js";
+import { seedAccounts } from "./seed-accounts.js";
+
+/** The ports that hold state, and how the host runs and ends them. */
+export interface StatefulPorts {
+  /** The stateful ports, handed to the service as they are. */
+  readonly ports: Pick<
+    ServiceDependencies,
+    "accounts" | "credits" | "idempotency" | "stores" | "queue" | "rateLimiter"
+  >;
+  /** Starts running queued jobs with `process` (the service's `processJob`). */
+  startJobs(process: (job: Job) => Promise<void>): void;
+  /** Stops taking jobs, waits for the running ones, and releases connections. */
+  close(): Promise<void>;
+}
+
+/** {@link StatefulPorts} in this process's memory. */
+export interface MemoryHostStores extends StatefulPorts {
+  /** Always `memory`. */
+  readonly kind: "memory";
+}
+
+/** Where the host keeps state: memory, or PostgreSQL with what starting on it did. */
+export type HostStores = MemoryHostStores | PostgresHostStores;
+
+/**
+ * In-memory stores seeded with the setup's organizations: everything lives in this
+ * process and is gone when it stops.
+ *
+ * @example
+ * ```ts
+ * const stores = await memoryHostStores(setupOf(DEMO_FIXTURE), systemClock);
+ * stores.startJobs(service.processJob);
+ * await stores.close();
+ * ```
+ */
+export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<MemoryHostStores> {
+  const accounts = createMemoryAccountStore();
+  const credits = createMemoryCreditStore({ clock });
+  await seedAccounts(accounts, credits, setup.organizations);
+  const queue = createMemoryJobQueue();
+  return {
+    kind: "memory",
+    ports: {
+      accounts,
+      credits,
+      idempotency: createMemoryIdempotencyStore(),
+      stores: createMemoryResourceStores(),
+      queue,
+      rateLimiter: createMemoryRateLimiter(setup.rateLimit),
+    },
+    startJobs: (process) => queue.start(process),
+    close: () => queue.stop(),
+  };
+}

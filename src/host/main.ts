@@ -1,0 +1,67 @@
+/**
+ * `npm start`: the reference host. Reads the flags and the fixture, starts the API and
+ * the MCP server on in-memory (or PostgreSQL) stores and the simulated provider, prints
+ * where it listens, and stops cleanly on SIGTERM or SIGINT.
+ *
+ * Exit codes: 0 after a clean stop or `--help`, 1 when the fixture is bad or the address
+ * cannot be bound, 2 for bad flags.
+ *
+ * @module
+ */
+import { HOST_USAGE, parseHostArguments } from "./arguments.js";
+import { hostBanner } from "./banner.js";
+import { loadFixture } from "./fixture.js";
+import { DEMO_FIXTURE, type HostSetup, setupOf } from "./host-setup.js";
+import { type RunningHost, startHost } from "./start-host.js";
+
+function fail(lines: readonly string[], exitCode: number): never {
+  for (const line of lines) process.stderr.write(`reelkit: ${line}\n`);
+  process.exit(exitCode);
+}
+
+async function setupFrom(fixturePath: string | undefined): Promise<HostSetup> {
+  if (fixturePath === undefined) return setupOf(DEMO_FIXTURE);
+  const loaded = await loadFixture(fixturePath);
+  if (!loaded.ok) fail(loaded.problems, 1);
+  return setupOf(loaded.fixture);
+}
+
+// The first signal stops cleanly; a second one, for a stop that hangs, exits at once.
+function stopOnSignals(host: RunningHost): void {
+  let stopping = false;
+  const onSignal = (): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    host.stop().then(
+      () => process.stdout.write("reelkit stopped\n", () => process.exit(0)),
+      (error: unknown) => fail([`stopping failed: ${String(error)}`], 1),
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseHostArguments(argv, process.env);
+  if (parsed.kind === "help") {
+    process.stdout.write(HOST_USAGE);
+    return;
+  }
+  if (parsed.kind === "invalid")
+    fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
+  const { port, host, fixturePath, databaseUrl } = parsed.options;
+  const setup = await setupFrom(fixturePath);
+  let running: RunningHost;
+  try {
+    running = await startHost({ port, host, setup, databaseUrl });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail([`cannot start on ${host} port ${port}: ${reason}`], 1);
+  }
+  stopOnSignals(running);
+  process.stdout.write(
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores }).join("\n")}\n`,
+  );
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,94 @@
+/**
+ * The reference host on PostgreSQL (`--database-url` or `DATABASE_URL`): migrations are
+ * applied on start, the fixture only adds the organizations and keys that are missing,
+ * and jobs run on a worker that any number of host processes may share.
+ *
+ * `pg` is loaded only here, and only when a database URL is given, so the in-memory
+ * host never needs it.
+ *
+ * @module
+ */
+import type { Clock } from "../clock.js";
+import { migrate } from "../postgres/migrate.js";
+import { createPostgresPorts } from "../postgres/ports.js";
+import { seedOrganizations } from "../postgres/seed-organizations.js";
+import type { PostgresWorker } from "../postgres/worker.js";
+import type { HostSetup } from "./host-setup.js";
+import type { StatefulPorts } from "./host-stores.js";
+import { STARTING_CREDITS_REFERENCE } from "./seed-accounts.js";
+
+/** Connections each host process opens at most. */
+export const HOST_POOL_MAX_CONNECTIONS = 10;
+
+/** What starting on PostgreSQL did, for the banner. */
+export interface PostgresStartReport {
+  /** Migration versions applied now; empty when the schema was current. */
+  readonly migrationsApplied: readonly number[];
+  /** Organizations the fixture added now; the others existed and were left alone. */
+  readonly organizationsAdded: readonly number[];
+}
+
+/** {@link StatefulPorts} on PostgreSQL, with what starting them did. */
+export interface PostgresHostStores extends StatefulPorts {
+  /** Always `postgres`. */
+  readonly kind: "postgres";
+  /** Migrations and seeding done at start. */
+  readonly report: PostgresStartReport;
+}
+
+/**
+ * Connects to `databaseUrl`, migrates, seeds the missing organizations and keys, and
+ * returns the PostgreSQL ports. Rejects (closing the pool) when the database cannot be
+ * reached or migrated.
+ *
+ * @example
+ * ```ts
+ * const stores = await postgresHostStores("postgres://localhost/reelkit", setup, systemClock);
+ * stores.report.organizationsAdded; // [1] on the first start, [] after
+ * ```
+ */
+export async function postgresHostStores(
+  databaseUrl: string,
+  setup: HostSetup,
+  clock: Clock,
+): Promise<PostgresHostStores> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: HOST_POOL_MAX_CONNECTIONS });
+  // An idle client that loses its server emits "error" on the pool; unhandled, it would
+  // end the process. The next query reports the problem instead.
+  pool.on("error", (error) => console.error("reelkit: database connection lost:", error.message));
+  try {
+    const migrated = await migrate(pool);
+    const seeded = await seedOrganizations(pool, setup.organizations, {
+      creditsReference: STARTING_CREDITS_REFERENCE,
+      nowMilliseconds: () => clock.now(),
+    });
+    const postgres = createPostgresPorts(pool, { clock, rateLimit: setup.rateLimit });
+    let worker: PostgresWorker | undefined;
+    return {
+      kind: "postgres",
+      report: {
+        migrationsApplied: migrated.applied,
+        organizationsAdded: seeded.organizationsAdded,
+      },
+      ports: {
+        accounts: postgres.accounts,
+        credits: postgres.credits,
+        idempotency: postgres.idempotency,
+        stores: postgres.stores,
+        queue: postgres.queue,
+        rateLimiter: postgres.rateLimiter,
+      },
+      startJobs(process) {
+        worker ??= postgres.startWorker(process);
+      },
+      async close() {
+        await worker?.stop();
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}

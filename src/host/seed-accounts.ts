@@ -1,0 +1,45 @@
+/**
+ * Fills the in-memory account and credit stores with the setup's organizations: each
+ * organization, its keys (kept as digests by the store) and its starting balance.
+ *
+ * @module
+ */
+import type { CreditStore } from "../credits/store.js";
+import type { MemoryAccountStore } from "../stores/memory/account-store.js";
+import type { SetupOrganization } from "./host-setup.js";
+
+/** Ledger reference of the starting balances, as it shows in the credit ledger. */
+export const STARTING_CREDITS_REFERENCE = "reelkit host: starting credits";
+
+/**
+ * Stores the organizations, their API keys and their starting credits.
+ *
+ * @example
+ * ```ts
+ * await seedAccounts(accounts, credits, setupOf(DEMO_FIXTURE).organizations);
+ * ```
+ */
+export async function seedAccounts(
+  accounts: MemoryAccountStore,
+  credits: CreditStore,
+  organizations: readonly SetupOrganization[],
+): Promise<void> {
+  for (const organization of organizations) {
+    accounts.putOrganization({
+      id: organization.id,
+      name: organization.name,
+      subscriptionActive: organization.subscriptionActive,
+    });
+    for (const apiKey of organization.apiKeys) {
+      await accounts.addApiKey(organization.id, apiKey.key, apiKey.scopes);
+    }
+    // The credits and idempotency stores name accounts by the organization id as text.
+    if (organization.credits > 0) {
+      await credits.grant(
+        String(organization.id),
+        organization.credits,
+        STARTING_CREDITS_REFERENCE,
+      );
+    }
+  }
+}

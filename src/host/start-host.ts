@@ -1,0 +1,134 @@
+/**
+ * Starting and stopping the reference host. The server listens first and is wired
+ * second, because with `--port 0` the origin written into upload URLs, file URLs and
+ * the OpenAPI document is known only once the system has picked the port.
+ *
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { systemClock } from "../clock.js";
+import { apiError, errorBody } from "../errors/api-error.js";
+import { createFetchHandler } from "../http/fetch-handler.js";
+import { type NodeListener, toNodeListener } from "../http/node-listener.js";
+import { createMcpHandler } from "../mcp/handler.js";
+import { createHostHandler } from "./host-handler.js";
+import type { HostSetup } from "./host-setup.js";
+import { type HostStores, memoryHostStores } from "./host-stores.js";
+import { postgresHostStores } from "./postgres-host-stores.js";
+import { API_BASE_PATH, type HostWiring, MCP_PATH, wireHost } from "./wiring.js";
+
+/** How long in-flight requests may finish after a stop before their connections are cut. */
+export const STOP_GRACE_MILLISECONDS = 2000;
+
+/** A running host. */
+export interface RunningHost {
+  /** The bound origin, such as `http://127.0.0.1:8787`. */
+  readonly origin: string;
+  /** The wired service and its ports. */
+  readonly wiring: HostWiring;
+  /** Stops accepting, closes every connection and waits for running jobs. */
+  stop(): Promise<void>;
+}
+
+/** Where and with what to start the host. */
+export interface StartHostOptions {
+  /** TCP port; 0 lets the system pick one. */
+  readonly port: number;
+  /** Address to bind. */
+  readonly host: string;
+  /** Organizations and settings. */
+  readonly setup: HostSetup;
+  /**
+   * A PostgreSQL connection URL: state is kept there (migrated on start, the setup's
+   * organizations added when missing) instead of in memory.
+   */
+  readonly databaseUrl?: string | undefined;
+}
+
+// Answers the few requests that could arrive between listening and wiring.
+function notReady(_incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const error = apiError("server_error", "The server is starting; retry in a moment.", {
+    retryable: true,
+  });
+  outgoing.writeHead(503, { "content-type": "application/json; charset=utf-8" });
+  outgoing.end(JSON.stringify(errorBody(error)));
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The origin of a bound address; IPv6 literals go in brackets, as URLs need. */
+export function originOf(address: AddressInfo): string {
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MILLISECONDS);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    // Idle keep-alive connections would hold `close` open until they time out.
+    server.closeIdleConnections();
+  });
+}
+
+function openStores(options: StartHostOptions): Promise<HostStores> {
+  return options.databaseUrl === undefined
+    ? memoryHostStores(options.setup, systemClock)
+    : postgresHostStores(options.databaseUrl, options.setup, systemClock);
+}
+
+/**
+ * Listens, wires the service at the bound origin, and starts the job worker. Rejects,
+ * leaving nothing open, when the address cannot be bound (in use, not local, unknown
+ * host), the database cannot be reached or migrated, or the wiring fails.
+ *
+ * @example
+ * ```ts
+ * const host = await startHost({ port: 0, host: "127.0.0.1", setup: setupOf(DEMO_FIXTURE) });
+ * console.log(host.origin);
+ * await host.stop();
+ * ```
+ */
+export async function startHost(options: StartHostOptions): Promise<RunningHost> {
+  let listener: NodeListener = notReady;
+  const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
+  const origin = originOf(await listen(server, options.port, options.host));
+  const stores = await openStores(options).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
+  const wiring = wireHost(origin, options.setup, stores);
+  const api = createFetchHandler(wiring.service.api, {
+    basePath: API_BASE_PATH,
+    directUploads: wiring.service.directUploads,
+  });
+  const mcp = createMcpHandler(wiring.service, { resourceUrl: `${origin}${MCP_PATH}` });
+  const handler = createHostHandler({ api, mcp, storage: wiring.storage, origin });
+  listener = toNodeListener(handler, { origin });
+  stores.startJobs(wiring.service.processJob);
+  let stopping: Promise<void> | undefined;
+  return {
+    origin,
+    wiring,
+    stop() {
+      stopping ??= (async () => {
+        await closeServer(server);
+        await stores.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_HOST, DEFAULT_PORT, parseHostArguments } from "../../src/host/arguments.js";
+
+describe("the host's command line", () => {
+  it("defaults to 127.0.0.1:8787 and the demo workspace", () => {
+    expect(parseHostArguments([])).toEqual({
+      kind: "run",
+      options: { port: 8787, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined },
+    });
+    expect([DEFAULT_PORT, DEFAULT_HOST]).toEqual([8787, "127.0.0.1"]);
+  });
+
+  it("takes --port 0 (a free port), --host and --fixture, in either flag form", () => {
+    expect(parseHostArguments(["--port", "0"])).toEqual({
+      kind: "run",
+      options: { port: 0, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined },
+    });
+    expect(parseHostArguments(["--port=65535", "--host=::1", "--fixture", "./acme.json"])).toEqual({
+      kind: "run",
+      options: { port: 65535, host: "::1", fixturePath: "./acme.json", databaseUrl: undefined },
+    });
+  });
+
+  it("takes --database-url, else DATABASE_URL, and keeps state in memory without either", () => {
+    const flag = "postgres://reelkit:secret@db.internal:5432/reelkit";
+    const env = { DATABASE_URL: "postgresql://localhost/from_env" };
+    const optionsOf = (result: ReturnType<typeof parseHostArguments>) =>
+      result.kind === "run" ? result.options.databaseUrl : result;
+    expect(optionsOf(parseHostArguments(["--database-url", flag], env))).toBe(flag);
+    expect(optionsOf(parseHostArguments([], env))).toBe(env.DATABASE_URL);
+    expect(optionsOf(parseHostArguments([], { DATABASE_URL: "" }))).toBeUndefined();
+    expect(optionsOf(parseHostArguments([]))).toBeUndefined();
+  });
+
+  it("refuses a database URL that is not a postgres:// URL, naming where it came from", () => {
+    const message = "the database URL must look like postgres://user:password@host:5432/db.";
+    expect(parseHostArguments(["--database-url=mysql://localhost/x"])).toEqual({
+      kind: "invalid",
+      message: `--database-url: ${message}`,
+    });
+    expect(parseHostArguments([], { DATABASE_URL: "localhost:5432" })).toEqual({
+      kind: "invalid",
+      message: `DATABASE_URL: ${message}`,
+    });
+  });
+
+  it("answers --help and -h with the usage", () => {
+    expect(parseHostArguments(["--help"])).toEqual({ kind: "help" });
+    expect(parseHostArguments(["-h", "--port", "nonsense"])).toEqual({ kind: "help" });
+  });
+
+  it.each([
+    ["abc", '--port must be a whole number from 0 to 65535, got "abc".'],
+    ["65536", '--port must be a whole number from 0 to 65535, got "65536".'],
+    ["-1", '--port must be a whole number from 0 to 65535, got "-1".'],
+    ["0x50", '--port must be a whole number from 0 to 65535, got "0x50".'],
+    ["1e3", '--port must be a whole number from 0 to 65535, got "1e3".'],
+    ["80.5", '--port must be a whole number from 0 to 65535, got "80.5".'],
+    ["", '--port must be a whole number from 0 to 65535, got "".'],
+  ])("refuses --port %j", (value, message) => {
+    expect(parseHostArguments([`--port=${value}`])).toEqual({ kind: "invalid", message });
+  });
+
+  it("refuses an empty or URL-like --host and an empty --fixture", () => {
+    expect(parseHostArguments(["--host="])).toEqual({
+      kind: "invalid",
+      message: '--host must be an IP address or a host name, got "".',
+    });
+    expect(parseHostArguments(["--host", "http://x/"])).toMatchObject({ kind: "invalid" });
+    expect(parseHostArguments(["--fixture="])).toEqual({
+      kind: "invalid",
+      message: "--fixture needs the path of a JSON file.",
+    });
+  });
+
+  it("refuses unknown flags, positionals and a flag without its value, naming them", () => {
+    const unknown = parseHostArguments(["--prot", "80"]);
+    expect(unknown.kind).toBe("invalid");
+    expect(unknown.kind === "invalid" && unknown.message).toContain("--prot");
+    const positional = parseHostArguments(["serve"]);
+    expect(positional.kind === "invalid" && positional.message).toContain("serve");
+    const missing = parseHostArguments(["--port"]);
+    expect(missing.kind === "invalid" && missing.message).toContain("--port");
+    const booleanWithValue = parseHostArguments(["--help=yes"]);
+    expect(booleanWithValue.kind).toBe("invalid");
+  });
+});
