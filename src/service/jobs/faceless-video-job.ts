@@ -10,7 +10,7 @@ import { isoNow } from "../pipeline/time.js";
 import type { Job } from "../ports/jobs.js";
 import type { VideoRecord } from "../ports/records.js";
 import type { RecordChange } from "../ports/stores.js";
-import type { JobRecordHandler } from "./job-handler.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "./job-handler.js";
 
 // The job names its video by the decimal id; anything else cannot be a video of ours.
 function videoIdOf(job: Job): number | undefined {
@@ -35,7 +35,7 @@ async function updateVideo(
 export const facelessVideoJobHandler: JobRecordHandler = {
   async start(deps, job) {
     const video = await updateVideo(deps, job, startWork<VideoRecord>(isoNow(deps.clock)));
-    return video?.status === "generating";
+    return jobStartOf(video?.status, WORK_STATUSES);
   },
   async complete(deps, job, url) {
     await updateVideo(deps, job, completeWork<VideoRecord>(url, isoNow(deps.clock)));

@@ -6,7 +6,7 @@
 import { completeWork, failWork, startWork } from "../generations/work-transitions.js";
 import { isoNow } from "../pipeline/time.js";
 import type { GenerationRecord } from "../ports/records.js";
-import type { JobRecordHandler } from "./job-handler.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "./job-handler.js";
 
 /**
  * Moves the generation `resourceId`: it is `generating` from creation, so `start` only
@@ -19,7 +19,7 @@ export const generationJobHandler: JobRecordHandler = {
       job.resourceId,
       startWork<GenerationRecord>(isoNow(deps.clock)),
     );
-    return record?.status === "generating";
+    return jobStartOf(record?.status, WORK_STATUSES);
   },
   async complete(deps, job, url) {
     await deps.stores.generations.update(

@@ -36,9 +36,17 @@ export async function processJob(
   job: Job,
 ): Promise<void> {
   const handler = handlers[job.kind];
-  if (!(await handler.start(deps, job))) return;
-  const outcome = await runProvider(deps, job);
   const account = String(job.organizationId);
+  const started = await handler.start(deps, job);
+  if (started !== "run") {
+    // A repeat: an earlier run finished the record but may have stopped before settling
+    // its hold. Settle it by the record's final status; the hold moves only once, so
+    // this changes nothing when the earlier run did settle.
+    if (started === "completed") await deps.credits.capture(account, job.holdId);
+    if (started === "failed") await deps.credits.release(account, job.holdId);
+    return;
+  }
+  const outcome = await runProvider(deps, job);
   if (outcome.ok) {
     await handler.complete(deps, job, outcome.url);
     await deps.credits.capture(account, job.holdId);

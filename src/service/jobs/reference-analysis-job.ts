@@ -8,7 +8,7 @@
 import type { ReferenceRecord } from "../ports/records.js";
 import { withAnalysisStatus } from "../references/reference-record.js";
 import { isAnalysisFinished } from "../references/reference-statuses.js";
-import type { JobRecordHandler } from "./job-handler.js";
+import { type JobRecordHandler, jobStartOf } from "./job-handler.js";
 
 function unlessFinished(move: (record: ReferenceRecord) => ReferenceRecord) {
   return (record: ReferenceRecord): ReferenceRecord =>
@@ -24,7 +24,11 @@ export const referenceAnalysisJobHandler: JobRecordHandler = {
       unlessFinished((record) => withAnalysisStatus(record, "analyzing")),
     );
     // Unchanged `ready` or `failed` means the job already ran; `analyzing` means it runs now.
-    return updated?.reference.analysis_status === "analyzing";
+    return jobStartOf(updated?.reference.analysis_status, {
+      running: "analyzing",
+      completed: "ready",
+      failed: "failed",
+    });
   },
   // The provider's output URL is not needed: the analysis result is the status itself.
   async complete(deps, job) {

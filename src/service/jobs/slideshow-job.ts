@@ -6,7 +6,7 @@
 import { completeWork, failWork, startWork } from "../generations/work-transitions.js";
 import { isoNow } from "../pipeline/time.js";
 import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
-import type { JobRecordHandler } from "./job-handler.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "./job-handler.js";
 
 /**
  * Moves the slideshow `resourceId` and its video together: `generating` when a worker
@@ -21,13 +21,14 @@ export const slideshowJobHandler: JobRecordHandler = {
       job.resourceId,
       startWork<SlideshowRecord>(now),
     );
-    if (slideshow?.status !== "generating") return false;
+    const started = jobStartOf(slideshow?.status, WORK_STATUSES);
+    if (slideshow === undefined || started !== "run") return started;
     await deps.stores.videos.update(
       job.organizationId,
       slideshow.videoId,
       startWork<VideoRecord>(now),
     );
-    return true;
+    return "run";
   },
   async complete(deps, job, url) {
     const now = isoNow(deps.clock);

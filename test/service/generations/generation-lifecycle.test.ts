@@ -76,6 +76,40 @@ describe("GET /generations/{id}: from generating to completed or error", () => {
     expect(body.status).toBe("completed");
   });
 
+  it("settles the hold on redelivery when the first run stopped between recording and charging", async () => {
+    let crashes = 1;
+    const harness = await createHarness();
+    // The first capture fails, as a worker that dies right after recording the result.
+    const credits = harness.deps.credits;
+    const flaky = await createHarness({
+      overrides: {
+        credits: {
+          ...credits,
+          async capture(organizationId, holdId) {
+            if (crashes > 0) {
+              crashes -= 1;
+              throw new Error("the worker stopped");
+            }
+            return credits.capture(organizationId, holdId);
+          },
+        },
+      },
+    });
+    const created = await post(flaky, "/generations", staticAd("crash"));
+    const [job] = flaky.queue.pending();
+    if (job === undefined) throw new Error("expected a queued job");
+    await expect(flaky.service.processJob({ ...job })).rejects.toThrow("the worker stopped");
+    const id: string = created.body.generations[0].id;
+    expect((await get(flaky, `/generations/${id}`)).body.status).toBe("completed");
+    expect((await credits.balance("1")).pending).toBe(20);
+
+    await flaky.service.processJob({ ...job });
+    expect(await credits.balance("1")).toMatchObject({ pending: 0, available: 4980 });
+    const ledger = await credits.ledger("1");
+    expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
+    expect(ledger.filter((entry) => entry.kind === "release")).toHaveLength(0);
+  });
+
   it("answers 404 for a missing generation and for another organization's", async () => {
     const harness = await createHarness();
     const created = await post(harness, "/generations", staticAd());
