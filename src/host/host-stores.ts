@@ -23,7 +23,7 @@ export interface StatefulPorts {
   /** The stateful ports, handed to the service as they are. */
   readonly ports: Pick<
     ServiceDependencies,
-    "accounts" | "credits" | "idempotency" | "stores" | "queue" | "rateLimiter"
+    "accounts" | "credits" | "idempotency" | "stores" | "queue" | "rateLimiter" | "unitOfWork"
   >;
   /** Starts running queued jobs with `process` (the service's `processJob`). */
   startJobs(process: (job: Job) => Promise<void>): void;

@@ -78,6 +78,7 @@ export async function postgresHostStores(
         stores: postgres.stores,
         queue: postgres.queue,
         rateLimiter: postgres.rateLimiter,
+        unitOfWork: postgres.unitOfWork,
       },
       startJobs(process) {
         worker ??= postgres.startWorker(process);

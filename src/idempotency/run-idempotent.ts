@@ -48,6 +48,14 @@ export interface RunIdempotentOptions<Body extends object> {
   readonly body: unknown;
   /** How long the claim holds; one minute by default. */
   readonly leaseMilliseconds?: number;
+  /**
+   * Runs the action and the storing of its response as one unit that commits together
+   * or not at all (a database transaction over the stores the action uses). With it, an
+   * action that outlived its lease is undone and answered with the `in_progress`
+   * conflict, so the request that took the key over is the only one that charges.
+   * Without it, the action and the storing are separate steps.
+   */
+  readonly atomically?: <T>(work: () => Promise<T>) => Promise<T>;
   /** How long a completed response is kept; 24 hours by default. */
   readonly retentionMilliseconds?: number;
   /**
@@ -96,8 +104,10 @@ export function isReplayableStatus(status: number): boolean {
  * match is replayed without running anything, a conflict comes back as the 409, and a
  * fresh claim runs the action. A 2xx response is then stored for replay; any other
  * response, or an error thrown by the action, frees the key (the error is rethrown). When
- * the action outlives its lease and another request takes the key over, the late
- * response is still returned, but the newer claim's response is the one stored.
+ * the action outlives its lease and another request takes the key over, the late action
+ * is undone and answered with the `in_progress` conflict when `atomically` is given;
+ * without it, what the action did stays, its response is returned, and the newer
+ * claim's response is the one stored.
  *
  * @example
  * ```ts
@@ -129,26 +139,41 @@ export async function runIdempotent<Body extends object>(
   if (claim.outcome === "replay") return replay<Body>(claim.response);
 
   const token = claim.lease.token;
-  let response: IdempotentResponse<Body>;
+  const atomic = options.atomically !== undefined;
+  const atomically = options.atomically ?? ((work) => work());
+  let ran: { readonly response: IdempotentResponse<Body>; readonly stored: boolean };
   try {
-    response = await action();
+    ran = await atomically(async () => {
+      const response = await action();
+      if (!isReplayableStatus(response.status)) return { response, stored: false };
+      const completion = await store.complete(scope, {
+        token,
+        response: { status: response.status, bodyJson: JSON.stringify(response.body) },
+        nowMilliseconds: clock.now(),
+        retentionMilliseconds,
+      });
+      // Another request holds the key now and its answer is the one that counts; inside
+      // a unit, throwing undoes this one's charge and records.
+      if (completion.outcome === "lease_lost" && atomic) throw new LeaseLostError();
+      return { response, stored: true };
+    });
   } catch (error) {
     // The action's own error matters more than a failed release; an unreleased claim
     // still frees itself when its lease expires.
     await store.release(scope, token).catch(() => undefined);
+    if (error instanceof LeaseLostError) {
+      return { ok: false, error: idempotencyConflictError("in_progress") };
+    }
     throw error;
   }
-  if (isReplayableStatus(response.status)) {
-    await store.complete(scope, {
-      token,
-      response: { status: response.status, bodyJson: JSON.stringify(response.body) },
-      nowMilliseconds: clock.now(),
-      retentionMilliseconds,
-    });
-  } else {
-    await store.release(scope, token);
+  if (!ran.stored) await store.release(scope, token);
+  return answer(ran.response, false);
+}
+
+class LeaseLostError extends Error {
+  constructor() {
+    super("The idempotency lease expired before the response was stored.");
   }
-  return answer(response, false);
 }
 
 // Checked before anything runs: a bad duration found only when storing the response

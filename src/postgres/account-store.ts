@@ -5,11 +5,13 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
 import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
 import type { AccountStore, ApiKeyRecord, Organization } from "../service/ports/accounts.js";
 import type { Queryable } from "./credit-rows.js";
+import { queryable } from "./transaction.js";
 
 /** Settings of a key added with {@link PostgresAccountStore.ensureApiKey}. */
 export interface ApiKeyOptions {
@@ -113,7 +115,7 @@ export async function insertApiKey(
 export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
   return {
     async findKeysByLookupPrefix(lookupPrefix) {
-      const { rows } = await pool.query(
+      const { rows } = await queryable(pool).query(
         `SELECT ${KEY_COLUMNS} FROM api_keys WHERE lookup_prefix = $1`,
         [lookupPrefix],
       );
@@ -121,7 +123,7 @@ export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
     },
     async organization(organizationId) {
       if (!Number.isSafeInteger(organizationId)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await queryable(pool).query(
         "SELECT id, name, subscription_active FROM organizations WHERE id = $1",
         [organizationId],
       );
@@ -133,14 +135,15 @@ export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
         subscriptionActive: row.subscription_active === true,
       };
     },
-    ensureOrganization: (organization) => insertOrganization(pool, organization),
+    ensureOrganization: (organization) => insertOrganization(queryable(pool), organization),
     async ensureApiKey(organizationId, key, scopes, options) {
-      return (await insertApiKey(pool, organizationId, key, scopes, options)).record;
+      return (await insertApiKey(queryable(pool), organizationId, key, scopes, options)).record;
     },
     async revokeApiKey(keyId) {
-      const result = await pool.query("UPDATE api_keys SET revoked = true WHERE key_id = $1", [
-        keyId,
-      ]);
+      const result = await queryable(pool).query(
+        "UPDATE api_keys SET revoked = true WHERE key_id = $1",
+        [keyId],
+      );
       return result.rowCount === 1;
     },
   };

@@ -5,13 +5,12 @@
  *
  * @module
  */
-import type { PoolClient } from "pg";
 import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
 import type { LedgerEntry } from "../credits/ledger.js";
 import { toSafeInteger } from "./rows.js";
+import type { Queryable } from "./transaction.js";
 
-/** A pool or a client inside a transaction: anything that runs a query. */
-export type Queryable = Pick<PoolClient, "query">;
+export type { Queryable };
 
 /** An account row, locked for the rest of the transaction. */
 export interface LockedAccount {

@@ -28,7 +28,7 @@ import {
 import { grantWithin } from "./credit-grant.js";
 import { lockAccount, readAccount, readHolds, readLedger } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
-import { inTransaction } from "./transaction.js";
+import { inTransaction, queryable } from "./transaction.js";
 
 /** Options of {@link createPostgresCreditStore}. */
 export interface PostgresCreditStoreOptions {
@@ -130,13 +130,13 @@ export function createPostgresCreditStore(
       );
     },
     async balance(accountId) {
-      return balanceOf((await readAccount(pool, accountId)) ?? EMPTY_CREDIT_ACCOUNT);
+      return balanceOf((await readAccount(queryable(pool), accountId)) ?? EMPTY_CREDIT_ACCOUNT);
     },
     async hold(accountId, holdId) {
-      const [hold] = await readHolds(pool, accountId, holdId);
+      const [hold] = await readHolds(queryable(pool), accountId, holdId);
       return hold;
     },
-    ledger: (accountId) => readLedger(pool, accountId),
+    ledger: (accountId) => readLedger(queryable(pool), accountId),
     reconcile: (accountId) =>
       inTransaction(
         pool,

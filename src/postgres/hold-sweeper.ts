@@ -1,8 +1,9 @@
 /**
- * Releasing holds that no job will ever settle. A paid request reserves credits, then
- * writes its job to the outbox a moment later; a process killed in between leaves an
- * open hold with no job. Such a hold is released once it is older than any request can
- * last, so a crash never keeps credits.
+ * Releasing holds that no job will ever settle. Inside the ports' `unitOfWork` a paid
+ * request's hold and its job commit together, so a killed process leaves neither; but
+ * holds written outside a unit (a pipeline of your own, a store call that failed after
+ * its hold committed) can be left open with no job. Such a hold is released once it is
+ * older than any request can last, so a crash never keeps credits.
  *
  * @module
  */

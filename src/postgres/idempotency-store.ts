@@ -19,7 +19,7 @@ import {
   releaseKey,
 } from "../idempotency/transitions.js";
 import { insertKey, readKey, replaceKey } from "./idempotency-rows.js";
-import { inTransaction } from "./transaction.js";
+import { inTransaction, queryable } from "./transaction.js";
 
 // A claim tries to insert the key's row; when the row exists it reads it under a lock
 // and decides. A row deleted in between (a release, a reap) sends the claim round again;
@@ -33,7 +33,7 @@ async function claimOnce(
 ): Promise<ClaimResult | undefined> {
   // The common case first: an unused key is claimed by one insert, no transaction.
   const fresh = claimKey(undefined, request, randomUUID());
-  if (await insertKey(pool, scope, fresh.record)) return fresh.result;
+  if (await insertKey(queryable(pool), scope, fresh.record)) return fresh.result;
   return inTransaction(pool, async (client) => {
     const record = await readKey(client, scope, true);
     const transition = claimKey(record, request, randomUUID());
@@ -82,12 +82,12 @@ export function createPostgresIdempotencyStore(pool: Pool): IdempotencyStore {
         return { outcome: transition.outcome };
       }),
     async reap(nowMilliseconds) {
-      const result = await pool.query(
+      const result = await queryable(pool).query(
         "DELETE FROM idempotency_keys WHERE state = 'completed' AND retained_until_ms <= $1",
         [nowMilliseconds],
       );
       return result.rowCount ?? 0;
     },
-    inspect: (scope) => readKey(pool, scope, false),
+    inspect: (scope) => readKey(queryable(pool), scope, false),
   };
 }

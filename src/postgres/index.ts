@@ -12,6 +12,9 @@
  *   (or {@link claimJobs}, {@link completeJob}, {@link failJob} for your own loop) runs
  *   it with `FOR UPDATE SKIP LOCKED`, so any number of workers can run;
  *   {@link releaseAbandonedHolds} returns credits a crashed request left held.
+ * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
+ *   inside it one transaction, so a paid request's hold, records, outbox entry and
+ *   stored response commit together or not at all.
  * - Errors: a transaction that keeps losing to concurrent ones becomes a
  *   {@link PostgresRetryableError}, answered as a retryable 5xx.
  *
@@ -61,6 +64,12 @@ export {
   type SeedReport,
   seedOrganizations,
 } from "./seed-organizations.js";
-export { inTransaction, type TransactionOptions } from "./transaction.js";
+export {
+  atomically,
+  inTransaction,
+  type Queryable,
+  queryable,
+  type TransactionOptions,
+} from "./transaction.js";
 export { type PostgresWorker, runPostgresWorker } from "./worker.js";
 export type { PostgresWorkerOptions } from "./worker-options.js";

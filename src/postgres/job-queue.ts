@@ -5,8 +5,10 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
 import type { Job, JobQueue } from "../service/ports/jobs.js";
+import { queryable } from "./transaction.js";
 
 /**
  * Creates a job queue over the pool's database (run {@link migrate} first). Workers take
@@ -22,7 +24,7 @@ import type { Job, JobQueue } from "../service/ports/jobs.js";
 export function createPostgresJobQueue(pool: Pool): JobQueue {
   return {
     async enqueue(job: Job) {
-      await pool.query(
+      await queryable(pool).query(
         `INSERT INTO job_outbox (id, organization_id, kind, resource_id, hold_id, job)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
         [job.id, job.organizationId, job.kind, job.resourceId, job.holdId, JSON.stringify(job)],

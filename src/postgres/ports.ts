@@ -11,6 +11,7 @@ import type { IdempotencyStore } from "../idempotency/store.js";
 import type { Job, JobQueue } from "../service/ports/jobs.js";
 import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores } from "../service/ports/stores.js";
+import type { UnitOfWork } from "../service/ports/unit-of-work.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
 import { createPostgresCreditStore } from "./credit-store.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
@@ -18,6 +19,7 @@ import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
 import { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 import { createPostgresResourceStores } from "./resource-stores.js";
+import { atomically } from "./transaction.js";
 import { type PostgresWorker, runPostgresWorker } from "./worker.js";
 import type { PostgresWorkerOptions } from "./worker-options.js";
 
@@ -54,6 +56,11 @@ export interface PostgresPorts {
   readonly queue: JobQueue;
   /** The rate limit, counted across instances. */
   readonly rateLimiter: RateLimiter;
+  /**
+   * One transaction around the store calls of a paid request: the rate-limit count, the
+   * credit hold, the records, the outbox entry and the stored response commit together.
+   */
+  readonly unitOfWork: UnitOfWork;
   /** Starts a worker running `process` (the service's `processJob`) over the outbox. */
   startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
 }
@@ -83,6 +90,7 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
     stores: createPostgresResourceStores(pool),
     queue: createPostgresJobQueue(pool),
     rateLimiter: createPostgresRateLimiter(pool, options.rateLimit),
+    unitOfWork: { run: (work) => atomically(pool, work) },
     startWorker(process, workerOptions = {}) {
       const worker = runPostgresWorker({ ...workerOptions, pool, process });
       const interval = workerOptions.sweepIntervalMilliseconds ?? 60_000;

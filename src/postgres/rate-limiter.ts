@@ -5,6 +5,7 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
 import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import {
@@ -12,6 +13,7 @@ import {
   RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../stores/memory/rate-limiter.js";
+import { queryable } from "./transaction.js";
 
 /** Settings of {@link createPostgresRateLimiter}; the same as the in-memory limiter's. */
 export type PostgresRateLimiterOptions = MemoryRateLimiterOptions;
@@ -51,7 +53,7 @@ export function createPostgresRateLimiter(
   return {
     async consume(organizationId, nowMilliseconds) {
       const start = Math.floor(nowMilliseconds / windowMilliseconds) * windowMilliseconds;
-      const { rows } = await pool.query(CONSUME_SQL, [organizationId, start, limit]);
+      const { rows } = await queryable(pool).query(CONSUME_SQL, [organizationId, start, limit]);
       const row = rows[0];
       if (row === undefined) {
         return {

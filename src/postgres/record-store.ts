@@ -10,7 +10,7 @@ import type { Pool, QueryResult } from "pg";
 import type { ListQuery, RecordChange, ScopedRecordStore } from "../service/ports/stores.js";
 import { sqlStateOf, UNIQUE_VIOLATION } from "./errors.js";
 import { columnsOf, type RecordTable } from "./record-table.js";
-import { inTransaction } from "./transaction.js";
+import { inTransaction, queryable } from "./transaction.js";
 
 const LIST_PAGE_MAX = 500;
 
@@ -40,7 +40,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
     async insert(rows) {
       if (rows.length === 0) return;
       try {
-        await pool.query(
+        await queryable(pool).query(
           insertSql,
           columns.map((column) => rows.map((row) => column.valueOf(row))),
         );
@@ -53,7 +53,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
     },
     async get(organizationId, id) {
       if (!validId(untyped, id)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await queryable(pool).query(
         `SELECT body FROM ${table.table} WHERE organization_id = $1 AND id = $2`,
         [organizationId, id],
       );
@@ -69,7 +69,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
           : Math.min(Math.max(query.limit * 4, 50), LIST_PAGE_MAX);
       let before: string | null = null;
       while (found.length < query.limit) {
-        const page: QueryResult<{ position: string; body: Row }> = await pool.query(
+        const page: QueryResult<{ position: string; body: Row }> = await queryable(pool).query(
           `SELECT position, body FROM ${table.table}
            WHERE organization_id = $1 AND ($2::bigint IS NULL OR position < $2::bigint)
            ORDER BY position DESC LIMIT $3`,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
 import type {
   GenerationRecord,
@@ -16,6 +17,7 @@ import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
 import { createPostgresRecordStore } from "./record-store.js";
 import type { RecordTable } from "./record-table.js";
 import { toSafeInteger } from "./rows.js";
+import { queryable } from "./transaction.js";
 
 type Owned = {
   readonly organizationId: number;
@@ -80,7 +82,7 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
   return {
     ...createPostgresRecordStore(pool, VIDEOS),
     async nextId() {
-      const { rows } = await pool.query("SELECT nextval('video_ids') AS id");
+      const { rows } = await queryable(pool).query("SELECT nextval('video_ids') AS id");
       return toSafeInteger(rows[0]?.id, "video_ids");
     },
   };

@@ -3,10 +3,43 @@
  * rolled back when it throws, and runs again when PostgreSQL reports a serialization
  * failure or a deadlock.
  *
+ * {@link atomically} opens an ambient transaction: every store call on the same pool
+ * inside it, however deep, runs on its connection, so several port calls (a credit hold,
+ * the job rows, the outbox entry, the stored idempotent response) commit together or
+ * not at all. A store's own transaction inside it becomes a savepoint.
+ *
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Pool, PoolClient } from "pg";
 import { isRetryableConflict, PostgresRetryableError } from "./errors.js";
+
+/** A pool or a client inside a transaction: anything that runs a query. */
+export type Queryable = Pick<PoolClient, "query">;
+
+interface AmbientTransaction {
+  readonly pool: Pool;
+  readonly client: PoolClient;
+  // Savepoints on one connection must not interleave, so nested transactions of one
+  // ambient transaction run one at a time.
+  turn: Promise<unknown>;
+  savepoints: number;
+}
+
+const ambient = new AsyncLocalStorage<AmbientTransaction>();
+
+function ambientFor(pool: Pool): AmbientTransaction | undefined {
+  const current = ambient.getStore();
+  return current?.pool === pool ? current : undefined;
+}
+
+/**
+ * Where a store sends a statement that needs no transaction of its own: the ambient
+ * transaction's connection inside {@link atomically} on this pool, the pool otherwise.
+ */
+export function queryable(pool: Pool): Queryable {
+  return ambientFor(pool)?.client ?? pool;
+}
 
 /** Settings of {@link inTransaction}. */
 export interface TransactionOptions {
@@ -71,20 +104,82 @@ export async function inTransaction<T>(
   work: (client: PoolClient) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
+  const outer = ambientFor(pool);
+  if (outer !== undefined) return inSavepoint(outer, work);
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const begin = `BEGIN ISOLATION LEVEL ${(options.isolation ?? "read committed").toUpperCase()}${
     options.readOnly === true ? " READ ONLY" : ""
   }`;
   for (let attempt = 1; ; attempt += 1) {
     const connection: Connection = { client: await pool.connect(), broken: false };
+    // A connection lost while checked out emits "error" on its client, and an "error"
+    // without a listener ends the process; the next query reports the loss instead.
+    const onLost = (): void => {
+      connection.broken = true;
+    };
+    connection.client.on("error", onLost);
     try {
       return await runOnce(connection, begin, work);
     } catch (error) {
       if (!isRetryableConflict(error)) throw error;
       if (attempt >= attempts) throw new PostgresRetryableError(attempt, { cause: error });
     } finally {
+      connection.client.off("error", onLost);
       connection.client.release(connection.broken);
     }
     await sleep(backoffMilliseconds(attempt));
   }
+}
+
+// A transaction inside the ambient one: a savepoint, so a store that rolls its own work
+// back still does, and a conflict reaches the ambient transaction, which runs again.
+function inSavepoint<T>(outer: AmbientTransaction, work: (client: PoolClient) => Promise<T>) {
+  const run = async (): Promise<T> => {
+    outer.savepoints += 1;
+    const name = `reelkit_${outer.savepoints}`;
+    const { client } = outer;
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      // Calls made by `work` itself run on the same connection without waiting for
+      // their turn behind it.
+      const result = await ambient.run({ ...outer, turn: Promise.resolve() }, () => work(client));
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+      throw error;
+    }
+  };
+  const result = outer.turn.then(run, run);
+  outer.turn = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * Runs `work` in one ambient transaction on `pool`: every store call on that pool made
+ * inside it, directly or through ports, joins it, so they commit together or, when
+ * `work` throws, not at all. Like {@link inTransaction}, `work` runs again after a
+ * serialization failure or deadlock, so what it does outside the database must be safe
+ * to repeat.
+ *
+ * @example
+ * ```ts
+ * const ports = createPostgresPorts(pool);
+ * await atomically(pool, async () => {
+ *   await ports.credits.hold("1", { holdId: "h1", amount: 20, reference: "generation" });
+ *   await ports.queue.enqueue(job); // both or neither
+ * });
+ * ```
+ */
+export function atomically<T>(
+  pool: Pool,
+  work: () => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  if (ambientFor(pool) !== undefined) return work();
+  return inTransaction(
+    pool,
+    (client) => ambient.run({ pool, client, turn: Promise.resolve(), savepoints: 0 }, () => work()),
+    options,
+  );
 }

@@ -18,6 +18,7 @@ import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { SocialPublisher } from "./ports/social.js";
 import type { ResourceStores } from "./ports/stores.js";
+import type { UnitOfWork } from "./ports/unit-of-work.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */
@@ -40,6 +41,12 @@ export interface ServiceDependencies {
   readonly stores: ResourceStores;
   /** Where paid work waits for a worker. */
   readonly queue: JobQueue;
+  /**
+   * Makes the store calls of one paid request commit together (hold, records, job,
+   * stored response). Optional: without it they run one after another, which is what
+   * in-memory stores in one process need.
+   */
+  readonly unitOfWork?: UnitOfWork;
   /** Does the queued work. */
   readonly provider: WorkProvider;
   /** Writes faceless-video scripts. */

@@ -8,7 +8,12 @@ export * from "./api-keys.js";
 export * from "./contract.js";
 export * from "./create-service.js";
 export * from "./dependencies.js";
-export type { JobRecordHandler } from "./jobs/job-handler.js";
+export {
+  type JobRecordHandler,
+  type JobStart,
+  jobStartOf,
+  WORK_STATUSES,
+} from "./jobs/job-handler.js";
 export { PROVIDER_ERROR_CATEGORY } from "./jobs/process-job.js";
 export * from "./ports/accounts.js";
 export * from "./ports/jobs.js";
@@ -17,6 +22,7 @@ export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
+export * from "./ports/unit-of-work.js";
 export * from "./ports/workspace.js";
 export * from "./simulated/index.js";
 export {

@@ -44,6 +44,8 @@ export interface PaidRequest {
   readonly leaseMilliseconds?: number;
   /** Retention of this request; the library default when omitted. */
   readonly retentionMilliseconds?: number;
+  /** The unit of work around the action and the stored response; none by default. */
+  readonly atomically?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The test endpoint and the stores behind it. */
@@ -104,6 +106,7 @@ export function createPaidEndpoint(): PaidEndpoint {
         body: request.body,
         leaseMilliseconds: request.leaseMilliseconds,
         retentionMilliseconds: request.retentionMilliseconds,
+        ...(request.atomically === undefined ? {} : { atomically: request.atomically }),
         action: action(request),
       }),
   };

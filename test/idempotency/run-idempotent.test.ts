@@ -173,6 +173,44 @@ describe("runIdempotent", () => {
     expect(replay).toMatchObject({ ok: true, replayed: true, body: { hold_id: "hold-2" } });
   });
 
+  it("undoes, inside a unit of work, a request that outlived its lease, answering in_progress", async () => {
+    const endpoint = createPaidEndpoint();
+    await endpoint.credits.grant(ORG, 100, "invoice-1");
+    const units: string[] = [];
+    // A unit that reports whether its work committed or was rolled back.
+    const atomically = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        const result = await work();
+        units.push("committed");
+        return result;
+      } catch (error) {
+        units.push("rolled back");
+        throw error;
+      }
+    };
+    const stall = stallQueueing();
+    const slow = endpoint.send({
+      organizationId: ORG,
+      key: "k1",
+      body: BODY,
+      leaseMilliseconds: 1_000,
+      whileQueueing: stall.hook,
+      atomically,
+    });
+    await stall.reached;
+    endpoint.clock.advance(1_000);
+    const fresh = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY, atomically });
+    stall.resume();
+    const late = await slow;
+    expect(fresh).toMatchObject({ ok: true, replayed: false, body: { hold_id: "hold-2" } });
+    expect(late.ok).toBe(false);
+    expect(!late.ok && late.error.code).toBe("idempotency_conflict");
+    expect(!late.ok && late.error.context).toEqual({ reason: "in_progress" });
+    expect(units).toEqual(["committed", "rolled back"]);
+    const replay = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
+    expect(replay).toMatchObject({ ok: true, replayed: true, body: { hold_id: "hold-2" } });
+  });
+
   it("frees the key after the retention period, so it can be reused", async () => {
     const endpoint = createPaidEndpoint();
     await endpoint.credits.grant(ORG, 100, "invoice-1");

@@ -1,7 +1,8 @@
 /**
  * The frame of every paid creation request (spec 3, 4.0, 7.2): the idempotency key is
  * resolved and claimed, the organization's rate limit is counted, and only then does the
- * action price, hold credits and queue. A replay answers from the stored response
+ * action price, hold credits and queue. The count, the action and the stored response
+ * form one unit of work when the stores provide one. A replay answers from the stored response
  * without counting against the limit; any non-2xx answer frees the key and leaves no
  * charge behind.
  *
@@ -60,7 +61,9 @@ export async function runPaidRequest(paid: PaidRequest): Promise<ServiceResponse
   });
   if (!resolved.ok) return errorResponse(resolved.error);
   let headers: Readonly<Record<string, string>> | undefined;
+  const unit = deps.unitOfWork;
   const result = await runIdempotent({
+    ...(unit === undefined ? {} : { atomically: <T>(work: () => Promise<T>) => unit.run(work) }),
     store: deps.idempotency,
     clock: deps.clock,
     organizationId: accountOf(caller),

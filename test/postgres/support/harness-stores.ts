@@ -19,8 +19,10 @@ import type {
   MemoryJobQueue,
   Organization,
   ResourceStores,
+  UnitOfWork,
 } from "reelkit";
 import {
+  atomically,
   createPostgresAccountStore,
   createPostgresCreditStore,
   createPostgresIdempotencyStore,
@@ -39,6 +41,7 @@ export interface HarnessStores {
   readonly idempotency: IdempotencyStore;
   readonly stores: ResourceStores;
   readonly queue: MemoryJobQueue;
+  readonly unitOfWork: UnitOfWork;
 }
 
 /** What the harness passes. */
@@ -139,5 +142,6 @@ export async function postgresHarnessStores(
     idempotency: createPostgresIdempotencyStore(pool),
     stores: createPostgresResourceStores(pool),
     queue: harnessQueue(pool, options.queueCapacity),
+    unitOfWork: { run: (work) => atomically(pool, work) },
   };
 }

@@ -5,6 +5,7 @@
  */
 
 import type pg from "pg";
+import type { ServiceDependencies } from "reelkit";
 import {
   createPostgresPorts,
   drainJobs,
@@ -56,9 +57,13 @@ export async function seedHarnessOrganizations(pool: pg.Pool, credits: number): 
 /**
  * Starts an instance on its own pool of the schema. Editor ids carry the instance's
  * `name`, as random ids would never collide across real instances, while the harness's
- * counting ones would.
+ * counting ones would. `overrides` replaces ports, given the PostgreSQL ones.
  */
-export async function startInstance(schema: TestSchema, name: string): Promise<Instance> {
+export async function startInstance(
+  schema: TestSchema,
+  name: string,
+  overrides: (ports: PostgresPorts) => Partial<ServiceDependencies> = () => ({}),
+): Promise<Instance> {
   const pool = schema.openPool(6);
   let editorIds = 0;
   const ports = createPostgresPorts(pool, { rateLimit: { maxRequests: 1000, windowSeconds: 60 } });
@@ -70,6 +75,7 @@ export async function startInstance(schema: TestSchema, name: string): Promise<I
       stores: ports.stores,
       queue: ports.queue,
       rateLimiter: ports.rateLimiter,
+      unitOfWork: ports.unitOfWork,
       ids: {
         uuid: countingUuid,
         editorId: () => {
@@ -77,6 +83,7 @@ export async function startInstance(schema: TestSchema, name: string): Promise<I
           return `${name}${editorIds}`;
         },
       },
+      ...overrides(ports),
     },
   });
   return {

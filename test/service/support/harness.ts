@@ -161,6 +161,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     idempotency: postgres?.idempotency ?? createMemoryIdempotencyStore(),
     stores: postgres?.stores ?? createMemoryResourceStores(),
     queue,
+    ...(postgres === undefined ? {} : { unitOfWork: postgres.unitOfWork }),
     provider:
       options.provider ?? createSimulatedWorkProvider({ storage, failWhenPromptContains: "#fail" }),
     scriptWriter: createSimulatedScriptWriter(),

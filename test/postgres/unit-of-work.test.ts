@@ -1,0 +1,159 @@
+import {
+  atomically,
+  createPostgresCreditStore,
+  createPostgresJobQueue,
+  inTransaction,
+  queryable,
+} from "reelkit/postgres";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Job } from "../../src/service/ports/jobs.js";
+import { post, staticAd } from "../service/generations/support.js";
+import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
+import { type Instance, seedHarnessOrganizations, startInstance } from "./support/instances.js";
+
+const url = testDatabaseUrl();
+
+function jobFor(holdId: string): Job {
+  return {
+    id: `job-${holdId}`,
+    organizationId: 1,
+    kind: "generation",
+    resourceId: `resource-${holdId}`,
+    holdId,
+    input: {},
+  };
+}
+
+async function count(schema: TestSchema, table: string): Promise<number> {
+  const { rows } = await schema.pool.query(`SELECT count(*)::int AS n FROM ${table}`);
+  return rows[0].n;
+}
+
+describe.skipIf(url === undefined)("atomically: one transaction around many store calls", () => {
+  let schema: TestSchema;
+  beforeEach(async () => {
+    if (url !== undefined) schema = await createTestSchema(url);
+  });
+  afterEach(async () => {
+    await schema.dispose();
+  });
+
+  it("commits a hold and an outbox entry together, or neither when the work throws", async () => {
+    const { pool } = schema;
+    const credits = createPostgresCreditStore(pool);
+    const queue = createPostgresJobQueue(pool);
+    await credits.grant("1", 100, "start");
+
+    await atomically(pool, async () => {
+      await credits.reserve("1", [{ holdId: "h1", amount: 30 }]);
+      await queue.enqueue(jobFor("h1"));
+    });
+    await expect(
+      atomically(pool, async () => {
+        await credits.reserve("1", [{ holdId: "h2", amount: 30 }]);
+        await queue.enqueue(jobFor("h2"));
+        throw new Error("storing the response failed");
+      }),
+    ).rejects.toThrow("storing the response failed");
+
+    expect((await credits.balance("1")).available).toBe(70);
+    expect(await count(schema, "job_outbox")).toBe(1);
+    expect((await credits.ledger("1")).map((entry) => entry.kind)).toEqual(["grant", "hold"]);
+  });
+
+  it("leaves no hold when the connection dies in the middle of the unit, as a killed process would", async () => {
+    const pool = schema.openPool(2);
+    const admin = schema.openPool(1);
+    const credits = createPostgresCreditStore(pool);
+    await credits.grant("1", 100, "start");
+    await expect(
+      atomically(pool, async () => {
+        await credits.reserve("1", [{ holdId: "h1", amount: 30 }]);
+        const { rows } = await queryable(pool).query("SELECT pg_backend_pid() AS pid");
+        await admin.query("SELECT pg_terminate_backend($1)", [rows[0].pid]);
+        await createPostgresJobQueue(pool).enqueue(jobFor("h1"));
+      }),
+    ).rejects.toThrow();
+    expect((await credits.balance("1")).available).toBe(100);
+    expect(await count(schema, "credit_holds")).toBe(0);
+    expect(await count(schema, "job_outbox")).toBe(0);
+  });
+
+  it("keeps a store's own rollback inside the unit as a savepoint", async () => {
+    const { pool } = schema;
+    const credits = createPostgresCreditStore(pool);
+    const queue = createPostgresJobQueue(pool);
+    await credits.grant("1", 100, "start");
+    await atomically(pool, async () => {
+      await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
+      await inTransaction(pool, async (client) => {
+        await client.query(
+          `INSERT INTO job_outbox (id, organization_id, kind, resource_id, hold_id, job)
+           VALUES ('undone', 1, 'generation', 'r', 'h0', '{}'::jsonb)`,
+        );
+        throw new Error("a nested failure the work recovers from");
+      }).catch(() => undefined);
+      await queue.enqueue(jobFor("h1"));
+    });
+    const { rows } = await pool.query("SELECT id FROM job_outbox ORDER BY id");
+    expect(rows.map((row) => row.id)).toEqual(["job-h1"]);
+    expect((await credits.balance("1")).available).toBe(90);
+  });
+
+  it("leaves other pools and calls outside the unit on their own connections", async () => {
+    const { pool } = schema;
+    const other = schema.openPool(2);
+    const credits = createPostgresCreditStore(pool);
+    await credits.grant("1", 100, "start");
+    await atomically(pool, async () => {
+      await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
+      // Not yet committed: another connection still sees the old balance.
+      const outside = createPostgresCreditStore(other);
+      expect((await outside.balance("1")).available).toBe(100);
+    });
+    expect((await createPostgresCreditStore(other).balance("1")).available).toBe(90);
+  });
+});
+
+describe.skipIf(url === undefined)("a paid request on PostgreSQL is one unit of work", () => {
+  let schema: TestSchema;
+  let instance: Instance;
+  beforeEach(async () => {
+    if (url !== undefined) schema = await createTestSchema(url);
+    await seedHarnessOrganizations(schema.pool, 5000);
+  });
+  afterEach(async () => {
+    await schema.dispose();
+  });
+
+  it("leaves no charge, record or job when storing the response fails, and frees the key", async () => {
+    let failCompletion = true;
+    instance = await startInstance(schema, "a", (ports) => ({
+      idempotency: {
+        ...ports.idempotency,
+        async complete(scope, request) {
+          if (failCompletion) throw new Error("the idempotency table is unavailable");
+          return ports.idempotency.complete(scope, request);
+        },
+      },
+    }));
+    const failed = await post(instance.harness, "/generations", staticAd("unit", 2), {
+      idempotencyKey: "unit-1",
+    });
+    expect(failed.status).toBe(500);
+    expect(instance.harness.serverErrors).toHaveLength(1);
+    expect(await instance.available()).toBe(5000);
+    expect(await count(schema, "generations")).toBe(0);
+    expect(await count(schema, "job_outbox")).toBe(0);
+    expect(await count(schema, "credit_holds")).toBe(0);
+
+    failCompletion = false;
+    const retried = await post(instance.harness, "/generations", staticAd("unit", 2), {
+      idempotencyKey: "unit-1",
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.generations).toHaveLength(2);
+    expect(await instance.available()).toBe(5000 - retried.body.credits_deducted);
+    expect(await count(schema, "job_outbox")).toBe(2);
+  });
+});
