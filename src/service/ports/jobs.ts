@@ -26,6 +26,18 @@ export interface Job {
   readonly input: Readonly<Record<string, unknown>>;
 }
 
+/** Jobs a worker runs at once when its settings do not say. */
+export const JOB_CONCURRENCY_DEFAULT = 4;
+
+/**
+ * Jobs one organization may have running at once, across every worker that shares a
+ * queue, when the settings do not say. Five workers' worth at the default concurrency:
+ * an organization alone uses a small fleet fully, and on a larger one the remaining slots
+ * stay free for the others. Between organizations, the next free slot goes to the one
+ * with the fewest running jobs (see `createMemoryJobQueue` and `claimJobs`).
+ */
+export const JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT = 20;
+
 /** Where jobs wait for a worker. */
 export interface JobQueue {
   /** Queues a job; throws when the queue cannot take it (the caller then refunds it). */

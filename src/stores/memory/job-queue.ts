@@ -1,10 +1,19 @@
 /**
- * An in-memory job queue. Jobs wait in order; a host starts it with a worker that runs
- * them as they arrive, and tests run what is pending exactly when they choose.
+ * An in-memory job queue. Jobs wait in one line per organization, and a free slot goes
+ * to the organization with the fewest running jobs (organizations with backlogs take
+ * turns), so one organization's backlog never holds back another's job for more than
+ * about one job's duration. A host starts it with a worker that runs jobs as they
+ * arrive; tests run what is pending exactly when they choose.
  *
  * @module
  */
-import type { Job, JobQueue } from "../../service/ports/jobs.js";
+import {
+  JOB_CONCURRENCY_DEFAULT,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type Job,
+  type JobQueue,
+} from "../../service/ports/jobs.js";
+import { createOrganizationLines } from "./organization-lines.js";
 
 /** Runs one job; rejections are reported to `onError`, never lost silently. */
 export type JobWorker = (job: Job) => Promise<void>;
@@ -17,18 +26,39 @@ export interface MemoryJobQueueOptions {
   readonly onError?: (error: unknown, job: Job) => void;
 }
 
+/** Settings of {@link MemoryJobQueue.start}. */
+export interface MemoryJobQueueStartOptions {
+  /** Jobs run at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
+  readonly concurrency?: number;
+  /**
+   * Jobs of one organization run at once, at most; its other jobs wait even while
+   * slots are free. {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default.
+   */
+  readonly maxRunningPerOrganization?: number;
+}
+
 /** A {@link JobQueue} in memory, with controls for hosts and tests. */
 export interface MemoryJobQueue extends JobQueue {
   /** Jobs waiting for a worker, oldest first. */
   pending(): readonly Job[];
-  /** Runs every waiting job, and those queued meanwhile, one at a time; returns how many ran. */
+  /**
+   * Runs every waiting job, and those queued meanwhile, one at a time, organizations
+   * taking turns; returns how many ran.
+   */
   runPending(worker: JobWorker): Promise<number>;
-  /** Runs jobs with `worker` as they arrive, up to `concurrency` at once (default 4). */
-  start(worker: JobWorker, options?: { readonly concurrency?: number }): void;
+  /** Runs jobs with `worker` as they arrive, up to the concurrency, fairly between organizations. */
+  start(worker: JobWorker, options?: MemoryJobQueueStartOptions): void;
   /** Stops taking jobs and waits for the running ones. */
   stop(): Promise<void>;
   /** Resolves once nothing waits and nothing runs. */
   idle(): Promise<void>;
+}
+
+function positiveWhole(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a whole number of at least 1, got ${value}.`);
+  }
+  return value;
 }
 
 /**
@@ -39,27 +69,32 @@ export interface MemoryJobQueue extends JobQueue {
  * const queue = createMemoryJobQueue();
  * await queue.enqueue(job);
  * await queue.runPending(service.processJob);
+ * // or, in a host: queue.start(service.processJob, { concurrency: 4, maxRunningPerOrganization: 2 });
  * ```
  */
 export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): MemoryJobQueue {
-  const waiting: Job[] = [];
+  const lines = createOrganizationLines();
   const running = new Set<Promise<void>>();
   const idleWaiters: Array<() => void> = [];
   let worker: JobWorker | undefined;
-  let concurrency = 4;
+  let concurrency = JOB_CONCURRENCY_DEFAULT;
+  let maxRunningPerOrganization = JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT;
   const onError =
     options.onError ??
     ((error: unknown, job: Job) => console.error(`reelkit: job ${job.id} failed:`, error));
 
   const settleIdle = (): void => {
-    if (waiting.length > 0 || running.size > 0) return;
+    if (lines.waitingCount > 0 || lines.runningCount > 0) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
   };
   const runOne = (run: JobWorker, job: Job): Promise<void> =>
-    run(job).catch((error: unknown) => onError(error, job));
+    run(job)
+      .catch((error: unknown) => onError(error, job))
+      .finally(() => lines.finish(job));
   const pump = (): void => {
-    while (worker !== undefined && running.size < concurrency && waiting.length > 0) {
-      const job = waiting.shift() as Job;
+    while (worker !== undefined && lines.runningCount < concurrency) {
+      const job = lines.start(maxRunningPerOrganization);
+      if (job === undefined) return;
       const task: Promise<void> = runOne(worker, job).finally(() => {
         running.delete(task);
         pump();
@@ -71,16 +106,18 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
 
   return {
     async enqueue(job) {
-      if (options.capacity !== undefined && waiting.length >= options.capacity) {
+      if (options.capacity !== undefined && lines.waitingCount >= options.capacity) {
         throw new Error(`The job queue is full (${options.capacity} jobs waiting).`);
       }
-      waiting.push(job);
+      lines.add(job);
       pump();
     },
-    pending: () => [...waiting],
+    pending: () => lines.jobs(),
     async runPending(run) {
       let count = 0;
-      for (let job = waiting.shift(); job !== undefined; job = waiting.shift()) {
+      // One at a time, so no cap applies: organizations simply take turns.
+      const next = () => lines.start(Number.POSITIVE_INFINITY);
+      for (let job = next(); job !== undefined; job = next()) {
         await runOne(run, job);
         count += 1;
       }
@@ -88,8 +125,15 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
       return count;
     },
     start(run, startOptions = {}) {
+      concurrency = positiveWhole(
+        "concurrency",
+        startOptions.concurrency ?? JOB_CONCURRENCY_DEFAULT,
+      );
+      maxRunningPerOrganization = positiveWhole(
+        "maxRunningPerOrganization",
+        startOptions.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      );
       worker = run;
-      concurrency = startOptions.concurrency ?? 4;
       pump();
     },
     async stop() {
