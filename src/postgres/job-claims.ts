@@ -1,14 +1,20 @@
 /**
  * Claiming and settling queued jobs. A claim marks a job as taken by one worker until
- * `claimed_until`; rows are picked with `FOR UPDATE SKIP LOCKED`, so workers never wait
- * for each other and never take the same job while a claim is live. A worker presumed
- * dead (its claim expired) loses the job to the next claimer, and every later write of
- * the old claim is refused, since a claim is identified by worker and attempt.
+ * `claimed_until`; rows are picked with `FOR UPDATE SKIP LOCKED`, so workers never take
+ * the same job while a claim is live. A worker presumed dead (its claim expired) loses
+ * the job to the next claimer, and every later write of the old claim is refused, since
+ * a claim is identified by worker and attempt.
+ *
+ * Claims are fair between organizations: a free slot goes to the organization with the
+ * fewest running jobs (ties to the one served longest ago), and no organization runs
+ * more than `maxRunningPerOrganization` jobs at once across every worker.
  *
  * @module
  */
 import type { Pool } from "pg";
-import type { Job } from "../service/ports/jobs.js";
+import { JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT, type Job } from "../service/ports/jobs.js";
+import { CHOOSE_ORGANIZATIONS_SQL, CLAIM_SQL, LOCK_ORGANIZATIONS_SQL } from "./fair-claim-sql.js";
+import { inTransaction } from "./transaction.js";
 
 /** A job a worker holds. */
 export interface JobClaim {
@@ -32,10 +38,23 @@ export interface ClaimJobsOptions {
   readonly leaseMilliseconds: number;
   /** Attempts after which a job whose claim expired is given up; 5 by default. */
   readonly maxAttempts?: number;
+  /**
+   * Live claims one organization may hold at once, counted over every worker of the
+   * database; {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default. Workers
+   * sharing an outbox should agree on it.
+   */
+  readonly maxRunningPerOrganization?: number;
 }
 
 /** Attempts before a job is given up when nothing else is said. */
 export const JOB_MAX_ATTEMPTS_DEFAULT = 5;
+
+/**
+ * How long a claim waits for another worker's claim of the same organization to commit
+ * before it gives up (and the worker tries again at its next look). A claim takes
+ * milliseconds; only a stuck connection would make it wait this long.
+ */
+export const JOB_CLAIM_LOCK_TIMEOUT_MILLISECONDS = 5000;
 
 // A job whose worker died on every one of its attempts is given up rather than claimed
 // again, so a job that crashes workers cannot take them all down in turn.
@@ -43,23 +62,25 @@ const BURY_SQL = `UPDATE job_outbox SET state = 'dead', finished_at = now(), cla
   claimed_until = NULL, last_error = 'claim expired on the last attempt'
   WHERE state = 'claimed' AND claimed_until <= now() AND attempts >= $1`;
 
-const CLAIM_SQL = `WITH picked AS (
-    SELECT id, state AS previous_state FROM job_outbox
-    WHERE (state = 'queued' AND available_at <= now())
-       OR (state = 'claimed' AND claimed_until <= now() AND attempts < $4)
-    ORDER BY position
-    LIMIT $2
-    FOR UPDATE SKIP LOCKED
-  )
-  UPDATE job_outbox AS outbox
-  SET state = 'claimed', claimed_by = $1, attempts = outbox.attempts + 1,
-      claimed_until = now() + make_interval(secs => $3::double precision / 1000)
-  FROM picked WHERE outbox.id = picked.id
-  RETURNING outbox.job, outbox.attempts, picked.previous_state, outbox.position`;
+interface ClaimedRow {
+  readonly job: Job;
+  readonly attempts: number | string;
+  readonly previous_state: string;
+  readonly position: number | string;
+}
+
+function claimOf(workerId: string, row: ClaimedRow): JobClaim {
+  return {
+    job: row.job,
+    workerId,
+    attempt: Number(row.attempts),
+    takeover: row.previous_state === "claimed",
+  };
+}
 
 /**
- * Claims up to `limit` runnable jobs, oldest first: queued ones and those whose claim
- * expired. Returns them in queue order.
+ * Claims up to `limit` runnable jobs (queued ones and those whose claim expired), fairly
+ * between organizations and oldest first within one, and returns them in queue order.
  *
  * @example
  * ```ts
@@ -68,21 +89,31 @@ const CLAIM_SQL = `WITH picked AS (
  */
 export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<JobClaim[]> {
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS_DEFAULT;
+  const cap = options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT;
   await pool.query(BURY_SQL, [maxAttempts]);
-  const { rows } = await pool.query(CLAIM_SQL, [
-    options.workerId,
+  const chosen = await pool.query<{ organization_id: number }>(CHOOSE_ORGANIZATIONS_SQL, [
+    cap,
     options.limit,
-    options.leaseMilliseconds,
     maxAttempts,
   ]);
+  if (chosen.rows.length === 0) return [];
+  const organizations = chosen.rows.map((row) => row.organization_id).sort((a, b) => a - b);
+  const rows = await inTransaction(pool, async (client) => {
+    await client.query(`SET LOCAL lock_timeout = ${JOB_CLAIM_LOCK_TIMEOUT_MILLISECONDS}`);
+    await client.query(LOCK_ORGANIZATIONS_SQL, [organizations]);
+    const claimed = await client.query<ClaimedRow>(CLAIM_SQL, [
+      organizations,
+      options.limit,
+      options.leaseMilliseconds,
+      maxAttempts,
+      options.workerId,
+      cap,
+    ]);
+    return claimed.rows;
+  });
   return rows
     .sort((left, right) => Number(left.position) - Number(right.position))
-    .map((row) => ({
-      job: row.job as Job,
-      workerId: options.workerId,
-      attempt: Number(row.attempts),
-      takeover: row.previous_state === "claimed",
-    }));
+    .map((row) => claimOf(options.workerId, row));
 }
 
 const HELD = "id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'claimed'";

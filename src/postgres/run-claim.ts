@@ -41,8 +41,14 @@ export async function runClaim(options: PostgresWorkerOptions, claim: JobClaim):
  * ```
  */
 export async function drainJobs(options: PostgresWorkerOptions): Promise<number> {
-  const { workerId, leaseMilliseconds } = workerSettings(options);
-  const claimOptions = { workerId, leaseMilliseconds, limit: 1, maxAttempts: options.maxAttempts };
+  const { workerId, leaseMilliseconds, maxRunningPerOrganization } = workerSettings(options);
+  const claimOptions = {
+    workerId,
+    leaseMilliseconds,
+    limit: 1,
+    maxAttempts: options.maxAttempts,
+    maxRunningPerOrganization,
+  };
   let count = 0;
   for (;;) {
     const [claim] = await claimJobs(options.pool, claimOptions);

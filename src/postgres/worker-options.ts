@@ -6,7 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Pool } from "pg";
-import type { Job } from "../service/ports/jobs.js";
+import {
+  JOB_CONCURRENCY_DEFAULT,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type Job,
+} from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
 
 /** Settings of {@link runPostgresWorker} and {@link drainJobs}. */
@@ -20,8 +24,14 @@ export interface PostgresWorkerOptions extends FailJobOptions {
   readonly process: (job: Job) => Promise<void>;
   /** The worker's name in claims; host, process id and a random part by default. */
   readonly workerId?: string;
-  /** Jobs run at once; 4 by default. */
+  /** Jobs this worker runs at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
   readonly concurrency?: number;
+  /**
+   * Jobs one organization may run at once over every worker of the database (live
+   * claims); {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default. Workers sharing
+   * an outbox should agree on it.
+   */
+  readonly maxRunningPerOrganization?: number;
   /** How long a claim lasts without renewal; 60 seconds by default. */
   readonly leaseMilliseconds?: number;
   /** Pause between looks at an empty outbox; 500 ms by default. */
@@ -36,7 +46,9 @@ const DEFAULT_LEASE_MILLISECONDS = 60_000;
 export function workerSettings(options: PostgresWorkerOptions) {
   return {
     workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    concurrency: options.concurrency ?? 4,
+    concurrency: options.concurrency ?? JOB_CONCURRENCY_DEFAULT,
+    maxRunningPerOrganization:
+      options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
     leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
     pollMilliseconds: options.pollMilliseconds ?? 500,
     onError:

@@ -18,13 +18,18 @@ export interface PostgresWorker {
 }
 
 /**
- * Starts a worker loop. It claims up to `concurrency` jobs at a time, oldest first, and
- * looks again as soon as one finishes, or after `pollMilliseconds` when none was
- * waiting.
+ * Starts a worker loop. It claims up to `concurrency` jobs at a time, fairly between
+ * organizations (see {@link claimJobs}), and looks again as soon as one finishes, or
+ * after `pollMilliseconds` when none could be claimed.
  *
  * @example
  * ```ts
- * const worker = runPostgresWorker({ pool, process: service.processJob, concurrency: 8 });
+ * const worker = runPostgresWorker({
+ *   pool,
+ *   process: service.processJob,
+ *   concurrency: 8,
+ *   maxRunningPerOrganization: 4,
+ * });
  * process.on("SIGTERM", () => void worker.stop());
  * ```
  */
@@ -49,6 +54,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       workerId: settings.workerId,
       leaseMilliseconds: settings.leaseMilliseconds,
       maxAttempts: options.maxAttempts,
+      maxRunningPerOrganization: settings.maxRunningPerOrganization,
       limit,
     });
     for (const claim of claims) {

@@ -104,7 +104,7 @@ function harnessQueue(pool: pg.Pool, capacity: number | undefined): MemoryJobQue
       worker = runPostgresWorker({
         ...settings,
         process: taking(run),
-        concurrency: options.concurrency ?? 4,
+        ...options,
       });
     },
     async stop() {
