@@ -76,10 +76,13 @@ function simulatorLines(setup: HostSetup): string[] {
     failWhenPromptContains === ""
       ? "Simulated failures are off."
       : `A prompt containing "${failWhenPromptContains}" fails, and its credits are refunded.`;
+  const { concurrency, maxRunningPerOrganization } = setup.jobs;
   return [
     `Generation runs on a simulated provider: each job takes ${jobDurationMilliseconds} ms and`,
     "stores a placeholder file (a 1x1 PNG, an empty MP4). Providers are ports; a deployment",
     `plugs in real ones. ${failure}`,
+    `Jobs run ${concurrency} at a time, at most ${maxRunningPerOrganization} per organization; a free slot goes to`,
+    "the organization with the fewest running jobs.",
   ];
 }
 

@@ -1,7 +1,8 @@
 /**
  * The schema of a host fixture: the organizations, API keys and credits the reference
  * host starts with instead of the demo workspace, and optionally its catalog, assets,
- * sound effects, social accounts, rate limit and simulator settings. Strict everywhere,
+ * sound effects, social accounts, rate limit, job scheduling and simulator settings.
+ * Strict everywhere,
  * so a misspelled key is an error that names it rather than a setting silently ignored;
  * repeated ids are refused by {@link checkFixtureUniqueness}.
  *
@@ -27,6 +28,8 @@ export const FIXTURE_CREDITS_MAX = 1_000_000_000;
 export const FIXTURE_JOB_DURATION_MS_MAX = 600_000;
 /** Longest rate-limit window, in seconds (one day). */
 export const FIXTURE_WINDOW_SECONDS_MAX = 86_400;
+/** Most jobs a host may run at once. */
+export const FIXTURE_JOB_CONCURRENCY_MAX = 256;
 
 /** An API key as a bearer token can carry it (RFC 6750 `b64token`), 8 to 200 characters. */
 const apiKeyTextSchema = z
@@ -82,6 +85,11 @@ const rateLimitSchema = z.strictObject({
   window_seconds: z.int().min(1).max(FIXTURE_WINDOW_SECONDS_MAX),
 });
 
+const jobsSchema = z.strictObject({
+  concurrency: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
+  max_running_per_organization: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
+});
+
 const simulatorSchema = z.strictObject({
   job_duration_ms: z.int().min(0).max(FIXTURE_JOB_DURATION_MS_MAX).optional(),
   // An empty marker turns simulated failures off.
@@ -93,6 +101,7 @@ export const hostFixtureSchema = z
   .strictObject({
     organizations: z.array(fixtureOrganizationSchema).min(1).max(FIXTURE_ORGANIZATIONS_MAX),
     rate_limit: rateLimitSchema.optional(),
+    jobs: jobsSchema.optional(),
     simulator: simulatorSchema.optional(),
     catalog: catalogSchema.optional(),
     assets: workspaceAssetsSchema.optional(),

@@ -1,13 +1,18 @@
 /**
  * What the host starts with, every default filled in: the fixture's organizations or
  * the demo workspace, the catalog, assets, sound effects and social accounts (the
- * demo's where the fixture is silent), the rate limit and the simulator's settings.
+ * demo's where the fixture is silent), the rate limit, how jobs are scheduled, and the
+ * simulator's settings.
  *
  * @module
  */
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
+import {
+  JOB_CONCURRENCY_DEFAULT,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+} from "../service/ports/jobs.js";
 import type { SocialAccount } from "../service/ports/social.js";
 import type { SoundEffect } from "../service/ports/workspace.js";
 import {
@@ -79,6 +84,16 @@ export interface HostSetup {
   readonly soundEffects: readonly SoundEffect[];
   /** Paid creation requests per organization and window. */
   readonly rateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** How the host's job worker schedules jobs. */
+  readonly jobs: {
+    /** Jobs this host runs at once. */
+    readonly concurrency: number;
+    /**
+     * Jobs one organization may run at once: in this host, or over every host sharing
+     * the database.
+     */
+    readonly maxRunningPerOrganization: number;
+  };
   /** How the simulated provider behaves. */
   readonly simulator: {
     readonly jobDurationMilliseconds: number;
@@ -143,6 +158,11 @@ export function setupOf(fixture: HostFixture): HostSetup {
     rateLimit: {
       maxRequests: fixture.rate_limit?.max_requests ?? RATE_LIMIT_MAX_REQUESTS_DEFAULT,
       windowSeconds: fixture.rate_limit?.window_seconds ?? RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+    },
+    jobs: {
+      concurrency: fixture.jobs?.concurrency ?? JOB_CONCURRENCY_DEFAULT,
+      maxRunningPerOrganization:
+        fixture.jobs?.max_running_per_organization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
     },
     simulator: {
       jobDurationMilliseconds: fixture.simulator?.job_duration_ms ?? DEFAULT_JOB_DURATION_MS,

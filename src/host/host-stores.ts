@@ -66,7 +66,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
     },
-    startJobs: (process) => queue.start(process),
+    startJobs: (process) => queue.start(process, setup.jobs),
     close: () => queue.stop(),
   };
 }

@@ -81,7 +81,7 @@ export async function postgresHostStores(
         unitOfWork: postgres.unitOfWork,
       },
       startJobs(process) {
-        worker ??= postgres.startWorker(process);
+        worker ??= postgres.startWorker(process, setup.jobs);
       },
       async close() {
         await worker?.stop();

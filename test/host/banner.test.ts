@@ -24,6 +24,9 @@ describe("the start banner", () => {
     );
     expect(text).toContain("Demo workspace (organization 1): 10000 credits");
     expect(text).toContain("simulated provider: each job takes 2000 ms");
+    expect(text).toContain(
+      "Jobs run 4 at a time, at most 20 per organization; a free slot goes to\nthe organization with the fewest running jobs.",
+    );
     expect(text).toContain('A prompt containing "#fail" fails, and its credits are refunded.');
     expect(text).toContain("Everything is kept in memory and is gone when the host stops.");
   });
