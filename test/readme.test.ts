@@ -44,7 +44,7 @@ describe("README usage examples", () => {
 
   it("describes what npm start runs: the host, whose first line says where it listens", async () => {
     const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-    expect(packageJson.scripts.start).toBe("tsx src/host/main.ts");
+    expect(packageJson.scripts.start).toBe("exec node --import tsx src/host/main.ts");
     const host = spawnHost(["--port", "0"]);
     expect(await host.firstLine).toMatch(/^reelkit listening on http:\/\/127\.0\.0\.1:\d+$/);
     host.child.kill("SIGTERM");

@@ -12,6 +12,7 @@ import { HOST_USAGE, parseHostArguments } from "./arguments.js";
 import { hostBanner } from "./banner.js";
 import { loadFixture } from "./fixture.js";
 import { DEMO_FIXTURE, type HostSetup, setupOf } from "./host-setup.js";
+import { signalAction } from "./signals.js";
 import { type RunningHost, startHost } from "./start-host.js";
 
 function fail(lines: readonly string[], exitCode: number): never {
@@ -26,12 +27,15 @@ async function setupFrom(fixturePath: string | undefined): Promise<HostSetup> {
   return setupOf(loaded.fixture);
 }
 
-// The first signal stops cleanly; a second one, for a stop that hangs, exits at once.
+// The first signal stops cleanly; a later one, for a stop that hangs, exits at once.
 function stopOnSignals(host: RunningHost): void {
-  let stopping = false;
+  let firstAt: number | undefined;
   const onSignal = (): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    const now = Date.now();
+    const action = signalAction(firstAt, now);
+    if (action === "exit") process.exit(1);
+    if (action === "ignore") return;
+    firstAt = now;
     host.stop().then(
       () => process.stdout.write("reelkit stopped\n", () => process.exit(0)),
       (error: unknown) => fail([`stopping failed: ${String(error)}`], 1),
