@@ -79,7 +79,8 @@ function simulatorLines(setup: HostSetup): string[] {
   const { concurrency, maxRunningPerOrganization } = setup.jobs;
   return [
     `Generation runs on a simulated provider: each job takes ${jobDurationMilliseconds} ms and`,
-    "stores a placeholder file (a 1x1 PNG, an empty MP4). Providers are ports; a deployment",
+    "stores a placeholder file (a PNG of the requested aspect ratio, a 3-second MP4 with",
+    "picture and sound, a WAV voiceover). Providers are ports; a deployment",
     `plugs in real ones. ${failure}`,
     `Jobs run ${concurrency} at a time, at most ${maxRunningPerOrganization} per organization; a free slot goes to`,
     "the organization with the fewest running jobs.",

@@ -38,6 +38,8 @@ function generationJobInput(
     quality_tier: choice.qualityTier?.id,
     model_slug: request.model_slug,
     variant_id: choice.variant?.id,
+    // What the variant turns into what, so the provider knows what to produce.
+    input_mode: choice.variant?.input_mode,
     aspect_ratio: request.aspect_ratio,
     duration: request.duration,
     resolution: request.resolution,

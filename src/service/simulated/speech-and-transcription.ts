@@ -1,6 +1,7 @@
 /**
  * Simulated speech and transcription providers for the reference host and tests. Speech
- * stores a silent placeholder and reports a duration paced from the text; transcription
+ * stores a placeholder WAV paced from the text (one chirp per word, as long as the
+ * duration it reports); transcription
  * returns evenly spaced placeholder words. Both are ports; a deployment plugs in real ones.
  *
  * @module
@@ -9,7 +10,7 @@
 import type { SpeechProvider, TranscriptionProvider } from "../../editor/providers.js";
 import { countSpokenWords } from "../../editor/spoken-words.js";
 import type { MediaStorage } from "../ports/media-storage.js";
-import { PLACEHOLDER_MP3 } from "./placeholder-media.js";
+import { placeholderSpeechWav } from "./placeholder-speech.js";
 import { SIMULATED_WORDS_PER_SECOND } from "./script-writer.js";
 
 /**
@@ -29,16 +30,13 @@ export function createSimulatedSpeechProvider(options: {
   return {
     async synthesize(request) {
       const words = Math.max(1, countSpokenWords(request.text));
+      const durationSeconds = Math.round((words / SIMULATED_WORDS_PER_SECOND) * 100) / 100;
       const stored = await options.storage.put(
-        `generated/voiceover/${options.newId()}.mp3`,
-        PLACEHOLDER_MP3,
-        "audio/mpeg",
+        `generated/voiceover/${options.newId()}.wav`,
+        placeholderSpeechWav({ words, durationSeconds }),
+        "audio/wav",
       );
-      return {
-        url: stored.url,
-        durationSeconds: Math.round((words / SIMULATED_WORDS_PER_SECOND) * 100) / 100,
-        filename: request.filename ?? null,
-      };
+      return { url: stored.url, durationSeconds, filename: request.filename ?? null };
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * A simulated work provider for the reference host and tests. It does no generation:
- * after a configurable delay it stores a placeholder file and reports its URL, or fails
- * the way a real provider's temporary outage does. Providers are ports, so a deployment
- * plugs in its own.
+ * after a configurable delay it stores a real placeholder file of the kind promised (a
+ * PNG of the requested aspect ratio for images, a playable MP4 with picture and sound for
+ * videos) and reports its URL, or fails the way a real provider's temporary outage does.
+ * Providers are ports, so a deployment plugs in its own.
  *
  * @module
  */
 import type { Job, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
-import { PLACEHOLDER_MP4, PLACEHOLDER_PNG } from "./placeholder-media.js";
+import { placeholderPng } from "./placeholder-image.js";
+import { placeholderMp4 } from "./placeholder-video.js";
 
 /** The failure category the simulator reports for a prompt with the failure marker. */
 export const SIMULATED_FAILURE_CATEGORY = "provider_unavailable";
@@ -29,8 +31,22 @@ function defaultSleep(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
+// Static ads are images, and so is the output of a model variant whose input mode ends
+// in "image" (`text_to_image`, `image_to_image`); everything else is a video.
 function producesStill(job: Job): boolean {
-  return job.kind === "generation" && job.input.type === "static_ad";
+  if (job.kind !== "generation") return false;
+  const inputMode = job.input.input_mode;
+  return (
+    job.input.type === "static_ad" || (typeof inputMode === "string" && /image$/.test(inputMode))
+  );
+}
+
+function placeholderOf(job: Job) {
+  const aspectRatio =
+    typeof job.input.aspect_ratio === "string" ? job.input.aspect_ratio : undefined;
+  return producesStill(job)
+    ? { bytes: placeholderPng(aspectRatio), contentType: "image/png", extension: "png" }
+    : { bytes: placeholderMp4(aspectRatio), contentType: "video/mp4", extension: "mp4" };
 }
 
 // An analysis produces no media; the simulator keeps a small report so the URL it
@@ -79,12 +95,12 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
         };
       }
       if (job.kind === "reference_analysis") return storeAnalysis(options.storage, job);
-      const still = producesStill(job);
-      const objectKey = `generated/${job.kind}/${job.resourceId}.${still ? "png" : "mp4"}`;
+      const placeholder = placeholderOf(job);
+      const objectKey = `generated/${job.kind}/${job.resourceId}.${placeholder.extension}`;
       const stored = await options.storage.put(
         objectKey,
-        still ? PLACEHOLDER_PNG : PLACEHOLDER_MP4,
-        still ? "image/png" : "video/mp4",
+        placeholder.bytes,
+        placeholder.contentType,
       );
       return { ok: true, url: stored.url };
     },
