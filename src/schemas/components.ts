@@ -20,6 +20,7 @@ import {
   templateItemSchema,
   videoTemplateItemSchema,
 } from "./catalog.js";
+import { creditBalanceSchema } from "./credits.js";
 import { editOperationSchema, editOperationSchemas } from "./edit-operations.js";
 import {
   animationConfigSchema,
@@ -122,6 +123,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   Avatar: avatarSchema,
   Voice: voiceSchema,
   ReferenceTemplateTarget: referenceTemplateTargetSchema,
+  CreditBalance: creditBalanceSchema,
   Generation: generationSchema,
   GenerationError: generationErrorSchema,
   GenerationBatch: generationBatchSchema,

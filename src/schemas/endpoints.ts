@@ -1,6 +1,7 @@
 /**
- * The endpoint table: every path and method of the spec 4.0 summary, declared once with
- * its schemas, scopes, statuses and idempotency rules. The OpenAPI document, `skill.md`
+ * The endpoint table: every path and method of the spec 4.0 summary, and the documented
+ * extensions beyond it, declared once with its schemas, scopes, statuses and idempotency
+ * rules. The OpenAPI document, `skill.md`
  * and the HTTP route table are all read from here, so they cannot disagree.
  *
  * @module
@@ -8,6 +9,7 @@
 import type { z } from "zod";
 import { workspaceAssetsSchema } from "./assets.js";
 import { catalogSchema } from "./catalog.js";
+import { creditBalanceSchema } from "./credits.js";
 import {
   createEditorVideoRequestSchema,
   editorVideoIdParamsSchema,
@@ -123,6 +125,11 @@ export interface EndpointDefinition {
   readonly idempotency?: EndpointIdempotency;
   /** Whether the request spends credits and counts against the rate limit. */
   readonly paid: boolean;
+  /**
+   * True for an endpoint beyond the API contract: an additive extension, recorded in
+   * `docs/spec-decisions.md` and marked `x-reelkit-extension` in the OpenAPI document.
+   */
+  readonly extension?: boolean;
 }
 
 /** Documentation groups, in reading order. */
@@ -156,7 +163,8 @@ function ok(description: string, ...schemas: z.ZodType[]): EndpointSuccess {
 }
 
 /**
- * Every endpoint of the API, in the order of the spec 4.0 summary.
+ * Every endpoint of the API, in the order of the spec 4.0 summary, each extension next
+ * to the contract endpoints it belongs with.
  *
  * @example
  * ```ts
@@ -228,6 +236,21 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     success: ok("The workspace assets.", workspaceAssetsSchema),
     errorStatuses: AUTHENTICATED_ERRORS,
     paid: false,
+  },
+  {
+    operationId: "getCreditBalance",
+    method: "GET",
+    path: "/credits",
+    tag: "Catalog and assets",
+    summary: "Read the organization's credit balance.",
+    description:
+      "An extension beyond the API contract. available is what a new paid request may use (the remaining_credits of paid responses); pending is held for queued work and is charged when it completes or returned when it fails; posted is settled.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    success: ok("The credit balance.", creditBalanceSchema),
+    errorStatuses: AUTHENTICATED_ERRORS,
+    paid: false,
+    extension: true,
   },
   {
     operationId: "createGeneration",

@@ -1,6 +1,7 @@
 export * from "./assets.js";
 export * from "./catalog.js";
 export * from "./common.js";
+export * from "./credits.js";
 export * from "./edit-operations.js";
 export * from "./edit-values.js";
 export * from "./editor-videos.js";

@@ -13,6 +13,7 @@ export type OperationId =
   | "getOpenApiDocument"
   | "getSkillMarkdown"
   | "listWorkspaceAssets"
+  | "getCreditBalance"
   | "createGeneration"
   | "getGeneration"
   | "createSlideshow"

@@ -17,6 +17,7 @@ import type { Job, JobKind } from "./ports/jobs.js";
 import { addEditorVideoMedia } from "./use-cases/add-editor-video-media.js";
 import { getCatalog, listWorkspaceAssets } from "./use-cases/catalog-and-assets.js";
 import { createReferenceInspiration } from "./use-cases/create-reference-inspiration.js";
+import { getCreditBalance } from "./use-cases/credit-balance.js";
 import {
   createDirectUploadReceiver,
   type DirectUploadReceiver,
@@ -76,6 +77,7 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     getOpenApiDocument: getOpenApiDocument(deps),
     getSkillMarkdown: getSkillMarkdown(deps),
     listWorkspaceAssets: listWorkspaceAssets(deps),
+    getCreditBalance: getCreditBalance(deps),
     createGeneration: createGeneration(deps),
     getGeneration: getGeneration(deps),
     createSlideshow: createSlideshow(deps),

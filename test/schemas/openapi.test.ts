@@ -24,9 +24,15 @@ describe("the OpenAPI document", () => {
     expect(document.info).toMatchObject({ version: "1.0.0" });
   });
 
-  it("lists the 16 paths and 20 operations of the spec 4.0 summary", () => {
-    expect(Object.keys(document.paths)).toHaveLength(16);
-    expect(operations()).toHaveLength(20);
+  it("lists the 16 paths and 20 operations of the spec 4.0 summary, and the extensions", () => {
+    const extensions = ENDPOINTS.filter((endpoint) => endpoint.extension === true);
+    expect(extensions.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+      "GET /credits",
+    ]);
+    const contract = operations().filter(({ operation }) => !("x-reelkit-extension" in operation));
+    expect(new Set(contract.map(({ path }) => path)).size).toBe(16);
+    expect(contract).toHaveLength(20);
+    expect(operations()).toHaveLength(20 + extensions.length);
     for (const endpoint of ENDPOINTS) {
       expect(
         document.paths[endpoint.path]?.[endpoint.method.toLowerCase()],
