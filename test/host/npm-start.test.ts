@@ -1,6 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT } from "./support/spawn-host.js";
+import { type HostProcess, spawnProcess } from "./support/spawn-host.js";
 
 interface ProcessRow {
   readonly pid: number;
@@ -45,41 +45,10 @@ function userEnvironment(): NodeJS.ProcessEnv {
   return { ...env, DATABASE_URL: "" };
 }
 
-interface NpmStart {
-  readonly npm: ChildProcess;
-  readonly firstLine: Promise<string>;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stdout(): string;
-}
-
-const started: ChildProcess[] = [];
-
 // `detached` puts npm in a process group of its own, as a terminal would, so a test can
 // send a signal to npm alone or to the whole group like Ctrl+C.
-function npmStart(): NpmStart {
-  const npm = spawn("npm", ["start", "--", "--port", "0"], {
-    cwd: ROOT,
-    env: userEnvironment(),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  started.push(npm);
-  let out = "";
-  npm.stdout?.setEncoding("utf8");
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    npm.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  const firstLine = new Promise<string>((resolve, reject) => {
-    npm.stdout?.on("data", (chunk: string) => {
-      out += chunk;
-      const end = out.indexOf("\n");
-      if (end >= 0) resolve(out.slice(0, end));
-    });
-    void exited.then(() => reject(new Error(`npm start exited first: ${out}`)));
-  });
-  firstLine.catch(() => undefined);
-  return { npm, firstLine, exited, stdout: () => out };
-}
+const npmStart = () =>
+  spawnProcess("npm", ["start", "--", "--port", "0"], { env: userEnvironment(), detached: true });
 
 async function gone(pids: readonly number[]): Promise<number[]> {
   for (let tries = 0; tries < 200; tries += 1) {
@@ -91,9 +60,10 @@ async function gone(pids: readonly number[]): Promise<number[]> {
 }
 
 describe("npm start", () => {
+  const started: HostProcess[] = [];
   afterEach(() => {
-    for (const npm of started.splice(0)) {
-      if (npm.exitCode === null && npm.pid !== undefined) process.kill(-npm.pid, "SIGKILL");
+    for (const { child } of started.splice(0)) {
+      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
     }
   });
 
@@ -105,8 +75,9 @@ describe("npm start", () => {
     "prints the host's line first and stops cleanly on %s, leaving no process",
     async (_name, signal, toGroup) => {
       const start = npmStart();
+      started.push(start);
       expect(await start.firstLine).toMatch(/^reelkit listening on http:\/\/127\.0\.0\.1:\d+$/);
-      const pid = start.npm.pid as number;
+      const pid = start.child.pid as number;
       const descendants = descendantsOf(pid);
       // npm runs the host itself, with no shell or launcher in between to lose a signal.
       const host = descendants.find((row) => row.command.includes("src/host/main.ts"));

@@ -29,19 +29,26 @@ export interface HostProcess {
   stderr(): string;
 }
 
-/** Starts `node --import tsx src/host/main.ts ...args`. */
-export function spawnHost(args: readonly string[]): HostProcess {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "src/host/main.ts"), ...args],
-    {
-      cwd: ROOT,
-      // Without a flag saying otherwise, the host under test keeps its state in memory,
-      // whatever DATABASE_URL the test run happens to have.
-      env: { ...process.env, DATABASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+/** How to start a process with {@link spawnProcess}. */
+export interface SpawnSettings {
+  /** The environment; this process's by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Starts the process in a process group of its own, as a terminal would. */
+  readonly detached?: boolean;
+}
+
+/** Starts `command` in the repository root and reads its output. */
+export function spawnProcess(
+  command: string,
+  args: readonly string[],
+  settings: SpawnSettings = {},
+): HostProcess {
+  const child = spawn(command, [...args], {
+    cwd: ROOT,
+    env: settings.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: settings.detached ?? false,
+  });
   let out = "";
   let err = "";
   child.stdout?.setEncoding("utf8");
@@ -59,7 +66,7 @@ export function spawnHost(args: readonly string[]): HostProcess {
       if (end >= 0) resolve(out.slice(0, end));
     });
     void exited.then(({ code }) =>
-      reject(new Error(`the host exited with ${code} before printing a line: ${err}`)),
+      reject(new Error(`${command} exited with ${code} before printing a line: ${err}`)),
     );
   });
   // A test that only waits for the exit never reads the first line; its rejection is
@@ -68,6 +75,17 @@ export function spawnHost(args: readonly string[]): HostProcess {
   children.add(child);
   child.once("exit", () => children.delete(child));
   return { child, firstLine, exited, stdout: () => out, stderr: () => err };
+}
+
+/** Starts `node --import tsx src/host/main.ts ...args`. */
+export function spawnHost(args: readonly string[]): HostProcess {
+  return spawnProcess(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "src/host/main.ts"), ...args],
+    // Without a flag saying otherwise, the host under test keeps its state in memory,
+    // whatever DATABASE_URL the test run happens to have.
+    { env: { ...process.env, DATABASE_URL: "" } },
+  );
 }
 
 /** Writes `fixture` as JSON to a fresh temporary file and returns its path. */
