@@ -12,7 +12,11 @@
  * @module
  */
 import type { Pool } from "pg";
-import { JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT, type Job } from "../service/ports/jobs.js";
+import {
+  checkedJobLimit,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type Job,
+} from "../service/ports/jobs.js";
 import { CHOOSE_ORGANIZATIONS_SQL, CLAIM_SQL, LOCK_ORGANIZATIONS_SQL } from "./fair-claim-sql.js";
 import { inTransaction } from "./transaction.js";
 
@@ -89,7 +93,10 @@ function claimOf(workerId: string, row: ClaimedRow): JobClaim {
  */
 export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<JobClaim[]> {
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS_DEFAULT;
-  const cap = options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT;
+  const cap = checkedJobLimit(
+    "maxRunningPerOrganization",
+    options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  );
   await pool.query(BURY_SQL, [maxAttempts]);
   const chosen = await pool.query<{ organization_id: number }>(CHOOSE_ORGANIZATIONS_SQL, [
     cap,

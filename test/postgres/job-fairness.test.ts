@@ -126,6 +126,11 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
     expect((await claim("w2", 4, 3)).map((each) => each.job.id)).toEqual(["newcomer"]);
   });
 
+  it("refuses a cap that would run nothing", async () => {
+    await expect(claim("w1", 4, 0)).rejects.toThrow(RangeError);
+    await expect(claim("w1", 4, 2.5)).rejects.toThrow(RangeError);
+  });
+
   it("lets organizations with backlogs take turns, one claim at a time", async () => {
     await enqueueBacklog(schema().pool, 1, 20);
     await enqueueBacklog(schema().pool, 2, 3);

@@ -38,6 +38,23 @@ export const JOB_CONCURRENCY_DEFAULT = 4;
  */
 export const JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT = 20;
 
+/**
+ * `value` when it is a whole number of at least 1, as a concurrency or a cap of running
+ * jobs must be (0 would run nothing, silently); a RangeError naming `name` otherwise.
+ *
+ * @example
+ * ```ts
+ * checkedJobLimit("maxRunningPerOrganization", 4); // 4
+ * checkedJobLimit("concurrency", 0); // throws RangeError
+ * ```
+ */
+export function checkedJobLimit(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a whole number of at least 1, got ${value}.`);
+  }
+  return value;
+}
+
 /** Where jobs wait for a worker. */
 export interface JobQueue {
   /** Queues a job; throws when the queue cannot take it (the caller then refunds it). */

@@ -8,6 +8,7 @@
  * @module
  */
 import {
+  checkedJobLimit,
   JOB_CONCURRENCY_DEFAULT,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
@@ -52,13 +53,6 @@ export interface MemoryJobQueue extends JobQueue {
   stop(): Promise<void>;
   /** Resolves once nothing waits and nothing runs. */
   idle(): Promise<void>;
-}
-
-function positiveWhole(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a whole number of at least 1, got ${value}.`);
-  }
-  return value;
 }
 
 /**
@@ -125,11 +119,11 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
       return count;
     },
     start(run, startOptions = {}) {
-      concurrency = positiveWhole(
+      concurrency = checkedJobLimit(
         "concurrency",
         startOptions.concurrency ?? JOB_CONCURRENCY_DEFAULT,
       );
-      maxRunningPerOrganization = positiveWhole(
+      maxRunningPerOrganization = checkedJobLimit(
         "maxRunningPerOrganization",
         startOptions.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
       );
