@@ -20,7 +20,7 @@ import {
   OPERATIONS_PER_REQUEST_MAX,
   VOICEOVER_MAX_WORDS,
 } from "./limits.js";
-import { API_TITLE, API_VERSION } from "./openapi.js";
+import { API_TITLE, API_VERSION, documentedErrorStatuses } from "./openapi.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
 
 /** Options of {@link buildSkillMarkdown}. */
@@ -63,7 +63,7 @@ function endpointSection(endpoint: EndpointDefinition): string[] {
     "",
     `- Access: ${access}.`,
     `- Success: 200, ${endpoint.success.description.toLowerCase()}`,
-    `- Errors: ${endpoint.errorStatuses.join(", ")}.`,
+    `- Errors: ${documentedErrorStatuses(endpoint).join(", ")}.`,
   ];
   if (endpoint.idempotency !== undefined) {
     lines.push(
