@@ -190,6 +190,36 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(speech.calls).toHaveLength(1);
   });
 
+  it.each([
+    ["12,000 CJK characters", "漢字".repeat(6000)],
+    ["6,000 characters of a.a.a", "a.".repeat(3000)],
+    ["a run of 12,000 letters", "a".repeat(12_000)],
+  ])(
+    "counts %s as the words they speak: over the limit, refused before charging",
+    async (_name, text) => {
+      await setUp();
+      const response = await patchProject(harness, id, voiceover(text), keyed("vo-words"));
+      expect(response.status).toBe(400);
+      expect(response.body.error.context.fields[0]).toMatchObject({
+        path: "operations.0.text",
+        message: expect.stringMatching(/spoken words; the limit is 465/),
+      });
+      expect(await harness.available()).toBe(5000);
+      expect(speech.calls).toEqual([]);
+    },
+  );
+
+  it("prices a script without spaces by the words it speaks", async () => {
+    await setUp();
+    // 300 dictionary words of Japanese: three started blocks of 100, not one.
+    const text = "日本語".repeat(300);
+    expect(countSpokenWords(text)).toBe(300);
+    const response = await patchProject(harness, id, voiceover(text), keyed("vo-japanese"));
+    expect(response.status).toBe(200);
+    expect(response.body.credits_deducted).toBe(15);
+    expect(await harness.available()).toBe(4985);
+  });
+
   it("refunds and answers a retryable 500 when synthesis fails; the same key then succeeds", async () => {
     await setUp();
     speech.failNext = true;
