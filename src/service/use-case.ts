@@ -1,20 +1,31 @@
 /**
  * The shape of a use case: one per endpoint, built from the ports, answering a
- * transport-neutral request. Authenticated use cases are wrapped by {@link authenticated},
- * which admits the caller (spec 5) before the use case sees the request.
+ * transport-neutral request in two steps. Admission reads only the credentials (spec 5),
+ * so an adapter can refuse a caller before it reads a body; serving reads the rest.
+ * Authenticated use cases are made by {@link authenticated}, open ones by
+ * {@link unauthenticated}.
  *
  * @module
  */
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
-import type { OperationId, ServiceRequest, ServiceResponse } from "./contract.js";
+import type {
+  Admission,
+  OperationId,
+  RequestCredentials,
+  ServiceRequest,
+  ServiceResponse,
+} from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { admit, type Caller } from "./pipeline/authorize.js";
 
-/** A use case bound to its ports. */
+/** A use case bound to its ports, answering in one call. */
 export type UseCase = (request: ServiceRequest) => Promise<ServiceResponse>;
 
+/** A use case in two steps: admission by the credentials, then serving the request. */
+export type AdmittingUseCase = (credentials: RequestCredentials) => Promise<Admission>;
+
 /** Builds a use case from the ports. */
-export type UseCaseFactory = (deps: ServiceDependencies) => UseCase;
+export type UseCaseFactory = (deps: ServiceDependencies) => AdmittingUseCase;
 
 /** An admitted request, as an authenticated use case receives it. */
 export interface AdmittedCall {
@@ -44,9 +55,26 @@ export function authenticated(
   handle: (call: AdmittedCall) => Promise<ServiceResponse>,
 ): UseCaseFactory {
   const endpoint = endpointOf(operationId);
-  return (deps) => async (request) => {
-    const admitted = await admit(deps.accounts, endpoint, request);
-    if (!admitted.ok) return admitted.response;
-    return handle({ deps, endpoint, caller: admitted.value, request });
+  return (deps) => async (credentials) => {
+    const admitted = await admit(deps.accounts, endpoint, credentials);
+    if (!admitted.ok) return { admitted: false, response: admitted.response };
+    const caller = admitted.value;
+    return { admitted: true, serve: (request) => handle({ deps, endpoint, caller, request }) };
+  };
+}
+
+/** A use case anyone may call (GET /models, GET /openapi.json, GET /skill.md). */
+export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): UseCaseFactory {
+  return (deps) => {
+    const serve = build(deps);
+    return async () => ({ admitted: true, serve });
+  };
+}
+
+/** The one-call form of an admitting use case: admission, then serving, or the refusal. */
+export function inOneCall(useCase: AdmittingUseCase): UseCase {
+  return async (request) => {
+    const admission = await useCase(request);
+    return admission.admitted ? admission.serve(request) : admission.response;
   };
 }

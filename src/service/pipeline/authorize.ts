@@ -9,7 +9,7 @@ import { apiError } from "../../errors/api-error.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../api-keys.js";
-import type { ServiceRequest } from "../contract.js";
+import type { RequestCredentials } from "../contract.js";
 import type { AccountStore, ApiKeyRecord, Organization } from "../ports/accounts.js";
 import { halt, proceed, type Step } from "./responses.js";
 
@@ -49,7 +49,7 @@ async function findKey(accounts: AccountStore, token: string): Promise<ApiKeyRec
  */
 export async function authenticate(
   accounts: AccountStore,
-  request: ServiceRequest,
+  request: RequestCredentials,
 ): Promise<Step<Caller>> {
   if (request.malformedAuthorization === true) {
     return halt(apiError("invalid_api_key", "The Authorization header is not a Bearer token."));
@@ -99,7 +99,7 @@ export function authorize(caller: Caller, scopes: readonly ApiScope[]): Step<Cal
 export async function admit(
   accounts: AccountStore,
   endpoint: EndpointDefinition,
-  request: ServiceRequest,
+  request: RequestCredentials,
 ): Promise<Step<Caller>> {
   const caller = await authenticate(accounts, request);
   return caller.ok ? authorize(caller.value, endpoint.scopes) : caller;
