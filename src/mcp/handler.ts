@@ -8,6 +8,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
 import type { ServiceRequest } from "../service/contract.js";
+import { readMessageBody } from "./message-body.js";
 import {
   type McpHandlerOptions,
   type McpService,
@@ -71,6 +72,8 @@ async function serveMessages(
       headers: JSON_RPC_HEADERS,
     });
   }
+  const body = await readMessageBody(request, settings.maxRequestBytes);
+  if (body.kind === "refused") return body.response;
   const onError = (error: unknown) => settings.onError(error, request);
   const server = createToolServer(tools, settings, { service, credentials, onError });
   // Stateless: no session ids, one transport per request, JSON answers so the transport
@@ -82,7 +85,10 @@ async function serveMessages(
   });
   try {
     await server.connect(transport);
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(
+      request,
+      body.kind === "parsed" ? { parsedBody: body.message } : {},
+    );
   } finally {
     await server.close();
   }

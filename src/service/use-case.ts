@@ -17,6 +17,7 @@ import type {
 } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { admit, type Caller } from "./pipeline/authorize.js";
+import { refuseUnacceptableValues } from "./pipeline/request-values.js";
 
 /** A use case bound to its ports, answering in one call. */
 export type UseCase = (request: ServiceRequest) => Promise<ServiceResponse>;
@@ -47,6 +48,14 @@ export function endpointOf(operationId: OperationId): EndpointDefinition {
 }
 
 /**
+ * Serves a request only once its values pass the policy every door shares: a hostile
+ * key or text no store can keep answers 400 naming the field, on every store alike.
+ */
+export function servingCheckedValues(serve: UseCase): UseCase {
+  return async (request) => refuseUnacceptableValues(request) ?? serve(request);
+}
+
+/**
  * A use case that runs only for an admitted caller: authenticated by bearer key, with a
  * scope the endpoint accepts, in an organization with an active subscription.
  */
@@ -59,14 +68,15 @@ export function authenticated(
     const admitted = await admit(deps.accounts, endpoint, credentials);
     if (!admitted.ok) return { admitted: false, response: admitted.response };
     const caller = admitted.value;
-    return { admitted: true, serve: (request) => handle({ deps, endpoint, caller, request }) };
+    const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
+    return { admitted: true, serve };
   };
 }
 
 /** A use case anyone may call (GET /models, GET /openapi.json, GET /skill.md). */
 export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): UseCaseFactory {
   return (deps) => {
-    const serve = build(deps);
+    const serve = servingCheckedValues(build(deps));
     return async () => ({ admitted: true, serve });
   };
 }

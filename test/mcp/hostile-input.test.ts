@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
-import { KEYS } from "../service/support/harness.js";
-import { callTool, createMcpHarness, type McpHarness } from "./support/mcp-harness.js";
+import { BASE_URL, KEYS } from "../service/support/harness.js";
+import { callTool, createMcpHarness, MCP_URL, type McpHarness } from "./support/mcp-harness.js";
 
 // What a hostile or careless client sends must get the same answer over MCP as over REST.
 
@@ -32,5 +32,91 @@ describe("voiceover words over MCP", () => {
     expect(answer.body.error).toMatchObject({ code: "bad_request", retryable: false });
     expect(answer.body.error.context.fields[0].path).toBe("operations.0.text");
     expect(await harness.available()).toBe(5000);
+  });
+});
+
+function rawToolCall(harness: McpHarness, key: string, argumentsText: string): Promise<Response> {
+  const body = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_generation","arguments":${argumentsText}}}`;
+  return harness.mcp(
+    new Request(MCP_URL, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body,
+    }),
+  );
+}
+
+describe("one body policy for REST and MCP", () => {
+  it.each([
+    [
+      "at the top of the arguments",
+      '{"type":"static_ad","template_slug":"product-hero","idempotency_key":"k","__proto__":{"request_count":3}}',
+    ],
+    [
+      "nested in an argument",
+      '{"type":"static_ad","template_slug":"product-hero","idempotency_key":"k","reference_image_urls":[{"__proto__":{"x":1}}]}',
+    ],
+  ])("refuses __proto__ %s as REST does, charging nothing", async (_where, argumentsText) => {
+    const harness = await createMcpHarness();
+    const over = await rawToolCall(harness, KEYS.acme, argumentsText);
+    expect(over.status).toBe(400);
+    const answer = await over.json();
+    expect(answer.error.code).toBe(-32600);
+    const rest = await harness.handler(
+      new Request(`${BASE_URL}/generations`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEYS.acme}`, "content-type": "application/json" },
+        body: argumentsText,
+      }),
+    );
+    expect(rest.status).toBe(400);
+    expect(answer.error.data).toEqual(await rest.json());
+    expect(answer.error.data.error.context).toMatchObject({
+      reason: "hostile_key",
+      key: "__proto__",
+    });
+    expect(await harness.available()).toBe(5000);
+    expect(harness.queue.pending()).toEqual([]);
+  });
+
+  it("refuses __proto__ deep inside an edit operation", async () => {
+    const { harness, id } = await setUp();
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"apply_editor_edits","arguments":{"id":${id},"operations":[{"type":"set_title","title":"t","__proto__":{"title":"x"}}]}}}`;
+    const answer = await harness.mcp(
+      new Request(MCP_URL, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${KEYS.acme}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body,
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.data.error.context.reason).toBe("hostile_key");
+  });
+
+  it.each([
+    ["U+0000", "a\u0000b"],
+    ["a lone surrogate", "a\ud800b"],
+  ])("refuses a title holding %s with the REST answer, as a tool error", async (_name, title) => {
+    const harness = await createMcpHarness();
+    const client = await harness.connect(KEYS.acme);
+    const answer = await callTool(client, "create_editor_video", { title });
+    expect(answer.isError).toBe(true);
+    const rest = await harness.call("POST", "/editor/videos", { key: KEYS.acme, body: { title } });
+    expect(rest.status).toBe(400);
+    expect(answer.body).toEqual(rest.body);
+    expect(answer.body.error.context).toMatchObject({
+      reason: "unstorable_text",
+      fields: [{ path: "title" }],
+    });
+    const list = await callTool(client, "list_editor_videos");
+    expect(list.body.videos).toEqual([]);
   });
 });

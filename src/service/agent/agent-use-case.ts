@@ -10,6 +10,7 @@ import type { ServiceRequest, ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { authenticate, authorize, type Caller, hasAnyScope } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/parse.js";
+import { refuseUnacceptableValues } from "../pipeline/request-values.js";
 import { proceed, type Step } from "../pipeline/responses.js";
 import type { UseCase } from "../use-case.js";
 import {
@@ -81,6 +82,8 @@ export function agentUseCase<Input = undefined>(
   return (deps) => async (request) => {
     const caller = await admitAgentRequest(deps, operation, request);
     if (!caller.ok) return caller.response;
+    const refused = refuseUnacceptableValues(request);
+    if (refused !== undefined) return refused;
     const input = parseAgentInput(schema, request);
     if (!input.ok) return input.response;
     return handle({ deps, caller: caller.value, input: input.value });
