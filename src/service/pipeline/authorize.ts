@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { apiError } from "../../errors/api-error.js";
+import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../api-keys.js";
@@ -72,18 +72,25 @@ export async function authenticate(
   return proceed({ organization, key });
 }
 
+/**
+ * The 403 `forbidden` of a key that lacks every scope of `scopes`, with both lists in
+ * `context`, as REST and MCP answer it.
+ */
+export function missingScopeError(
+  scopes: readonly ApiScope[],
+  keyScopes: readonly ApiScope[],
+): ApiError {
+  return apiError(
+    "forbidden",
+    `This API key lacks the scope this endpoint needs: ${scopes.join(" or ")}.`,
+    { context: { required_scopes: [...scopes], key_scopes: [...keyScopes] } },
+  );
+}
+
 /** Checks the key's scope (403 `forbidden`) and the subscription (402 `payment_required`). */
 export function authorize(caller: Caller, scopes: readonly ApiScope[]): Step<Caller> {
   if (scopes.length > 0 && !hasAnyScope(caller.key, scopes)) {
-    return halt(
-      apiError(
-        "forbidden",
-        `This API key lacks the scope this endpoint needs: ${scopes.join(" or ")}.`,
-        {
-          context: { required_scopes: [...scopes], key_scopes: [...caller.key.scopes] },
-        },
-      ),
-    );
+    return halt(missingScopeError(scopes, caller.key.scopes));
   }
   if (!caller.organization.subscriptionActive) {
     return halt(
