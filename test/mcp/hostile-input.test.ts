@@ -120,3 +120,36 @@ describe("one body policy for REST and MCP", () => {
     expect(list.body.videos).toEqual([]);
   });
 });
+
+describe("voices over MCP", () => {
+  it.each(["constructor", "__proto__", "no-such-voice"])(
+    "answers add_voiceover with voice_id %j with the REST 404, charging nothing",
+    async (voiceId) => {
+      const { harness, client, id } = await setUp();
+      const operations = [{ type: "add_voiceover", text: "Hello there", voice_id: voiceId }];
+      const answer = await callTool(client, "apply_editor_edits", {
+        id,
+        operations,
+        idempotency_key: `mcp-${voiceId}`,
+      });
+      expect(answer.isError).toBe(true);
+      const rest = await harness.call("PATCH", `/editor/videos/${id}`, {
+        key: KEYS.acme,
+        body: { operations },
+        headers: { "Idempotency-Key": `rest-${voiceId}` },
+      });
+      expect(rest.status).toBe(404);
+      expect(answer.body).toEqual(rest.body);
+      const faceless = await callTool(client, "create_faceless_video", {
+        prompt: "Octopuses",
+        voice_id: voiceId,
+        idempotency_key: `mcp-faceless-${voiceId}`,
+      });
+      expect(faceless.body.error).toMatchObject({
+        code: "not_found",
+        context: { voice_id: voiceId },
+      });
+      expect(await harness.available()).toBe(5000);
+    },
+  );
+});

@@ -220,6 +220,59 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(await harness.available()).toBe(4985);
   });
 
+  it.each(["constructor", "__proto__", "toString", "no-such-voice"])(
+    "answers voice_id %j with the 404 of POST /faceless-videos, charging nothing",
+    async (voiceId) => {
+      await setUp();
+      const response = await patchProject(
+        harness,
+        id,
+        voiceover(TEXT, { voice_id: voiceId }),
+        keyed(`vo-voice-${voiceId}`),
+      );
+      expect(response.status).toBe(404);
+      const faceless = await harness.call("POST", "/faceless-videos", {
+        key: KEYS.acme,
+        body: { prompt: "Three facts about octopuses", voice_id: voiceId },
+        headers: { "Idempotency-Key": `faceless-voice-${voiceId}` },
+      });
+      expect(faceless.status).toBe(404);
+      expect(response.body.error).toEqual({
+        code: "not_found",
+        message: `The workspace has no voice ${voiceId}; GET /assets lists its voices.`,
+        retryable: false,
+        context: { field: "operations.0.voice_id", voice_id: voiceId },
+      });
+      expect(faceless.body.error).toEqual({
+        ...response.body.error,
+        context: { field: "voice_id", voice_id: voiceId },
+      });
+      expect(speech.calls).toEqual([]);
+      expect(await harness.available()).toBe(5000);
+      const { editor } = await readProject(harness, id);
+      expect(editor.items).toEqual({});
+    },
+  );
+
+  it("speaks with a workspace voice, or the provider's own without voice_id", async () => {
+    await setUp();
+    const withVoice = await patchProject(
+      harness,
+      id,
+      voiceover(TEXT, { voice_id: "nova" }),
+      keyed("vo-nova"),
+    );
+    expect(withVoice.status).toBe(200);
+    const without = await patchProject(
+      harness,
+      id,
+      { operations: [{ type: "add_voiceover", text: TEXT }] },
+      keyed("vo-default"),
+    );
+    expect(without.status).toBe(200);
+    expect(speech.calls.map((call) => call.voice_id)).toEqual(["nova", undefined]);
+  });
+
   it("refunds and answers a retryable 500 when synthesis fails; the same key then succeeds", async () => {
     await setUp();
     speech.failNext = true;

@@ -134,7 +134,7 @@ describe("POST /faceless-videos", () => {
     const voice = await post(harness, "/faceless-videos", { prompt: PROMPT, voice_id: "zed" });
     const kit = await post(harness, "/faceless-videos", { prompt: PROMPT, brand_kit_id: 5 });
     expect(voice.status).toBe(404);
-    expect(voice.body.error.context).toEqual({ field: "voice_id" });
+    expect(voice.body.error.context).toEqual({ field: "voice_id", voice_id: "zed" });
     expect(kit.status).toBe(404);
     expect(kit.body.error.context).toEqual({ field: "brand_kit_id" });
     expect(await harness.available()).toBe(5000);
