@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, KEYS } from "../service/support/harness.js";
+import { BASE_URL, countingUuid, KEYS } from "../service/support/harness.js";
 import { callTool, createMcpHarness, MCP_URL, type McpHarness } from "./support/mcp-harness.js";
 
 // What a hostile or careless client sends must get the same answer over MCP as over REST.
@@ -152,4 +152,24 @@ describe("voices over MCP", () => {
       expect(await harness.available()).toBe(5000);
     },
   );
+});
+
+describe("ids over MCP", () => {
+  it("finds a generation by its id in upper case", async () => {
+    const harness = await createMcpHarness({
+      overrides: {
+        ids: { uuid: () => countingUuid().replace(/^0{8}/, "abcdef00"), editorId: () => "e1" },
+      },
+    });
+    const client = await harness.connect(KEYS.acme);
+    const batch = await callTool(client, "create_generation", {
+      type: "static_ad",
+      template_slug: "product-hero",
+      idempotency_key: "upper",
+    });
+    const id: string = batch.body.generations[0].id;
+    const found = await callTool(client, "get_generation", { id: id.toUpperCase() });
+    expect(found.isError).toBe(false);
+    expect(found.body.id).toBe(id);
+  });
 });
