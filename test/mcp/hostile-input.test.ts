@@ -173,3 +173,27 @@ describe("ids over MCP", () => {
     expect(found.body.id).toBe(id);
   });
 });
+
+describe("source_url failures over MCP", () => {
+  it.each([
+    ["a host that does not exist", "dns_failure", 400],
+    ["a source that is down", "network_error", 500],
+  ] as const)("answers %s as REST does", async (_name, reason, status) => {
+    const harness = await createMcpHarness({
+      urlFetcher: { fetch: async () => ({ ok: false, reason, message: "m" }) },
+    });
+    const client = await harness.connect(KEYS.acme);
+    const sourceUrl = "https://cdn.example.com/a.png";
+    const answer = await callTool(client, "upload_editor_media_from_url", {
+      source_url: sourceUrl,
+    });
+    const rest = await harness.call("POST", "/editor/media", {
+      key: KEYS.acme,
+      body: { source_url: sourceUrl },
+    });
+    expect(rest.status).toBe(status);
+    expect(answer.isError).toBe(true);
+    expect(answer.body).toEqual(rest.body);
+    expect(answer.body.error.retryable).toBe(status >= 500);
+  });
+});
