@@ -8,6 +8,7 @@
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
+import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import type { SocialAccount } from "../service/ports/social.js";
 import type { SoundEffect } from "../service/ports/workspace.js";
 import {
@@ -49,6 +50,16 @@ export const DEMO_FIXTURE: HostFixture = {
   ],
 };
 
+/** One API key, ready to be stored. */
+export interface SetupApiKey {
+  /** The key in plain text; stores keep its digest. */
+  readonly key: string;
+  /** Its scopes. */
+  readonly scopes: readonly ApiScope[];
+  /** How it is stored: revoked, or expiring at a time; a plain working key without. */
+  readonly options: ApiKeyOptions;
+}
+
 /** One organization, ready to be stored. */
 export interface SetupOrganization {
   /** Organization id. */
@@ -60,7 +71,7 @@ export interface SetupOrganization {
   /** Whether it has an active paid plan. */
   readonly subscriptionActive: boolean;
   /** Its keys in plain text, as the fixture wrote them. */
-  readonly apiKeys: readonly { readonly key: string; readonly scopes: readonly ApiScope[] }[];
+  readonly apiKeys: readonly SetupApiKey[];
   /** Its own assets, when the fixture gave them. */
   readonly assets: WorkspaceAssets | undefined;
   /** Its connected social accounts. */
@@ -107,6 +118,18 @@ function soundEffectOf(effect: FixtureSoundEffect): SoundEffect {
   };
 }
 
+function apiKeyOf(apiKey: FixtureOrganization["api_keys"][number]): SetupApiKey {
+  const expiresAt = apiKey.expires_at === undefined ? undefined : Date.parse(apiKey.expires_at);
+  return {
+    key: apiKey.key,
+    scopes: apiKey.scopes,
+    options: {
+      ...(apiKey.revoked === undefined ? {} : { revoked: apiKey.revoked }),
+      ...(expiresAt === undefined ? {} : { expiresAtEpochMilliseconds: expiresAt }),
+    },
+  };
+}
+
 function organizationOf(
   organization: FixtureOrganization,
   sharedSocialAccounts: readonly SocialAccount[],
@@ -116,7 +139,7 @@ function organizationOf(
     name: organization.name,
     credits: organization.credits ?? DEFAULT_ORGANIZATION_CREDITS,
     subscriptionActive: organization.subscription_active ?? true,
-    apiKeys: organization.api_keys,
+    apiKeys: organization.api_keys.map(apiKeyOf),
     assets: organization.assets,
     socialAccounts: organization.social_accounts?.map(socialAccountOf) ?? sharedSocialAccounts,
   };

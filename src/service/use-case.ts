@@ -65,7 +65,7 @@ export function authenticated(
 ): UseCaseFactory {
   const endpoint = endpointOf(operationId);
   return (deps) => async (credentials) => {
-    const admitted = await admit(deps.accounts, endpoint, credentials);
+    const admitted = await admit(deps, endpoint, credentials);
     if (!admitted.ok) return { admitted: false, response: admitted.response };
     const caller = admitted.value;
     const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));

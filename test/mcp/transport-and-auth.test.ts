@@ -87,11 +87,20 @@ describe("the 401 metadata flow (spec 5.9)", () => {
     });
   });
 
-  it("marks a bad, revoked or malformed key invalid_token", async () => {
+  it("marks a bad, revoked, expired or malformed key invalid_token", async () => {
     const harness = await createMcpHarness();
+    await harness.accounts.addApiKey(ORGS.acme, "rk_test_expired_key", ["generations:read"], {
+      expiresAtEpochMilliseconds: harness.clock.now(),
+    });
+    const revokedNow = await harness.accounts.addApiKey(ORGS.acme, "rk_test_revoked_now", [
+      "generations:read",
+    ]);
+    await harness.accounts.revokeApiKey(revokedNow.keyId);
     for (const request of [
       post("rk_test_unknown"),
       post(KEYS.revoked),
+      post("rk_test_expired_key"),
+      post("rk_test_revoked_now"),
       post(undefined, INITIALIZE, "Basic abc"),
     ]) {
       const response = await harness.mcp(request);

@@ -9,6 +9,7 @@ import { MIGRATION_0003_IDEMPOTENCY } from "./0003-idempotency.js";
 import { MIGRATION_0004_RESOURCES } from "./0004-resources.js";
 import { MIGRATION_0005_JOB_OUTBOX } from "./0005-job-outbox.js";
 import { MIGRATION_0006_RATE_LIMITS } from "./0006-rate-limits.js";
+import { MIGRATION_0007_API_KEY_EXPIRY } from "./0007-api-key-expiry.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0004_RESOURCES,
   MIGRATION_0005_JOB_OUTBOX,
   MIGRATION_0006_RATE_LIMITS,
+  MIGRATION_0007_API_KEY_EXPIRY,
 ];

@@ -38,7 +38,7 @@ export async function admitAgentRequest(
   operation: Pick<AgentOperation, "scopes">,
   request: ServiceRequest,
 ): Promise<Step<Caller>> {
-  const caller = await authenticate(deps.accounts, request);
+  const caller = await authenticate(deps, request);
   return caller.ok ? authorize(caller.value, operation.scopes) : caller;
 }
 

@@ -19,7 +19,7 @@ import type { UseCase } from "../use-case.js";
  */
 export function authorizeConnection(deps: ServiceDependencies): UseCase {
   return async (request) => {
-    const caller = await authenticate(deps.accounts, request);
+    const caller = await authenticate(deps, request);
     if (!caller.ok) return caller.response;
     const { organization, key } = caller.value;
     if (!hasAnyScope(key, API_SCOPES)) {
