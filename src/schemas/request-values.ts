@@ -17,8 +17,8 @@ export const HOSTILE_KEYS: ReadonlySet<string> = new Set(["__proto__"]);
 // U+0000, and UTF-16 code units that pair with nothing (lone surrogates). Neither can be
 // encoded as UTF-8, and PostgreSQL's text and jsonb refuse them (SQLSTATE 22P05, 22P02),
 // while a JavaScript store would keep them: text holding one is refused at the boundary.
-const UNSTORABLE_TEXT =
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * True when every store can keep `text` as it is: no U+0000 and no unpaired surrogate.
@@ -31,7 +31,7 @@ const UNSTORABLE_TEXT =
  * ```
  */
 export function isStorableText(text: string): boolean {
-  return !UNSTORABLE_TEXT.test(text);
+  return !text.includes(NUL) && !LONE_SURROGATE.test(text);
 }
 
 /** Where in a value something was found: object keys and array indexes, from the root. */
@@ -114,9 +114,9 @@ export function findUnacceptableValue(
     if (typeof current !== "object" || current === null || ArrayBuffer.isView(current)) continue;
     const children: Visit[] = [];
     if (Array.isArray(current)) {
-      current.forEach((child, index) =>
-        children.push({ value: child, parent: visit, segment: index }),
-      );
+      for (const [index, child] of current.entries()) {
+        children.push({ value: child, parent: visit, segment: index });
+      }
     } else {
       for (const [key, child] of Object.entries(current)) {
         const problem = keyProblem(key, visit, checkText);
