@@ -19,7 +19,7 @@ describe("findUnacceptableValue", () => {
     expect(
       findUnacceptableValue({ a: "ok", b: [{ c: "fine" }, { d: "x\u0000" }], e: "\ud800" }),
     ).toEqual({ reason: "unstorable_text", path: ["b", 1, "d"] });
-    expect(findUnacceptableValue({ ["bad\u0000key"]: 1 })).toEqual({
+    expect(findUnacceptableValue({ "bad\u0000key": 1 })).toEqual({
       reason: "unstorable_text",
       path: ["bad\u0000key"],
     });
