@@ -43,7 +43,7 @@ async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderO
     summary: "Simulated analysis: no model looked at this media.",
   };
   const bytes = new TextEncoder().encode(JSON.stringify(report));
-  const objectKey = `generated/reference_analysis/${job.resourceId}.json`;
+  const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
   const stored = await storage.put(objectKey, bytes, "application/json");
   return { ok: true, url: stored.url };
 }
@@ -80,7 +80,8 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       }
       if (job.kind === "reference_analysis") return storeAnalysis(options.storage, job);
       const still = producesStill(job);
-      const objectKey = `generated/${job.kind}/${job.resourceId}.${still ? "png" : "mp4"}`;
+      // Under the organization: a video id is unique within its organization only.
+      const objectKey = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.${still ? "png" : "mp4"}`;
       const stored = await options.storage.put(
         objectKey,
         still ? PLACEHOLDER_PNG : PLACEHOLDER_MP4,
