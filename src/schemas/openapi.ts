@@ -54,11 +54,12 @@ const SECURITY_SCHEME = "bearerAuth";
 const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: string }>> = {
   400: {
     name: "BadRequest",
-    description: "The body, a path parameter or a query parameter is invalid.",
+    description:
+      "The body, a path parameter or a query parameter is invalid: context.fields names each field. Text holding U+0000 or an unpaired surrogate is refused (context.reason unstorable_text), as is a __proto__ key (hostile_key).",
   },
   401: {
     name: "Unauthorized",
-    description: "The bearer API key is missing, malformed, revoked or unknown.",
+    description: "The bearer API key is missing, malformed, revoked, expired or unknown.",
   },
   402: {
     name: "PaymentRequired",
