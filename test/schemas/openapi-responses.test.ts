@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createEditorState } from "../../src/editor/state.js";
+import { createEditorState, type EditorState } from "../../src/editor/state.js";
+import { summarizeEditor } from "../../src/editor/summary.js";
 import { buildOpenApiDocument } from "../../src/schemas/openapi.js";
 import { validatorOf } from "../support/openapi-responses.js";
 
@@ -7,19 +8,7 @@ import { validatorOf } from "../support/openapi-responses.js";
 // refuse what the document forbids, or a drift could pass unnoticed.
 const validator = validatorOf(buildOpenApiDocument());
 
-const summary = {
-  trackCount: 0,
-  itemCount: 0,
-  assetCount: 0,
-  fps: 30,
-  compositionWidth: 1080,
-  compositionHeight: 1920,
-  itemTypes: {},
-  totalDurationFrames: 0,
-  totalDurationSeconds: 0,
-};
-
-function editorVideo(editor: unknown) {
+function editorVideo(editor: EditorState) {
   return {
     object: "editor_video",
     video: {
@@ -29,7 +18,7 @@ function editorVideo(editor: unknown) {
       video_type: "editor",
       aspect_ratio: { width: 1080, height: 1920 },
       created_at: "2026-11-22T09:00:00.000Z",
-      editor_summary: summary,
+      editor_summary: summarizeEditor(editor),
       editor,
     },
   };
@@ -51,7 +40,10 @@ describe("checking responses against the OpenAPI document", () => {
   });
 
   it("refuses a field the document does not declare", () => {
-    const state = { ...createEditorState({ aspect_ratio: "9:16" }), renderHint: "draft" };
+    const state = {
+      ...createEditorState({ aspect_ratio: "9:16" }),
+      renderHint: "draft",
+    } as EditorState;
     expect(() =>
       validator.check({
         method: "GET",
