@@ -10,8 +10,8 @@ import { findUnacceptableValue, HOSTILE_KEYS } from "../schemas/request-values.j
 export const JSON_MAX_DEPTH = 64;
 
 /**
- * Keys refused anywhere in a request body: {@link HOSTILE_KEYS} of the request-value
- * policy every door shares, refused here at parse time, before anything copies them.
+ * Keys refused anywhere in a request body (`__proto__`): those of the request-value policy
+ * every door shares, refused here at parse time, before anything copies them.
  */
 export const HOSTILE_JSON_KEYS: ReadonlySet<string> = HOSTILE_KEYS;
 
