@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { workspaceAssetsSchema } from "../schemas/assets.js";
 import { catalogSchema } from "../schemas/catalog.js";
-import { urlSchema } from "../schemas/common.js";
+import { timestampSchema, urlSchema } from "../schemas/common.js";
 import { NAME_MAX_LENGTH, SOUND_EFFECT_ID_MAX_LENGTH } from "../schemas/limits.js";
 import { apiScopeSchema } from "../schemas/scopes.js";
 import { checkFixtureUniqueness } from "./fixture-uniqueness.js";
@@ -49,6 +49,10 @@ export const fixtureApiKeySchema = z.strictObject({
     .min(1)
     .max(4)
     .refine((scopes) => new Set(scopes).size === scopes.length, "A scope is listed twice."),
+  /** A revoked key answers 401 `invalid_api_key`, as a real revoked key would. */
+  revoked: z.boolean().optional(),
+  /** When the key expires (ISO 8601 with an offset); from then on it answers 401. */
+  expires_at: timestampSchema.optional(),
 });
 
 /** A connected social account, as the MCP tool `list_social_accounts` shows it. */

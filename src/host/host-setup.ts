@@ -9,6 +9,7 @@
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
+import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import {
   JOB_CONCURRENCY_DEFAULT,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
@@ -54,6 +55,16 @@ export const DEMO_FIXTURE: HostFixture = {
   ],
 };
 
+/** One API key, ready to be stored. */
+export interface SetupApiKey {
+  /** The key in plain text; stores keep its digest. */
+  readonly key: string;
+  /** Its scopes. */
+  readonly scopes: readonly ApiScope[];
+  /** How it is stored: revoked, or expiring at a time; a plain working key without. */
+  readonly options: ApiKeyOptions;
+}
+
 /** One organization, ready to be stored. */
 export interface SetupOrganization {
   /** Organization id. */
@@ -65,7 +76,7 @@ export interface SetupOrganization {
   /** Whether it has an active paid plan. */
   readonly subscriptionActive: boolean;
   /** Its keys in plain text, as the fixture wrote them. */
-  readonly apiKeys: readonly { readonly key: string; readonly scopes: readonly ApiScope[] }[];
+  readonly apiKeys: readonly SetupApiKey[];
   /** Its own assets, when the fixture gave them. */
   readonly assets: WorkspaceAssets | undefined;
   /** Its connected social accounts. */
@@ -122,6 +133,18 @@ function soundEffectOf(effect: FixtureSoundEffect): SoundEffect {
   };
 }
 
+function apiKeyOf(apiKey: FixtureOrganization["api_keys"][number]): SetupApiKey {
+  const expiresAt = apiKey.expires_at === undefined ? undefined : Date.parse(apiKey.expires_at);
+  return {
+    key: apiKey.key,
+    scopes: apiKey.scopes,
+    options: {
+      ...(apiKey.revoked === undefined ? {} : { revoked: apiKey.revoked }),
+      ...(expiresAt === undefined ? {} : { expiresAtEpochMilliseconds: expiresAt }),
+    },
+  };
+}
+
 function organizationOf(
   organization: FixtureOrganization,
   sharedSocialAccounts: readonly SocialAccount[],
@@ -131,7 +154,7 @@ function organizationOf(
     name: organization.name,
     credits: organization.credits ?? DEFAULT_ORGANIZATION_CREDITS,
     subscriptionActive: organization.subscription_active ?? true,
-    apiKeys: organization.api_keys,
+    apiKeys: organization.api_keys.map(apiKeyOf),
     assets: organization.assets,
     socialAccounts: organization.social_accounts?.map(socialAccountOf) ?? sharedSocialAccounts,
   };

@@ -31,7 +31,7 @@ export async function seedAccounts(
       subscriptionActive: organization.subscriptionActive,
     });
     for (const apiKey of organization.apiKeys) {
-      await accounts.addApiKey(organization.id, apiKey.key, apiKey.scopes);
+      await accounts.addApiKey(organization.id, apiKey.key, apiKey.scopes, apiKey.options);
     }
     // The credits and idempotency stores name accounts by the organization id as text.
     if (organization.credits > 0) {

@@ -28,7 +28,7 @@ import {
   type RouteMatch,
   type RouteMatched,
 } from "./routes.js";
-import { toServiceRequest } from "./service-request.js";
+import { credentialsOf, toServiceRequest } from "./service-request.js";
 
 /** A Web-standard request handler, mountable on any host that speaks `Request`/`Response`. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -46,6 +46,10 @@ function operationOf(endpoint: EndpointDefinition, service: ApiService): Operati
   return operationId;
 }
 
+// The caller is admitted from the headers before a byte of the body is read, so a request
+// without a valid key, without the scope or without a subscription costs the host its
+// headers only, whatever body it carries (the listener then closes the connection rather
+// than read the rest).
 async function callService(
   settings: HandlerSettings,
   request: Request,
@@ -55,6 +59,9 @@ async function callService(
   const query = collectEntries(url.searchParams, "query parameter");
   if (!query.ok) return rejectionResponse(query.rejection);
   const operationId = operationOf(match.endpoint, settings.service);
+  const head = request.method === "HEAD";
+  const admission = await settings.service.admit(operationId, credentialsOf(request));
+  if (!admission.admitted) return toHttpResponse(admission.response, match.endpoint, head);
   const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
   const body = await readRequestBody(request, match.endpoint, limits);
   if (!body.ok) return rejectionResponse(body.rejection);
@@ -63,8 +70,8 @@ async function callService(
     query: query.value,
     body: body.value,
   });
-  const answer: ServiceResponse = await settings.service[operationId](serviceRequest);
-  return toHttpResponse(answer, match.endpoint, request.method === "HEAD");
+  const answer: ServiceResponse = await admission.serve(serviceRequest);
+  return toHttpResponse(answer, match.endpoint, head);
 }
 
 async function answerRoute(
@@ -107,8 +114,13 @@ async function answerRoute(
  * The returned promise never rejects: a service that throws yields a 500 whose body
  * reveals nothing of the error.
  *
+ * Every authenticated endpoint admits the caller from the headers (`service.admit`)
+ * before it reads the body: a request without a valid key, without the scope or without
+ * a subscription is answered 401, 403 or 402 without reading its body.
+ *
  * Throws a `RangeError` for an invalid option and a `TypeError` when the service lacks a
- * function for an operation of the endpoint table, so a miswired host fails at start.
+ * function for an operation of the endpoint table or `admit`, so a miswired host fails
+ * at start.
  *
  * @example
  * ```ts
@@ -126,6 +138,9 @@ export function createFetchHandler(
   const settings = resolveHandlerSettings(service, options);
   const table = compileRouteTable(ENDPOINTS, options.basePath ?? DEFAULT_BASE_PATH);
   for (const endpoint of ENDPOINTS) operationOf(endpoint, service);
+  if (typeof Reflect.get(service, "admit") !== "function") {
+    throw new TypeError("The service has no admit function.");
+  }
   const { directUploads } = settings;
   return async (request) => {
     try {

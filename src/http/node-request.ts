@@ -5,7 +5,6 @@
  * @module
  */
 import type { IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
 
 /** How the Node adapter forms the URL of each request. */
 export interface WebRequestOptions {
@@ -64,6 +63,48 @@ function headersOf(incoming: IncomingMessage): Headers {
 }
 
 /**
+ * The request body as a web stream that reads from the socket only when the handler
+ * pulls: nothing is read before the handler asks (a caller refused from its headers
+ * costs no body), and a handler that stops reading (a body over its limit) leaves the
+ * rest unread for the listener to close, without tearing down the socket its answer
+ * still has to go out on. `Readable.toWeb` does neither: it reads ahead, destroys the
+ * socket on cancel, and may throw from a late chunk after a cancel.
+ */
+function bodyStreamOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  let settled = false;
+  incoming.pause();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        incoming.on("data", (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+        });
+        incoming.once("end", () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        incoming.on("error", (error) => {
+          if (settled) return;
+          settled = true;
+          controller.error(error);
+        });
+      },
+      pull() {
+        incoming.resume();
+      },
+      cancel() {
+        settled = true;
+        incoming.pause();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/**
  * Builds a `Request` from an `IncomingMessage`. `GET` and `HEAD` never carry a body, as
  * fetch requires. Throws a `TypeError` for a request fetch cannot represent, such as the
  * methods `TRACE` and `CONNECT`.
@@ -88,7 +129,5 @@ export function toWebRequest(
     duplex: "half",
   };
   if (method === "GET" || method === "HEAD") return new Request(url, init);
-  // Node's web stream type and the DOM library's describe the same object.
-  const body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
-  return new Request(url, { ...init, body });
+  return new Request(url, { ...init, body: bodyStreamOf(incoming) });
 }

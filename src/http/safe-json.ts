@@ -4,16 +4,16 @@
  *
  * @module
  */
+import { findUnacceptableValue, HOSTILE_KEYS } from "../schemas/request-values.js";
 
 /** Deepest nesting of arrays and objects accepted in a request body. */
 export const JSON_MAX_DEPTH = 64;
 
 /**
- * Keys refused anywhere in a request body. `__proto__` survives `JSON.parse` as an own
- * property, and code that later copies it with `Object.assign` or a naive merge would
- * replace an object's prototype; no field of the API uses it, so it is refused outright.
+ * Keys refused anywhere in a request body (`__proto__`): those of the request-value policy
+ * every door shares, refused here at parse time, before anything copies them.
  */
-export const HOSTILE_JSON_KEYS: ReadonlySet<string> = new Set(["__proto__"]);
+export const HOSTILE_JSON_KEYS: ReadonlySet<string> = HOSTILE_KEYS;
 
 /** Why a body is not acceptable JSON; `reason` doubles as the error's `context.reason`. */
 export interface JsonRejection {
@@ -88,22 +88,13 @@ function scanNesting(text: string, maxDepth: number): JsonRefused | undefined {
   return undefined;
 }
 
+// The recursion-free walk of the shared policy; text is the service's to judge, since
+// every door must give the same answer to it.
 function findHostileKey(value: unknown): JsonRejection | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  if (!Array.isArray(value)) {
-    for (const key of Object.keys(value)) {
-      if (HOSTILE_JSON_KEYS.has(key)) {
-        const message = `The key "${key}" is not allowed in a request body.`;
-        return { reason: "hostile_key", message, key };
-      }
-    }
-  }
-  // The recursion is bounded: scanNesting has already capped the depth.
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    const problem = findHostileKey(child);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
+  const problem = findUnacceptableValue(value, { text: false });
+  if (problem?.reason !== "hostile_key") return undefined;
+  const message = `The key "${problem.key}" is not allowed in a request body.`;
+  return { reason: "hostile_key", message, key: problem.key };
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ServiceRequest } from "../service/contract.js";
+import type { RequestCredentials, ServiceRequest } from "../service/contract.js";
 import { parseAuthorization } from "./authorization.js";
 import type { RequestBody } from "./request-body.js";
 
@@ -16,6 +16,19 @@ export interface ServiceRequestParts {
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   /** The body as read for the endpoint. */
   readonly body: RequestBody;
+}
+
+/**
+ * The credentials of a request, from its `Authorization` header alone.
+ *
+ * @example
+ * ```ts
+ * credentialsOf(new Request(url, { headers: { authorization: "Bearer rk_live_example" } }));
+ * // { bearerToken: "rk_live_example", malformedAuthorization: false }
+ * ```
+ */
+export function credentialsOf(request: Request): RequestCredentials {
+  return parseAuthorization(request.headers.get("authorization"));
 }
 
 /**
@@ -32,7 +45,7 @@ export interface ServiceRequestParts {
  * ```
  */
 export function toServiceRequest(request: Request, parts: ServiceRequestParts): ServiceRequest {
-  const credentials = parseAuthorization(request.headers.get("authorization"));
+  const credentials = credentialsOf(request);
   const serviceRequest: ServiceRequest = {
     bearerToken: credentials.bearerToken,
     malformedAuthorization: credentials.malformedAuthorization,

@@ -7,7 +7,9 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
-import type { ServiceRequest } from "../service/contract.js";
+import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
+import type { ServiceRequest, ServiceResponse } from "../service/contract.js";
+import { readMessageBody } from "./message-body.js";
 import {
   type McpHandlerOptions,
   type McpService,
@@ -19,6 +21,7 @@ import {
   metadataResponse,
   protectedResourceMetadata,
 } from "./protected-resource.js";
+import { scopeChallenge } from "./scope-challenge.js";
 import { createToolServer } from "./tool-server.js";
 import { MCP_TOOLS } from "./tools/index.js";
 import { type CompiledTool, compileTools } from "./toolset.js";
@@ -54,6 +57,13 @@ function connectionRequest(credentials: BearerCredentials): ServiceRequest {
   };
 }
 
+// The admitted connection's answer names the key's scopes (see `authorizeConnection`).
+function scopesOf(admission: ServiceResponse): ApiScope[] {
+  const body = admission.body as { scopes?: unknown } | undefined;
+  const scopes = Array.isArray(body?.scopes) ? body.scopes : [];
+  return scopes.filter((scope): scope is ApiScope => API_SCOPES.includes(scope));
+}
+
 async function serveMessages(
   request: Request,
   service: McpService,
@@ -71,6 +81,13 @@ async function serveMessages(
       headers: JSON_RPC_HEADERS,
     });
   }
+  const body = await readMessageBody(request, settings.maxRequestBytes);
+  if (body.kind === "refused") return body.response;
+  if (body.kind === "parsed") {
+    const keyScopes = scopesOf(admission);
+    const challenge = scopeChallenge(body.message, tools, keyScopes, settings);
+    if (challenge !== undefined) return challenge;
+  }
   const onError = (error: unknown) => settings.onError(error, request);
   const server = createToolServer(tools, settings, { service, credentials, onError });
   // Stateless: no session ids, one transport per request, JSON answers so the transport
@@ -82,7 +99,10 @@ async function serveMessages(
   });
   try {
     await server.connect(transport);
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(
+      request,
+      body.kind === "parsed" ? { parsedBody: body.message } : {},
+    );
   } finally {
     await server.close();
   }

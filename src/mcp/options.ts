@@ -28,6 +28,7 @@ export const DEFAULT_MCP_INSTRUCTIONS = [
   "Give each new paid request a new idempotency_key and reuse it only to retry that same request; a retry then returns the first result with idempotent_replay: true and is not charged again.",
   "Work is asynchronous: poll get_generation, get_slideshow or get_video until status is completed, failed or error.",
   "A failed call returns isError with { error: { code, message, retryable, context } }; retry unchanged only when retryable is true.",
+  "A call the API key has no scope for is refused with HTTP 403 and a WWW-Authenticate challenge naming the scope; ask the user for a key that carries it.",
 ].join(" ");
 
 /** Options of `createMcpHandler`. */

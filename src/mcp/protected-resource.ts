@@ -69,15 +69,20 @@ function errorCodeOf(answer: ServiceResponse): string | undefined {
 }
 
 /**
- * The `WWW-Authenticate` value of a refused connection. A request without a key gets no
+ * The `WWW-Authenticate` value of a refused request. A request without a key gets no
  * error code (RFC 6750 section 3.1); a bad key gets `invalid_token`; a key without a
- * usable scope gets `insufficient_scope` and the scopes that would do.
+ * usable scope gets `insufficient_scope` and `scopes`, the scopes to ask for (every scope
+ * for a connection, the one a tool needs for a tool call), so a client can step up.
  */
-export function bearerChallenge(answer: ServiceResponse, settings: McpSettings): string {
+export function bearerChallenge(
+  answer: ServiceResponse,
+  settings: McpSettings,
+  scopes: readonly ApiScope[] = API_SCOPES,
+): string {
   const parts: string[] = [];
   const code = errorCodeOf(answer);
   if (answer.status === 403) {
-    parts.push(`error="insufficient_scope"`, `scope=${quoted(API_SCOPES.join(" "))}`);
+    parts.push(`error="insufficient_scope"`, `scope=${quoted(scopes.join(" "))}`);
   } else if (code === "invalid_api_key") {
     parts.push(`error="invalid_token"`);
   }
@@ -85,10 +90,14 @@ export function bearerChallenge(answer: ServiceResponse, settings: McpSettings):
   return `Bearer ${parts.join(", ")}`;
 }
 
-/** The HTTP answer to a refused connection: the service's error body and the challenge. */
-export function challengeResponse(answer: ServiceResponse, settings: McpSettings): Response {
+/** The HTTP answer to a refused request: the service's error body and the challenge. */
+export function challengeResponse(
+  answer: ServiceResponse,
+  settings: McpSettings,
+  scopes?: readonly ApiScope[],
+): Response {
   return new Response(JSON.stringify(answer.body), {
     status: answer.status,
-    headers: { ...JSON_HEADERS, "WWW-Authenticate": bearerChallenge(answer, settings) },
+    headers: { ...JSON_HEADERS, "WWW-Authenticate": bearerChallenge(answer, settings, scopes) },
   });
 }

@@ -19,6 +19,8 @@ export interface CompiledTool {
   readonly input: ToolInput;
   /** Its `tools/list` entry. */
   readonly listing: Tool;
+  /** A key must carry one of these scopes to call it; empty when any caller may. */
+  readonly scopes: readonly ApiScope[];
 }
 
 function scopesOf(target: ToolTarget): { auth: "none" | "bearer"; scopes: readonly ApiScope[] } {
@@ -43,7 +45,8 @@ export function compileTool(definition: McpToolDefinition): CompiledTool {
     inputSchema: { ...input.schema, required: [...input.schema.required] },
     annotations: { title: definition.title, ...definition.annotations },
   };
-  return { definition, input, listing };
+  const { auth, scopes } = scopesOf(definition.target);
+  return { definition, input, listing, scopes: auth === "none" ? [] : scopes };
 }
 
 /** Compiles every tool, by name; throws on a repeated name. */

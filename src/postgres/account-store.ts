@@ -9,17 +9,16 @@
 import type { Pool } from "pg";
 import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
-import type { AccountStore, ApiKeyRecord, Organization } from "../service/ports/accounts.js";
+import type {
+  AccountStore,
+  ApiKeyOptions,
+  ApiKeyRecord,
+  Organization,
+} from "../service/ports/accounts.js";
 import type { Queryable } from "./credit-rows.js";
 import { queryable } from "./transaction.js";
 
-/** Settings of a key added with {@link PostgresAccountStore.ensureApiKey}. */
-export interface ApiKeyOptions {
-  /** Stable id of the key; derived from its digest by default. */
-  readonly keyId?: string;
-  /** Whether the key starts revoked. */
-  readonly revoked?: boolean;
-}
+export type { ApiKeyOptions } from "../service/ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled without overwriting anything. */
 export interface PostgresAccountStore extends AccountStore {
@@ -35,21 +34,21 @@ export interface PostgresAccountStore extends AccountStore {
     scopes: readonly ApiScope[],
     options?: ApiKeyOptions,
   ): Promise<ApiKeyRecord>;
-  /** Revokes a key by id; true when it existed. */
-  revokeApiKey(keyId: string): Promise<boolean>;
 }
 
 function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
+  const expiresAt = row.expires_at instanceof Date ? row.expires_at.getTime() : undefined;
   return {
     keyId: String(row.key_id),
     organizationId: Number(row.organization_id),
     keyHash: String(row.key_hash),
     scopes: row.scopes as ApiScope[],
     revoked: row.revoked === true,
+    ...(expiresAt === undefined ? {} : { expiresAtEpochMilliseconds: expiresAt }),
   };
 }
 
-const KEY_COLUMNS = "key_id, organization_id, key_hash, scopes, revoked";
+const KEY_COLUMNS = "key_id, organization_id, key_hash, scopes, revoked, expires_at";
 
 /** Adds an organization unless its id exists; true when added. */
 export async function insertOrganization(
@@ -81,8 +80,9 @@ export async function insertApiKey(
 ): Promise<StoredApiKey> {
   const keyHash = await hashApiKey(key);
   const keyId = options.keyId ?? `key_${keyHash.slice(0, 12)}`;
+  const expiresAt = options.expiresAtEpochMilliseconds;
   const inserted = await client.query(
-    `INSERT INTO api_keys (${KEY_COLUMNS}, lookup_prefix) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO api_keys (${KEY_COLUMNS}, lookup_prefix) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (key_hash) DO NOTHING RETURNING ${KEY_COLUMNS}`,
     [
       keyId,
@@ -90,6 +90,7 @@ export async function insertApiKey(
       keyHash,
       [...scopes],
       options.revoked ?? false,
+      expiresAt === undefined ? null : new Date(expiresAt),
       lookupPrefixOf(keyHash),
     ],
   );

@@ -1,6 +1,6 @@
 /**
  * Every resource store of the service on PostgreSQL: one table per kind of record, and
- * a sequence for video ids.
+ * a counter of video ids per organization.
  *
  * @module
  */
@@ -75,15 +75,23 @@ const MEDIA: RecordTable<MediaRecord, string> = {
 };
 
 /**
- * The video store: ids come from the `video_ids` sequence, so instances never hand out
- * the same id, and an id is never reused even when its insert rolls back.
+ * The video store: each organization's ids come from its row of `video_id_counters`,
+ * raised in the caller's transaction, so instances never hand out the same id to one
+ * organization. The row stays locked until that transaction ends, which orders the
+ * organization's new videos; an id whose transaction rolls back is handed out again,
+ * since no video kept it.
  */
 export function createPostgresVideoStore(pool: Pool): VideoStore {
   return {
     ...createPostgresRecordStore(pool, VIDEOS),
-    async nextId() {
-      const { rows } = await queryable(pool).query("SELECT nextval('video_ids') AS id");
-      return toSafeInteger(rows[0]?.id, "video_ids");
+    async nextId(organizationId) {
+      const { rows } = await queryable(pool).query(
+        `INSERT INTO video_id_counters (organization_id, last_id) VALUES ($1, 1)
+         ON CONFLICT (organization_id) DO UPDATE SET last_id = video_id_counters.last_id + 1
+         RETURNING last_id`,
+        [organizationId],
+      );
+      return toSafeInteger(rows[0]?.last_id, "video_id_counters.last_id");
     },
   };
 }
@@ -95,7 +103,7 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
  * @example
  * ```ts
  * const stores = createPostgresResourceStores(pool);
- * const id = await stores.videos.nextId();
+ * const id = await stores.videos.nextId(1);
  * ```
  */
 export function createPostgresResourceStores(pool: Pool): ResourceStores {

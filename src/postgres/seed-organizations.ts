@@ -1,13 +1,15 @@
 /**
  * Seeding organizations from a fixture without ever resetting anything: an organization
- * that exists keeps its name, plan and balance, a key that exists keeps its scopes, and
- * starting credits are granted only together with the organization's first insertion.
+ * that exists keeps its name, plan and balance, a key that exists keeps its scopes and
+ * expiry (a fixture may only revoke it), and starting credits are granted only together
+ * with the organization's first insertion.
  * Restarting a host, or starting a second one with the same fixture, changes nothing.
  *
  * @module
  */
 import type { Pool } from "pg";
 import type { ApiScope } from "../schemas/scopes.js";
+import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import { insertApiKey, insertOrganization } from "./account-store.js";
 import { grantWithin } from "./credit-grant.js";
 import { inTransaction } from "./transaction.js";
@@ -22,8 +24,12 @@ export interface SeedOrganization {
   readonly subscriptionActive: boolean;
   /** Credits granted when the organization is first added. */
   readonly credits: number;
-  /** Its keys in plain text; stored as digests. */
-  readonly apiKeys: readonly { readonly key: string; readonly scopes: readonly ApiScope[] }[];
+  /** Its keys in plain text (stored as digests), each revoked or expiring when it says so. */
+  readonly apiKeys: readonly {
+    readonly key: string;
+    readonly scopes: readonly ApiScope[];
+    readonly options?: ApiKeyOptions;
+  }[];
 }
 
 /** What {@link seedOrganizations} added. */
@@ -72,8 +78,21 @@ export async function seedOrganizations(
       }
       const keys: string[] = [];
       for (const apiKey of organization.apiKeys) {
-        const stored = await insertApiKey(client, organization.id, apiKey.key, apiKey.scopes);
+        const stored = await insertApiKey(
+          client,
+          organization.id,
+          apiKey.key,
+          apiKey.scopes,
+          apiKey.options,
+        );
         if (stored.added) keys.push(stored.record.keyId);
+        // Revoking only narrows what a key can do, so a fixture may revoke a key that is
+        // already there; everything else about an existing key stays as it is.
+        else if (apiKey.options?.revoked === true && !stored.record.revoked) {
+          await client.query("UPDATE api_keys SET revoked = true WHERE key_id = $1", [
+            stored.record.keyId,
+          ]);
+        }
       }
       return { isNew, keys };
     });

@@ -14,8 +14,13 @@ import {
 /** An absolute `http` or `https` URL (spec 2: "Uri fields are absolute URLs"). */
 export const urlSchema = z.url({ protocol: /^https?$/ }).max(URL_MAX_LENGTH);
 
-/** A UUID string (spec 2: "Ids typed uuid are UUID strings"). */
-export const uuidSchema = z.uuid();
+/**
+ * A UUID string (spec 2: "Ids typed uuid are UUID strings"), in either case on the way in
+ * and in its canonical lower case once parsed (RFC 9562 section 4: UUIDs compare
+ * case-insensitively), so every lookup by id finds the record however the id was typed.
+ * The service mints its ids in lower case too.
+ */
+export const uuidSchema = z.uuid().overwrite((uuid) => uuid.toLowerCase());
 
 /** A timestamp string in ISO 8601 form with an offset or `Z`. */
 export const timestampSchema = z.iso.datetime({ offset: true });

@@ -7,6 +7,15 @@
  */
 import { z } from "zod";
 
+/**
+ * `idempotent_replay` of every paid result (spec 4.0): absent on a first answer, present
+ * and true on the stored response replayed for the same key and body.
+ */
+export const idempotentReplaySchema = z
+  .literal(true)
+  .optional()
+  .describe("Present and true when this is the stored response of an earlier identical request.");
+
 /** What sets one creation result apart from the others. */
 export interface CreationResultSpec<
   Name extends string,
@@ -56,12 +65,7 @@ export function creationResultSchema<
       credits_deducted: z.int().min(0).describe("Credits charged."),
       remaining_credits: z.int().min(0).describe("Credit balance after the charge."),
       ...spec.afterCharge,
-      idempotent_replay: z
-        .literal(true)
-        .optional()
-        .describe(
-          "Present and true when this is the stored response of an earlier identical request.",
-        ),
+      idempotent_replay: idempotentReplaySchema,
     })
     .describe(spec.description);
 }

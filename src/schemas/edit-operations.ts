@@ -580,14 +580,16 @@ export const addVoiceoverOperationSchema = z
   .strictObject({
     type: z.literal("add_voiceover"),
     text: voiceoverTextSchema.describe(
-      `Script to speak; at most ${VOICEOVER_MAX_WORDS} spoken words (punctuation-only tokens do not count).`,
+      `Script to speak; at most ${VOICEOVER_MAX_WORDS} spoken words, counted as a voice speaks them in any script (scripts without spaces by dictionary, dotted letters one by one; punctuation does not count).`,
     ),
     voice_id: z
       .string()
       .nonempty()
       .max(VOICE_ID_MAX_LENGTH)
       .optional()
-      .describe("Voice to speak with; omit for the default voice."),
+      .describe(
+        "Voice to speak with: a voices[].id of GET /assets (an unknown one is a 404); omit for the default voice.",
+      ),
     voice_name: z
       .string()
       .max(MEDIA_NAME_MAX_LENGTH)

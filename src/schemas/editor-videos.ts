@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { editorAspectRatioSchema, idempotencyKeySchema, timestampSchema } from "./common.js";
+import { idempotentReplaySchema } from "./creation-result.js";
 import { editOperationSchema } from "./edit-operations.js";
 import {
   EDITOR_ASPECT_RATIO_DEFAULT,
@@ -60,6 +61,10 @@ const freeFormObjectSchema = z.looseObject({});
  */
 export const editorStateSchema = z
   .object({
+    title: z
+      .string()
+      .nullable()
+      .describe("Project title, as video.title shows it; null when untitled."),
     tracks: z
       .array(freeFormObjectSchema)
       .describe("Tracks, front-most layer first; each lists its item ids in time order."),
@@ -264,6 +269,17 @@ export const editResultSchema = z
     editor_summary: z
       .record(z.string(), z.unknown())
       .describe("Summary of the project after the edit, as editor_summary of the record."),
+    credits_deducted: z
+      .int()
+      .min(0)
+      .optional()
+      .describe("Credits charged; present on a paid edit (add_voiceover) only."),
+    remaining_credits: z
+      .int()
+      .min(0)
+      .optional()
+      .describe("Credit balance after the charge; present on a paid edit only."),
+    idempotent_replay: idempotentReplaySchema,
   })
   .describe("What an edit applied.");
 /** What an edit applied. */

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { idempotencyKeySchema, timestampSchema, urlSchema, uuidSchema } from "./common.js";
+import { idempotentReplaySchema } from "./creation-result.js";
 import { apiErrorSchema } from "./errors.js";
 import {
   ASPECT_RATIO_MAX_LENGTH,
@@ -316,12 +317,7 @@ export const generationBatchSchema = z
     error: apiErrorSchema
       .nullable()
       .describe("Why some generations were not queued, for a partial batch; null otherwise."),
-    idempotent_replay: z
-      .literal(true)
-      .optional()
-      .describe(
-        "Present and true when this is the stored response of an earlier identical request.",
-      ),
+    idempotent_replay: idempotentReplaySchema,
   })
   .describe("A queued batch of generations.");
 /** A queued batch of generations. */

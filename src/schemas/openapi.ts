@@ -54,11 +54,12 @@ const SECURITY_SCHEME = "bearerAuth";
 const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: string }>> = {
   400: {
     name: "BadRequest",
-    description: "The body, a path parameter or a query parameter is invalid.",
+    description:
+      "The body, a path parameter or a query parameter is invalid: context.fields names each field. Text holding U+0000 or an unpaired surrogate is refused (context.reason unstorable_text), as is a __proto__ key (hostile_key).",
   },
   401: {
     name: "Unauthorized",
-    description: "The bearer API key is missing, malformed, revoked or unknown.",
+    description: "The bearer API key is missing, malformed, revoked, expired or unknown.",
   },
   402: {
     name: "PaymentRequired",
@@ -76,6 +77,16 @@ const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: stri
     name: "IdempotencyConflict",
     description: "The idempotency key is still processing, or was used with a different body.",
   },
+  413: {
+    name: "PayloadTooLarge",
+    description:
+      "The body, or one file of a multipart body, is larger than its limit; context.max_bytes gives the limit.",
+  },
+  415: {
+    name: "UnsupportedMediaType",
+    description:
+      "The body has no Content-Type, or one the endpoint does not take; context.accepted_content_types lists those it takes.",
+  },
   429: {
     name: "RateLimited",
     description: "Too many paid requests; back off and retry with the same idempotency key.",
@@ -86,10 +97,24 @@ const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: stri
   },
 };
 
+/**
+ * Statuses the HTTP adapter answers for any endpoint that reads a body, before the
+ * service sees it: a body over its limit (413) and a content type the endpoint does not
+ * take (415). Their code is `bad_request`, the status says how to fix the request.
+ */
+export const BODY_TRANSPORT_STATUSES: readonly number[] = [413, 415];
+
 function codesForStatus(status: number): ErrorCode[] {
+  if (BODY_TRANSPORT_STATUSES.includes(status)) return ["bad_request"];
   return (Object.keys(ERROR_CODE_TABLE) as ErrorCode[]).filter(
     (code) => code !== "generation_failed" && ERROR_CODE_TABLE[code].status === status,
   );
+}
+
+/** Every error status of an endpoint: its own, plus the body statuses when it takes one. */
+export function documentedErrorStatuses(endpoint: EndpointDefinition): number[] {
+  const transport = endpoint.bodies === undefined ? [] : BODY_TRANSPORT_STATUSES;
+  return [...new Set([...endpoint.errorStatuses, ...transport])].sort((a, b) => a - b);
 }
 
 function errorResponseComponents(): OpenApiObject {
@@ -228,7 +253,7 @@ function operationObject(endpoint: EndpointDefinition, names: ComponentNames): O
       : [idempotencyParameter(endpoint.idempotency.minLength)]),
   ];
   const responses: OpenApiObject = { "200": successResponse(endpoint, names) };
-  for (const status of endpoint.errorStatuses) {
+  for (const status of documentedErrorStatuses(endpoint)) {
     const response = ERROR_RESPONSES[status];
     if (response === undefined)
       throw new Error(`No error response is defined for status ${status}.`);

@@ -16,6 +16,7 @@ import {
   urlSchema,
   uuidSchema,
 } from "./common.js";
+import { idempotentReplaySchema } from "./creation-result.js";
 import {
   BYTES_PER_MEBIBYTE,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -274,6 +275,7 @@ export const referenceInspirationCreateResultSchema = z
       .min(0)
       .nullable()
       .describe("Credit balance after the charge; null when it could not be read."),
+    idempotent_replay: idempotentReplaySchema,
   })
   .describe("A saved reference inspiration and its charge.");
 /** A saved reference inspiration and its charge. */

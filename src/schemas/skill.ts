@@ -20,7 +20,7 @@ import {
   OPERATIONS_PER_REQUEST_MAX,
   VOICEOVER_MAX_WORDS,
 } from "./limits.js";
-import { API_TITLE, API_VERSION } from "./openapi.js";
+import { API_TITLE, API_VERSION, documentedErrorStatuses } from "./openapi.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
 
 /** Options of {@link buildSkillMarkdown}. */
@@ -63,7 +63,7 @@ function endpointSection(endpoint: EndpointDefinition): string[] {
     "",
     `- Access: ${access}.`,
     `- Success: 200, ${endpoint.success.description.toLowerCase()}`,
-    `- Errors: ${endpoint.errorStatuses.join(", ")}.`,
+    `- Errors: ${documentedErrorStatuses(endpoint).join(", ")}.`,
   ];
   if (endpoint.idempotency !== undefined) {
     lines.push(
@@ -115,7 +115,7 @@ const GUIDE = (baseUrl: string): string[] => [
   "",
   "## Authentication and scopes",
   "",
-  "Send `Authorization: Bearer <API_KEY>`. A key belongs to one organization; a resource of another organization is reported as not found. The organization needs an active paid subscription (otherwise 402 `payment_required`).",
+  "Send `Authorization: Bearer <API_KEY>`. A key belongs to one organization; a resource of another organization is reported as not found. A missing key is 401 `unauthorized`; a malformed, unknown, revoked or expired key is 401 `invalid_api_key`. The organization needs an active paid subscription (otherwise 402 `payment_required`). The key is checked before the body is read.",
   "",
   ...API_SCOPES.map((scope) => `- \`${scope}\`: ${API_SCOPE_DESCRIPTIONS[scope]}`),
   "",
@@ -139,6 +139,8 @@ const GUIDE = (baseUrl: string): string[] => [
   "",
   'Every error is `{ "error": { "code", "message", "retryable", "context" } }`. `insufficient_credits` carries `context.credits_required` and `context.credits_available`; `bad_request` lists the offending fields in `context.fields`.',
   "",
+  "Text may not hold U+0000 or an unpaired surrogate (`\\ud800` to `\\udfff`), and no object may have a `__proto__` key: such a request is a 400 `bad_request` (`context.reason` `unstorable_text` or `hostile_key`). UUIDs are accepted in either case. A `source_url` that cannot be downloaded is a 400 when retrying cannot help (an unknown host, a 404) and a retryable 500 when it may (a timeout, a source answering 5xx or 429).",
+  "",
   "| Code | HTTP status | Retryable |",
   "|---|---|---|",
   ...ERROR_CODES.filter((code) => code !== "generation_failed").map(
@@ -155,7 +157,7 @@ const EDITING_RULES: string[] = [
   "",
   "1. When `track_id` is omitted, added media goes on a compatible existing track where its time span is free, otherwise on a new track. Give `track_id` only for layer order or overlap needs.",
   "2. Music, voiceovers, voice assets and sound effects are audio items with an `audio_role`. Lowering volume never removes sound effects.",
-  `3. \`add_voiceover\` is paid: send it alone (exactly one operation, nothing else) with a new idempotency key per new voice request. At most ${VOICEOVER_MAX_WORDS} spoken words.`,
+  `3. \`add_voiceover\` is paid: send it alone (exactly one operation, nothing else) with a new idempotency key per new voice request. At most ${VOICEOVER_MAX_WORDS} spoken words, counted as a voice speaks them in any script (Chinese and Japanese text too). \`voice_id\`, when given, must be one of \`voices[].id\` of \`GET /assets\`.`,
   "4. New text, captions and generated captions go on a front layer. Without `top`, a new text overlay takes a vertical slot that avoids existing timed text and captions.",
   "5. `set_item_animation` applies to videos, images, GIFs, text and captions: `enter` controls how an item appears, `exit` how it leaves; null clears.",
   "6. `apply_item_transition` moves the incoming item earlier to overlap the outgoing one, optionally keeps its end time, then applies the exit and enter animations.",

@@ -41,12 +41,16 @@ export interface UploadedFile {
   readonly bytes: Uint8Array;
 }
 
-/** A request as the service sees it, whatever transport carried it. */
-export interface ServiceRequest {
+/** Who a request says it comes from: all the service needs to admit it (spec 5). */
+export interface RequestCredentials {
   /** The bearer token from `Authorization: Bearer <token>`; undefined when absent. */
   readonly bearerToken: string | undefined;
   /** True when an `Authorization` header was present but not a well-formed bearer token. */
   readonly malformedAuthorization?: boolean;
+}
+
+/** A request as the service sees it, whatever transport carried it. */
+export interface ServiceRequest extends RequestCredentials {
   /** Raw path parameters by name, as strings. */
   readonly pathParams: Readonly<Record<string, string>>;
   /** Raw query parameters; repeated names become arrays. */
@@ -77,7 +81,34 @@ export interface ServiceErrorResponse extends ServiceResponse {
   readonly body: ApiErrorBody;
 }
 
+/**
+ * What the service says of a request from its credentials alone, before its body is read:
+ * admitted, with the function that serves the whole request, or refused with the answer
+ * (401, 403 or 402 of spec 5).
+ */
+export type Admission =
+  | {
+      /** The caller may make this call. */
+      readonly admitted: true;
+      /** Serves the whole request (path, query, body) for the admitted caller. */
+      readonly serve: (request: ServiceRequest) => Promise<ServiceResponse>;
+    }
+  | {
+      /** The caller may not make this call. */
+      readonly admitted: false;
+      /** The refusal to send; nothing of the request's body is needed for it. */
+      readonly response: ServiceResponse;
+    };
+
 /** The whole API as service calls, one per operation id. */
 export type ApiService = {
   readonly [Operation in OperationId]: (request: ServiceRequest) => Promise<ServiceResponse>;
+} & {
+  /**
+   * Admits a request of an operation by its credentials alone: the key, its scopes and
+   * the organization's subscription. An adapter calls it before it reads the body, so a
+   * caller that would be refused cannot make the host read or hold a body, then serves
+   * the admitted request with `serve`. Calling an operation directly does both steps.
+   */
+  readonly admit: (operationId: OperationId, credentials: RequestCredentials) => Promise<Admission>;
 };

@@ -5,7 +5,7 @@
  * @module
  */
 import { type AgentService, createAgentService } from "./agent/create-agent-service.js";
-import type { ApiService } from "./contract.js";
+import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { facelessVideoJobHandler } from "./jobs/faceless-video-job.js";
 import { generationJobHandler } from "./jobs/generation-job.js";
@@ -14,6 +14,7 @@ import { processJob } from "./jobs/process-job.js";
 import { referenceAnalysisJobHandler } from "./jobs/reference-analysis-job.js";
 import { slideshowJobHandler } from "./jobs/slideshow-job.js";
 import type { Job, JobKind } from "./ports/jobs.js";
+import { type AdmittingUseCase, inOneCall, type UseCase } from "./use-case.js";
 import { addEditorVideoMedia } from "./use-cases/add-editor-video-media.js";
 import { getCatalog, listWorkspaceAssets } from "./use-cases/catalog-and-assets.js";
 import { createReferenceInspiration } from "./use-cases/create-reference-inspiration.js";
@@ -72,7 +73,7 @@ export interface ReelkitService {
  * ```
  */
 export function createService(deps: ServiceDependencies): ReelkitService {
-  const api: ApiService = {
+  const useCases: { readonly [Operation in OperationId]: AdmittingUseCase } = {
     getCatalog: getCatalog(deps),
     getOpenApiDocument: getOpenApiDocument(deps),
     getSkillMarkdown: getSkillMarkdown(deps),
@@ -94,6 +95,13 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     uploadEditorMedia: uploadEditorMedia(deps),
     createEditorMediaUploadUrl: createEditorMediaUploadUrl(deps),
     addEditorVideoMedia: addEditorVideoMedia(deps),
+  };
+  const operations = Object.fromEntries(
+    Object.entries(useCases).map(([operationId, useCase]) => [operationId, inOneCall(useCase)]),
+  ) as { readonly [Operation in OperationId]: UseCase };
+  const api: ApiService = {
+    ...operations,
+    admit: (operationId, credentials) => useCases[operationId](credentials),
   };
   return {
     api,

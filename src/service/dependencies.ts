@@ -23,7 +23,10 @@ import type { WorkspaceDirectory } from "./ports/workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */
 export interface IdGenerator {
-  /** A new UUID (generations, slideshows, references, media, holds, jobs). */
+  /**
+   * A new UUID (generations, slideshows, references, media, holds, jobs), in lower case:
+   * ids from requests are lower-cased when parsed, so only lower-case ids are found.
+   */
   uuid(): string;
   /** A new id for an editor item or asset. */
   editorId(): string;

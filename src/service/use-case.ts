@@ -1,20 +1,32 @@
 /**
  * The shape of a use case: one per endpoint, built from the ports, answering a
- * transport-neutral request. Authenticated use cases are wrapped by {@link authenticated},
- * which admits the caller (spec 5) before the use case sees the request.
+ * transport-neutral request in two steps. Admission reads only the credentials (spec 5),
+ * so an adapter can refuse a caller before it reads a body; serving reads the rest.
+ * Authenticated use cases are made by {@link authenticated}, open ones by
+ * {@link unauthenticated}.
  *
  * @module
  */
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
-import type { OperationId, ServiceRequest, ServiceResponse } from "./contract.js";
+import type {
+  Admission,
+  OperationId,
+  RequestCredentials,
+  ServiceRequest,
+  ServiceResponse,
+} from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { admit, type Caller } from "./pipeline/authorize.js";
+import { refuseUnacceptableValues } from "./pipeline/request-values.js";
 
-/** A use case bound to its ports. */
+/** A use case bound to its ports, answering in one call. */
 export type UseCase = (request: ServiceRequest) => Promise<ServiceResponse>;
 
+/** A use case in two steps: admission by the credentials, then serving the request. */
+export type AdmittingUseCase = (credentials: RequestCredentials) => Promise<Admission>;
+
 /** Builds a use case from the ports. */
-export type UseCaseFactory = (deps: ServiceDependencies) => UseCase;
+export type UseCaseFactory = (deps: ServiceDependencies) => AdmittingUseCase;
 
 /** An admitted request, as an authenticated use case receives it. */
 export interface AdmittedCall {
@@ -36,6 +48,14 @@ export function endpointOf(operationId: OperationId): EndpointDefinition {
 }
 
 /**
+ * Serves a request only once its values pass the policy every door shares: a hostile
+ * key or text no store can keep answers 400 naming the field, on every store alike.
+ */
+export function servingCheckedValues(serve: UseCase): UseCase {
+  return async (request) => refuseUnacceptableValues(request) ?? serve(request);
+}
+
+/**
  * A use case that runs only for an admitted caller: authenticated by bearer key, with a
  * scope the endpoint accepts, in an organization with an active subscription.
  */
@@ -44,9 +64,27 @@ export function authenticated(
   handle: (call: AdmittedCall) => Promise<ServiceResponse>,
 ): UseCaseFactory {
   const endpoint = endpointOf(operationId);
-  return (deps) => async (request) => {
-    const admitted = await admit(deps.accounts, endpoint, request);
-    if (!admitted.ok) return admitted.response;
-    return handle({ deps, endpoint, caller: admitted.value, request });
+  return (deps) => async (credentials) => {
+    const admitted = await admit(deps, endpoint, credentials);
+    if (!admitted.ok) return { admitted: false, response: admitted.response };
+    const caller = admitted.value;
+    const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
+    return { admitted: true, serve };
+  };
+}
+
+/** A use case anyone may call (GET /models, GET /openapi.json, GET /skill.md). */
+export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): UseCaseFactory {
+  return (deps) => {
+    const serve = servingCheckedValues(build(deps));
+    return async () => ({ admitted: true, serve });
+  };
+}
+
+/** The one-call form of an admitting use case: admission, then serving, or the refusal. */
+export function inOneCall(useCase: AdmittingUseCase): UseCase {
+  return async (request) => {
+    const admission = await useCase(request);
+    return admission.admitted ? admission.serve(request) : admission.response;
   };
 }

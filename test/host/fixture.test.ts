@@ -55,7 +55,13 @@ describe("parsing a fixture", () => {
         name: "Acme",
         credits: 5000,
         subscriptionActive: true,
-        apiKeys: [{ key: "rk_live_example", scopes: ["generations:read", "generations:write"] }],
+        apiKeys: [
+          {
+            key: "rk_live_example",
+            scopes: ["generations:read", "generations:write"],
+            options: {},
+          },
+        ],
         assets: undefined,
         socialAccounts: DEMO_SOCIAL_ACCOUNTS,
       },
@@ -68,6 +74,42 @@ describe("parsing a fixture", () => {
     expect(setup.catalog).toBe(DEMO_CATALOG);
     expect(setup.assets).toBe(DEMO_ASSETS);
     expect(setup.soundEffects).toBe(DEMO_SOUND_EFFECTS);
+  });
+
+  it("reads revoked and expiring keys", () => {
+    const result = parse({
+      organizations: [
+        {
+          id: 7,
+          name: "Keys",
+          api_keys: [
+            { key: "rk_revoked_key", scopes: ["generations:read"], revoked: true },
+            {
+              key: "rk_expiring_key",
+              scopes: ["generations:read"],
+              expires_at: "2027-01-01T00:00:00Z",
+            },
+          ],
+        },
+      ],
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(setupOf(result.fixture).organizations[0]?.apiKeys.map((key) => key.options)).toEqual([
+      { revoked: true },
+      { expiresAtEpochMilliseconds: Date.UTC(2027, 0, 1) },
+    ]);
+    const bad = parse({
+      organizations: [
+        {
+          id: 7,
+          name: "Keys",
+          api_keys: [{ key: "rk_expiring_key", scopes: ["generations:read"], expires_at: "soon" }],
+        },
+      ],
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems.join("\n")).toContain("organizations.0.api_keys.0.expires_at");
   });
 
   it("gives an organization without credits or subscription flag the demo defaults", () => {
@@ -178,7 +220,7 @@ describe("parsing a fixture", () => {
         name: "Demo workspace",
         credits: 10_000,
         subscriptionActive: true,
-        apiKeys: [{ key: DEMO_API_KEY, scopes: [...API_SCOPES] }],
+        apiKeys: [{ key: DEMO_API_KEY, scopes: [...API_SCOPES], options: {} }],
         assets: undefined,
         socialAccounts: DEMO_SOCIAL_ACCOUNTS,
       },

@@ -49,7 +49,9 @@ describe("the host's routes", () => {
 
   it("serves a stored file by its URL with its content type, and HEAD without the body", async () => {
     const { handler, stored } = await setup();
-    expect(stored.url).toBe(`${ORIGIN}/files/generated/generation/a%20b.png`);
+    expect(stored.url).toMatch(
+      new RegExp(`^${ORIGIN}/files/[A-Za-z0-9_-]{22}/generated/generation/a%20b.png$`),
+    );
     const response = await handler(new Request(stored.url));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
@@ -62,11 +64,21 @@ describe("the host's routes", () => {
   });
 
   it("serves files whatever Host the client used to reach the host", async () => {
-    const { handler } = await setup();
-    const response = await handler(
-      new Request("http://localhost:8787/files/generated/generation/a%20b.png"),
-    );
+    const { handler, stored } = await setup();
+    const { pathname } = new URL(stored.url);
+    const response = await handler(new Request(`http://localhost:8787${pathname}`));
     expect(response.status).toBe(200);
+  });
+
+  it("serves no file by its key alone: the URL's token is part of the permission", async () => {
+    const { handler, stored } = await setup();
+    const token = new URL(stored.url).pathname.split("/")[2] ?? "";
+    for (const url of [
+      `${ORIGIN}/files/generated/generation/a%20b.png`,
+      stored.url.replace(token, `${token.slice(1)}A`),
+    ]) {
+      expect((await handler(new Request(url))).status, url).toBe(404);
+    }
   });
 
   it("answers an unknown file with a structured 404", async () => {

@@ -98,6 +98,38 @@ describe("starting the host in process", () => {
     expect((await call(host, "GET", "/assets", "rk_demo_local_key")).status).toBe(401);
   });
 
+  it("refuses the fixture's revoked and expired keys with 401 invalid_api_key", async () => {
+    const host = await start(
+      setupFrom({
+        organizations: [
+          {
+            id: 12,
+            name: "Keys",
+            api_keys: [
+              { key: "rk_test_revoked_key", scopes: ["generations:read"], revoked: true },
+              {
+                key: "rk_test_expired_key",
+                scopes: ["generations:read"],
+                expires_at: "2020-01-01T00:00:00Z",
+              },
+              {
+                key: "rk_test_current_key",
+                scopes: ["generations:read"],
+                expires_at: "2999-01-01T00:00:00Z",
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    for (const key of ["rk_test_revoked_key", "rk_test_expired_key"]) {
+      const refused = await call(host, "GET", "/assets", key);
+      expect(refused.status, key).toBe(401);
+      expect(refused.body.error.code).toBe("invalid_api_key");
+    }
+    expect((await call(host, "GET", "/assets", "rk_test_current_key")).status).toBe(200);
+  });
+
   it("runs jobs with the fixture's simulator: success stores a file, the marker fails and refunds", async () => {
     const host = await start(setupFrom(FIXTURE));
     const created = await call(host, "POST", "/generations", ACME, {

@@ -1,14 +1,20 @@
 // A recording test double of the service: every operation records the request it got
 // and answers with a canned response, by default `{ operation: <operationId> }`.
 
-import { createFetchHandler, type FetchHandlerOptions } from "../../src/http/index.js";
+import {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from "../../src/http/index.js";
 import { ENDPOINTS } from "../../src/schemas/endpoints.js";
+import { buildOpenApiDocument } from "../../src/schemas/openapi.js";
 import type {
   ApiService,
   OperationId,
   ServiceRequest,
   ServiceResponse,
 } from "../../src/service/contract.js";
+import { validatingHandler } from "../support/openapi-responses.js";
 
 export interface RecordedCall {
   readonly operationId: OperationId;
@@ -36,12 +42,17 @@ export function createFakeService(): FakeService {
       const answer = answers.get(operationId) ?? { status: 200, body: { operation: operationId } };
       return typeof answer === "function" ? answer(request) : answer;
     };
-  const service = Object.fromEntries(
+  const operations = Object.fromEntries(
     ENDPOINTS.map((endpoint) => [
       endpoint.operationId,
       operation(endpoint.operationId as OperationId),
     ]),
-  ) as unknown as ApiService;
+  ) as unknown as Record<OperationId, (request: ServiceRequest) => Promise<ServiceResponse>>;
+  // The fake admits everyone: admission is the service's business, tested with the service.
+  const service: ApiService = {
+    ...operations,
+    admit: async (operationId) => ({ admitted: true, serve: operations[operationId] }),
+  };
   return {
     service,
     calls,
@@ -56,14 +67,28 @@ export function createFakeService(): FakeService {
 
 export const BASE = "http://api.test/v1";
 
+const DOCUMENT = buildOpenApiDocument();
+
+/**
+ * Checks every error response of a handler over the fake service against the OpenAPI
+ * document: the adapter's own answers (refusals, 404, 405, 500) are real, while the
+ * fake's canned success bodies are not the API's.
+ */
+export function checkingErrors(handler: FetchHandler, basePath = "/v1"): FetchHandler {
+  return validatingHandler(handler, async () => DOCUMENT, basePath, { errorsOnly: true });
+}
+
 /** A handler over a fresh fake service, with quiet error logging unless given one. */
 export function handlerWithFake(options: FetchHandlerOptions = {}) {
   const fake = createFakeService();
   const errors: unknown[] = [];
-  const handler = createFetchHandler(fake.service, {
-    onError: (error) => errors.push(error),
-    ...options,
-  });
+  const handler = checkingErrors(
+    createFetchHandler(fake.service, {
+      onError: (error) => errors.push(error),
+      ...options,
+    }),
+    options.basePath ?? "/v1",
+  );
   return { fake, handler, errors };
 }
 

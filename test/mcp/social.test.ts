@@ -185,11 +185,11 @@ describe("publish_media_to_social", () => {
     await harness.accounts.addApiKey(ORGS.acme, SOCIAL_READ_KEY, ["social:read"]);
     const reader = await harness.connect(SOCIAL_READ_KEY);
     const media = await putMedia(harness, { mediaType: "video" });
-    const answer = await publish(reader, media.media.id, ["tiktok-demo"]);
-    expect(answer.body.error).toMatchObject({
-      code: "forbidden",
-      context: { required_scopes: ["social:write"] },
-    });
+    // A missing scope is the HTTP 403 scope challenge, not a tool result (spec 5.8).
+    await expect(publish(reader, media.media.id, ["tiktok-demo"])).rejects.toThrow(
+      /lacks the scope this endpoint needs: social:write/,
+    );
+    expect(harness.social.queued()).toEqual([]);
   });
 
   it("bounds the account list: 1 to 20 ids", async () => {

@@ -4,23 +4,15 @@ import { MISSING_UUID, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
 import { callTool, createMcpHarness, type JsonBody } from "./support/mcp-harness.js";
 
-describe("scope refusals are tool errors with the REST code", () => {
-  it("refuses create_generation to a read-only key, with the scopes in context, charging nothing", async () => {
+// A key without a tool's scope is refused at the HTTP level with the scope challenge
+// (see transport-and-auth.test.ts); the SDK client's call then fails with that 403.
+describe("scope refusals are HTTP 403 scope challenges, never tool results", () => {
+  it("refuses create_generation to a read-only key, charging nothing", async () => {
     const harness = await createMcpHarness();
     const client = await harness.connect(KEYS.acmeRead);
-    const answer = await callTool(client, "create_generation", {
-      ...staticAd(),
-      idempotency_key: "read-only",
-    });
-    expect(answer.isError).toBe(true);
-    expect(answer.body).toEqual({
-      error: {
-        code: "forbidden",
-        message: "This API key lacks the scope this endpoint needs: generations:write.",
-        retryable: false,
-        context: { required_scopes: ["generations:write"], key_scopes: ["generations:read"] },
-      },
-    });
+    await expect(
+      callTool(client, "create_generation", { ...staticAd(), idempotency_key: "read-only" }),
+    ).rejects.toThrow(/lacks the scope this endpoint needs: generations:write/);
     expect(await harness.available()).toBe(5000);
     expect(harness.queue.pending()).toEqual([]);
   });
@@ -28,29 +20,24 @@ describe("scope refusals are tool errors with the REST code", () => {
   it("refuses the social tools to a generations-only key", async () => {
     const harness = await createMcpHarness();
     const client = await harness.connect(KEYS.acme);
-    const accounts = await callTool(client, "list_social_accounts");
-    expect(accounts.isError).toBe(true);
-    expect(accounts.body.error).toMatchObject({
-      code: "forbidden",
-      context: { required_scopes: ["social:read", "social:write"] },
-    });
-    const publish = await callTool(client, "publish_media_to_social", {
-      media_id: MISSING_UUID,
-      social_account_ids: ["tiktok-demo"],
-    });
-    expect(publish.body.error).toMatchObject({
-      code: "forbidden",
-      context: { required_scopes: ["social:write"] },
-    });
+    await expect(callTool(client, "list_social_accounts")).rejects.toThrow(
+      /social:read or social:write/,
+    );
+    await expect(
+      callTool(client, "publish_media_to_social", {
+        media_id: MISSING_UUID,
+        social_account_ids: ["tiktok-demo"],
+      }),
+    ).rejects.toThrow(/needs: social:write/);
   });
 
-  it("refuses generation tools to a social-only key, but lets it read the workspace", async () => {
+  it("refuses generation tools to a social-only key, which still reads the workspace and catalog", async () => {
     const harness = await createMcpHarness();
     const client = await harness.connect(KEYS.acmeSocial);
-    const assets = await callTool(client, "list_workspace_assets");
-    expect(assets.body.error.code).toBe("forbidden");
-    const voices = await callTool(client, "recommend_voice", { description: "calm narrator" });
-    expect(voices.body.error.code).toBe("forbidden");
+    await expect(callTool(client, "list_workspace_assets")).rejects.toThrow(/"code":"forbidden"/);
+    await expect(
+      callTool(client, "recommend_voice", { description: "calm narrator" }),
+    ).rejects.toThrow(/"code":"forbidden"/);
     const workspace = await callTool(client, "get_workspace");
     expect(workspace.body.api_key.scopes).toEqual(["social:read", "social:write"]);
     // Like GET /models, the catalog needs no particular scope.

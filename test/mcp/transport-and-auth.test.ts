@@ -87,11 +87,20 @@ describe("the 401 metadata flow (spec 5.9)", () => {
     });
   });
 
-  it("marks a bad, revoked or malformed key invalid_token", async () => {
+  it("marks a bad, revoked, expired or malformed key invalid_token", async () => {
     const harness = await createMcpHarness();
+    await harness.accounts.addApiKey(ORGS.acme, "rk_test_expired_key", ["generations:read"], {
+      expiresAtEpochMilliseconds: harness.clock.now(),
+    });
+    const revokedNow = await harness.accounts.addApiKey(ORGS.acme, "rk_test_revoked_now", [
+      "generations:read",
+    ]);
+    await harness.accounts.revokeApiKey(revokedNow.keyId);
     for (const request of [
       post("rk_test_unknown"),
       post(KEYS.revoked),
+      post("rk_test_expired_key"),
+      post("rk_test_revoked_now"),
       post(undefined, INITIALIZE, "Basic abc"),
     ]) {
       const response = await harness.mcp(request);
@@ -180,15 +189,78 @@ describe("the stateless Streamable HTTP endpoint", () => {
     expect((await mcp(post(KEYS.acme, big))).status).toBe(413);
   });
 
-  it("lets a lapsed organization connect and read its state, but nothing paid or scoped", async () => {
+  it("lets a lapsed organization connect, then answers every tool with the REST 402", async () => {
     const harness = await createMcpHarness();
     const client = await harness.connect(KEYS.lapsed);
-    const workspace = await callTool(client, "get_workspace");
-    expect(workspace.isError).toBe(false);
-    expect(workspace.body.subscription).toEqual({ active: false, status: "inactive" });
-    const assets = await callTool(client, "list_workspace_assets");
-    expect(assets.isError).toBe(true);
-    expect(assets.body.error.code).toBe("payment_required");
+    const rest = await harness.call("GET", "/assets", { key: KEYS.lapsed });
+    expect(rest.status).toBe(402);
+    for (const tool of ["get_workspace", "list_workspace_assets", "recommend_voice"]) {
+      const answer = await callTool(
+        client,
+        tool,
+        tool === "recommend_voice" ? { description: "calm" } : {},
+      );
+      expect(answer.isError, tool).toBe(true);
+      expect(answer.body, tool).toEqual(rest.body);
+    }
+    // Like GET /models, the catalog needs neither a key nor a subscription.
+    expect((await callTool(client, "list_generation_catalog")).isError).toBe(false);
+  });
+});
+
+function toolCall(name: string, args: Record<string, unknown> = {}) {
+  return { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name, arguments: args } };
+}
+
+describe("the scope challenge of a tool call (spec 5.8, 5.9)", () => {
+  it.each([
+    [KEYS.acmeRead, "create_generation", "generations:write"],
+    [KEYS.acmeSocial, "get_generation", "generations:read"],
+    [KEYS.acme, "list_social_accounts", "social:read"],
+    [KEYS.acme, "publish_media_to_social", "social:write"],
+  ])(
+    "answers a key without the scope of %s's call to %s with HTTP 403 and the scope",
+    async (key, tool, scope) => {
+      const harness = await createMcpHarness();
+      const args =
+        tool === "create_generation" ? { type: "static_ad", template_slug: "product-hero" } : {};
+      const response = await harness.mcp(post(key, toolCall(tool, args)));
+      expect(response.status).toBe(403);
+      expect(response.headers.get("www-authenticate")).toBe(
+        `Bearer error="insufficient_scope", scope="${scope}", ${CHALLENGE_METADATA}`,
+      );
+      const body = await response.json();
+      expect(body.error).toMatchObject({ code: "forbidden", retryable: false });
+      expect(body.error.context.required_scopes).toContain(scope);
+      expect(await harness.available()).toBe(5000);
+      expect(harness.queue.pending()).toEqual([]);
+    },
+  );
+
+  it("makes the SDK client's call fail with the 403", async () => {
+    const harness = await createMcpHarness();
+    const client = await harness.connect(KEYS.acmeRead);
+    await expect(
+      client.callTool({ name: "create_editor_video", arguments: { title: "x" } }),
+    ).rejects.toThrow(/lacks the scope this endpoint needs: generations:write/);
+  });
+
+  it("keeps business errors as tool results: not found, bad input, credits", async () => {
+    const harness = await createMcpHarness({ credits: 0 });
+    const client = await harness.connect(KEYS.acme);
+    const missing = await callTool(client, "get_generation", {
+      id: "00000000-0000-4000-8000-00000000ffff",
+    });
+    expect(missing.body.error.code).toBe("not_found");
+    const bad = await callTool(client, "create_editor_video", { fps: 1000 });
+    expect(bad.body.error.code).toBe("bad_request");
+    const poor = await callTool(client, "create_generation", {
+      type: "static_ad",
+      template_slug: "product-hero",
+      idempotency_key: "poor",
+    });
+    expect(poor.body.error.code).toBe("insufficient_credits");
+    expect([missing, bad, poor].every((answer) => answer.isError)).toBe(true);
   });
 });
 

@@ -35,19 +35,24 @@ describe("fetchRefusalError", () => {
     });
   });
 
-  it("marks only transient failures retryable", () => {
-    const retryable = (refusal: FetchRefusal) => fetchRefusalError(refusal, "url").retryable;
+  it("answers transient failures with a retryable server_error, the rest with bad_request", () => {
+    const answer = (refusal: FetchRefusal) => {
+      const error = fetchRefusalError(refusal, "url");
+      return [error.code, error.retryable];
+    };
     const base = { ok: false as const, message: "m" };
+    const transient = ["server_error", true];
+    const permanent = ["bad_request", false];
     expect(
-      retryable({ ...base, reason: "timeout", phase: "transfer", timeoutMilliseconds: 1 }),
-    ).toBe(true);
-    expect(retryable({ ...base, reason: "network_error" })).toBe(true);
-    expect(retryable({ ...base, reason: "dns_failure" })).toBe(true);
-    expect(retryable({ ...base, reason: "http_status", status: 503 })).toBe(true);
-    expect(retryable({ ...base, reason: "http_status", status: 429 })).toBe(true);
-    expect(retryable({ ...base, reason: "http_status", status: 404 })).toBe(false);
-    expect(retryable({ ...base, reason: "too_large", maxBytes: 5 })).toBe(false);
-    expect(retryable({ ...base, reason: "scheme_not_allowed" })).toBe(false);
+      answer({ ...base, reason: "timeout", phase: "transfer", timeoutMilliseconds: 1 }),
+    ).toEqual(transient);
+    expect(answer({ ...base, reason: "network_error" })).toEqual(transient);
+    expect(answer({ ...base, reason: "http_status", status: 503 })).toEqual(transient);
+    expect(answer({ ...base, reason: "http_status", status: 429 })).toEqual(transient);
+    expect(answer({ ...base, reason: "dns_failure" })).toEqual(permanent);
+    expect(answer({ ...base, reason: "http_status", status: 404 })).toEqual(permanent);
+    expect(answer({ ...base, reason: "too_large", maxBytes: 5 })).toEqual(permanent);
+    expect(answer({ ...base, reason: "scheme_not_allowed" })).toEqual(permanent);
   });
 
   it("carries the details of every reason in snake_case", () => {

@@ -48,6 +48,45 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
     expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest)))[0]?.revoked).toBe(true);
   });
 
+  it("keeps a key's expiry and revokes a key a fixture marks revoked, even one already there", async () => {
+    const pool = schema().pool;
+    const accounts = createPostgresAccountStore(pool);
+    const expiresAt = Date.UTC(2027, 0, 1);
+    const organization = {
+      ...ACME,
+      apiKeys: [
+        {
+          key: "rk_test_expiring",
+          scopes: ["generations:read"] as const,
+          options: { expiresAtEpochMilliseconds: expiresAt },
+        },
+        { key: "rk_test_acme", scopes: ["generations:read"] as const },
+      ],
+    };
+    await seedOrganizations(pool, [organization]);
+    const expiring = await hashApiKey("rk_test_expiring");
+    const [record] = await accounts.findKeysByLookupPrefix(lookupPrefixOf(expiring));
+    expect(record?.expiresAtEpochMilliseconds).toBe(expiresAt);
+    const plain = await hashApiKey("rk_test_acme");
+    expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(plain)))[0]).not.toHaveProperty(
+      "expiresAtEpochMilliseconds",
+    );
+    // A later fixture revokes the existing key; revoking only ever narrows what a key can do.
+    await seedOrganizations(pool, [
+      {
+        ...organization,
+        apiKeys: [
+          {
+            key: "rk_test_acme",
+            scopes: ["generations:read"] as const,
+            options: { revoked: true },
+          },
+        ],
+      },
+    ]);
+    expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(plain)))[0]?.revoked).toBe(true);
+  });
+
   it("reads organizations and never overwrites one that exists", async () => {
     const accounts = createPostgresAccountStore(schema().pool);
     expect(

@@ -31,7 +31,7 @@ describeWithDatabase("createPostgresPorts", (schema) => {
     expect(await ports.credits.balance("1")).toEqual({ posted: 90, pending: 0, available: 90 });
     expect(await ports.credits.hold("1", "orphan")).toMatchObject({ state: "released" });
     expect((await ports.rateLimiter.consume(1, 0)).allowed).toBe(true);
-    expect(await ports.stores.videos.nextId()).toBeGreaterThan(0);
+    expect(await ports.stores.videos.nextId(1)).toBeGreaterThan(0);
     expect(await ports.accounts.organization(1)).toBeUndefined();
   });
 });

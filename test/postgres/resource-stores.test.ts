@@ -90,19 +90,27 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
     expect(await stores().generations.get(1, "a")).toEqual(generation("a"));
   });
 
-  it("allocates distinct, increasing video ids across instances", async () => {
+  it("allocates distinct, increasing video ids per organization across instances", async () => {
     const other = createPostgresResourceStores(schema().openPool(4));
     const ids = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        (index % 2 === 0 ? stores() : other).videos.nextId(),
+        (index % 2 === 0 ? stores() : other).videos.nextId(1),
       ),
     );
     expect(new Set(ids).size).toBe(10);
-    expect(await stores().videos.nextId()).toBeGreaterThan(Math.max(...ids));
+    expect(await stores().videos.nextId(1)).toBeGreaterThan(Math.max(...ids));
+    // Another organization's ids start from 1, whatever organization 1 did.
+    expect(await other.videos.nextId(2)).toBe(1);
+  });
+
+  it("keeps the same id in two organizations as two videos", async () => {
+    await stores().videos.insert([editorProject(1), { ...editorProject(1), organizationId: 2 }]);
+    expect((await stores().videos.get(1, 1))?.organizationId).toBe(1);
+    expect((await stores().videos.get(2, 1))?.organizationId).toBe(2);
   });
 
   it("keeps the version column of an editor project in step with its record", async () => {
-    const id = await stores().videos.nextId();
+    const id = await stores().videos.nextId(1);
     await stores().videos.insert([editorProject(id)]);
     await stores().videos.update(1, id, (row) => ({ ...row, version: row.version + 1 }));
     const { rows } = await schema().pool.query("SELECT version, kind FROM videos WHERE id = $1", [

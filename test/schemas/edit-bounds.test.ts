@@ -394,6 +394,10 @@ interface LengthRange {
 }
 
 const chars = (length: number): string => "x".repeat(length);
+// Text of a given length a voice speaks as one word: a run of "x" longer than 20 letters
+// would count as several spoken words, so the rest is silent typography.
+const oneSpokenWord = (length: number): string =>
+  length === 0 ? "" : `x${"—".repeat(length - 1)}`;
 const ids = (length: number): string[] => Array.from({ length }, (_, index) => `item-${index}`);
 const cycle =
   <Value>(values: readonly Value[]) =>
@@ -564,7 +568,7 @@ const LENGTH_RANGES: LengthRange[] = [
     path: ["text"],
     min: TEXT_MIN_LENGTH,
     max: VOICEOVER_TEXT_MAX_LENGTH,
-    make: chars,
+    make: oneSpokenWord,
   },
   { type: "add_voiceover", path: ["voice_id"], min: 1, max: VOICE_ID_MAX_LENGTH, make: chars },
   { type: "add_voiceover", path: ["voice_name"], max: MEDIA_NAME_MAX_LENGTH, make: chars },

@@ -183,6 +183,7 @@ const editorSummary = {
 } satisfies ExampleInput<"editorSummarySchema">;
 
 const editorState = {
+  title: "Spring launch",
   tracks: [
     { id: "track-text", items: ["title-1"] },
     { id: "track-video", items: ["clip-1"] },

@@ -10,6 +10,8 @@ import { MIGRATION_0004_RESOURCES } from "./0004-resources.js";
 import { MIGRATION_0005_JOB_OUTBOX } from "./0005-job-outbox.js";
 import { MIGRATION_0006_RATE_LIMITS } from "./0006-rate-limits.js";
 import { MIGRATION_0007_FAIR_JOB_CLAIMS } from "./0007-fair-job-claims.js";
+import { MIGRATION_0008_API_KEY_EXPIRY } from "./0008-api-key-expiry.js";
+import { MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION } from "./0009-video-ids-per-organization.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -23,4 +25,6 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0005_JOB_OUTBOX,
   MIGRATION_0006_RATE_LIMITS,
   MIGRATION_0007_FAIR_JOB_CLAIMS,
+  MIGRATION_0008_API_KEY_EXPIRY,
+  MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION,
 ];

@@ -31,15 +31,13 @@ export interface AgentOperation {
   readonly operationId: AgentOperationId;
   /** What it does, in one line. */
   readonly summary: string;
-  /** `none` when anyone may call it (like GET /models), else `bearer`. */
+  /**
+   * `none` when anyone may call it (like GET /models), else `bearer`: a key with one of
+   * `scopes`, of an organization with an active subscription, as every REST endpoint.
+   */
   readonly auth: "none" | "bearer";
   /** The key must carry at least one of these scopes. */
   readonly scopes: readonly ApiScope[];
-  /**
-   * Whether an organization without an active subscription is refused (402). Only
-   * `getWorkspace` answers without one, so an agent can find out why other calls fail.
-   */
-  readonly subscriptionRequired: boolean;
   /** Schema of the input, read from the request body; absent when there is none. */
   readonly input?: z.ZodType;
 }
@@ -57,14 +55,12 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The organization, its credit balance, the key's scopes and the subscription state.",
     auth: "bearer",
     scopes: API_SCOPES,
-    subscriptionRequired: false,
   },
   {
     operationId: "listGenerationCatalog",
     summary: "The generation catalog, narrowed to a section or one template.",
     auth: "none",
     scopes: [],
-    subscriptionRequired: false,
     input: listGenerationCatalogInputSchema,
   },
   {
@@ -72,7 +68,6 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The workspace voices ranked against a description.",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
-    subscriptionRequired: true,
     input: recommendVoiceInputSchema,
   },
   {
@@ -80,7 +75,6 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The sound-effect library whose ids add_sound_effect accepts.",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
-    subscriptionRequired: true,
     input: listSoundEffectsInputSchema,
   },
   {
@@ -88,14 +82,12 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The organization's connected social accounts.",
     auth: "bearer",
     scopes: SOCIAL_READ_SCOPES,
-    subscriptionRequired: true,
   },
   {
     operationId: "publishMediaToSocial",
     summary: "Queues publishing of a completed My Media image, GIF or video.",
     auth: "bearer",
     scopes: SOCIAL_WRITE_SCOPES,
-    subscriptionRequired: true,
     input: publishMediaToSocialInputSchema,
   },
   {
@@ -103,7 +95,6 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The organization's social publications, newest first.",
     auth: "bearer",
     scopes: SOCIAL_READ_SCOPES,
-    subscriptionRequired: true,
     input: listSocialPublicationsInputSchema,
   },
 ];

@@ -8,8 +8,9 @@
 import type { z } from "zod";
 import type { ServiceRequest, ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { authenticate, authorize, type Caller, hasAnyScope } from "../pipeline/authorize.js";
+import { authenticate, authorize, type Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/parse.js";
+import { refuseUnacceptableValues } from "../pipeline/request-values.js";
 import { proceed, type Step } from "../pipeline/responses.js";
 import type { UseCase } from "../use-case.js";
 import {
@@ -28,27 +29,17 @@ export interface AgentCall<Input> {
   readonly input: Input;
 }
 
-/** What admission to an agent operation checks beyond the key itself. */
-export type AgentAdmissionRule = Pick<AgentOperation, "scopes" | "subscriptionRequired">;
-
 /**
- * Checks the key's scope and, when the rule requires it, the subscription. A rule open to
- * lapsed organizations keeps only the scope refusal of `authorize`.
+ * Authenticates the request's key, then checks the operation's scopes and the
+ * subscription exactly as a REST endpoint does (spec 5): 401, 403, then 402.
  */
-export function admitAgentCaller(caller: Caller, rule: AgentAdmissionRule): Step<Caller> {
-  const authorized = authorize(caller, rule.scopes);
-  if (authorized.ok || rule.subscriptionRequired) return authorized;
-  return hasAnyScope(caller.key, rule.scopes) ? proceed(caller) : authorized;
-}
-
-/** Authenticates the request's key and admits it under the rule. */
 export async function admitAgentRequest(
   deps: ServiceDependencies,
-  rule: AgentAdmissionRule,
+  operation: Pick<AgentOperation, "scopes">,
   request: ServiceRequest,
 ): Promise<Step<Caller>> {
-  const caller = await authenticate(deps.accounts, request);
-  return caller.ok ? admitAgentCaller(caller.value, rule) : caller;
+  const caller = await authenticate(deps, request);
+  return caller.ok ? authorize(caller.value, operation.scopes) : caller;
 }
 
 /** Parses the input from the body; an absent body reads as `{}`. */
@@ -81,6 +72,8 @@ export function agentUseCase<Input = undefined>(
   return (deps) => async (request) => {
     const caller = await admitAgentRequest(deps, operation, request);
     if (!caller.ok) return caller.response;
+    const refused = refuseUnacceptableValues(request);
+    if (refused !== undefined) return refused;
     const input = parseAgentInput(schema, request);
     if (!input.ok) return input.response;
     return handle({ deps, caller: caller.value, input: input.value });

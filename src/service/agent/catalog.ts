@@ -9,7 +9,7 @@ import type { Catalog } from "../../schemas/catalog.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { parseInput } from "../pipeline/parse.js";
 import { okResponse } from "../pipeline/responses.js";
-import type { UseCase } from "../use-case.js";
+import { servingCheckedValues, type UseCase } from "../use-case.js";
 import { listGenerationCatalogInputSchema } from "./agent-schemas.js";
 
 /** What to keep of the catalog. */
@@ -44,9 +44,9 @@ export function narrowCatalog(catalog: Catalog, narrowing: CatalogNarrowing): Ca
 
 /** The narrowed catalog; like GET /models it needs no key. */
 export function listGenerationCatalog(deps: ServiceDependencies): UseCase {
-  return async (request) => {
+  return servingCheckedValues(async (request) => {
     const input = parseInput(listGenerationCatalogInputSchema, request.body ?? {}, "body");
     if (!input.ok) return input.response;
     return okResponse(narrowCatalog(await deps.workspace.catalog(), input.value));
-  };
+  });
 }

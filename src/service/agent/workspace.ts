@@ -9,8 +9,8 @@ import { okResponse } from "../pipeline/responses.js";
 import { agentUseCase } from "./agent-use-case.js";
 
 /**
- * The workspace of the caller's key. Answers without an active subscription too, with
- * `subscription.active: false`, so an agent can tell its user why paid calls fail.
+ * The workspace of the caller's key. Like every REST call, it needs an active
+ * subscription: without one it answers 402 `payment_required`, which says why.
  */
 export const getWorkspace = agentUseCase("getWorkspace", undefined, async ({ deps, caller }) => {
   const balance = await deps.credits.balance(accountOf(caller));

@@ -1,7 +1,7 @@
 /**
  * The paid voiceover edit (spec 4.14 rule 3): a PATCH whose only operation is
  * `add_voiceover`. It runs inside the idempotent, rate-limited frame of every paid
- * request: the project is checked, the speech priced and held, synthesized, placed on the
+ * request: the project and the voice are checked, the speech priced and held, synthesized, placed on the
  * timeline, and only then is the hold captured. Every failure on the way releases the
  * hold, so a failed voiceover charges nothing and can be retried with the same key.
  *
@@ -15,6 +15,7 @@ import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
 import type { EditResult } from "../../schemas/editor-videos.js";
 import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import { findVoice } from "../generations/workspace-references.js";
 import { accountOf, type Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import { errorResponse, halt, okResponse, proceed, type Step } from "../pipeline/responses.js";
@@ -84,6 +85,13 @@ export async function runVoiceoverEdit(
 ): Promise<ServiceResponse> {
   const project = await findEditorProject(deps, caller, edit.videoId);
   if (!project.ok) return project.response;
+  const voiceId = edit.operation.voice_id;
+  if (voiceId !== undefined) {
+    const assets = await deps.workspace.assets(caller.organization.id);
+    // A voiceover request holds its add_voiceover alone (rule 3), so it is operation 0.
+    const voice = findVoice(assets, voiceId, "operations.0.voice_id");
+    if (!voice.ok) return voice.response;
+  }
   const price = priceVoiceover({ text: edit.operation.text }, deps.prices);
   if (!price.ok) return errorResponse(pricingApiError(price.error));
   const holdId = deps.ids.uuid();

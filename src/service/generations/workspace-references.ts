@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { WorkspaceAssets } from "../../schemas/assets.js";
+import type { Voice, WorkspaceAssets } from "../../schemas/assets.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { referenceNotFoundError, unusableFieldError } from "./reference-errors.js";
@@ -21,6 +21,30 @@ export interface WorkspaceReferenceFields {
   readonly avatar_id?: string | undefined;
   /** A saved reference inspiration that must be ready. */
   readonly custom_reference_inspiration_id?: string | null | undefined;
+}
+
+/**
+ * The organization's voice `voiceId` (spec 2.2: `voices[].id` of GET /assets), or the
+ * 404 naming `field` and the id. Faceless videos and voiceovers both resolve their voice
+ * here, before any credit is held, so both answer an unknown voice alike. Ids are
+ * compared as strings in a list, so `constructor` or `__proto__` are just unknown ids.
+ */
+export function findVoice(
+  assets: Pick<WorkspaceAssets, "voices">,
+  voiceId: string,
+  field: string,
+): Step<Voice> {
+  const voice = assets.voices.find((candidate) => candidate.id === voiceId);
+  if (voice !== undefined) return proceed(voice);
+  return halt(
+    referenceNotFoundError(
+      field,
+      `The workspace has no voice ${voiceId}; GET /assets lists its voices.`,
+      {
+        voice_id: voiceId,
+      },
+    ),
+  );
 }
 
 /** 404 unless the brand kit and the avatar named are among the organization's assets. */

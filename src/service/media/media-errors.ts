@@ -28,31 +28,43 @@ function fetchRefusalDetails(refusal: FetchRefusal): Record<string, unknown> {
   }
 }
 
-// Failures of the source server or the network may pass on their own; the others will not.
-function isTransient(refusal: FetchRefusal): boolean {
-  if (refusal.reason === "http_status") return refusal.status === 429 || refusal.status >= 500;
-  return (
-    refusal.reason === "timeout" ||
-    refusal.reason === "network_error" ||
-    refusal.reason === "dns_failure"
-  );
+/**
+ * True for statuses of a source server that say "not now" rather than "never": a request
+ * timeout, a rate limit and every 5xx.
+ */
+function isTransientSourceStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /**
- * The error for a refused `source_url` (or timeline `url`) download: `bad_request` with
- * the field, the reason and its details in `context`; retryable when the failure may be
- * transient (timeouts, network errors, 5xx and 429 from the source).
+ * True when a download failure may pass on its own: the network or the source server
+ * failing for now (timeouts, connection failures, resolvers that fail for now, 408,
+ * 429 and 5xx from the source). An unresolvable host, a refused address, a 4xx, a file
+ * too large or not media will fail the same way every time.
+ */
+export function isTransientFetchRefusal(refusal: FetchRefusal): boolean {
+  if (refusal.reason === "http_status") return isTransientSourceStatus(refusal.status);
+  return refusal.reason === "timeout" || refusal.reason === "network_error";
+}
+
+/**
+ * The error for a refused `source_url` (or timeline `url`) download, with the field, the
+ * reason and its details in `context`. A failure that may pass on its own is a retryable
+ * 500 `server_error` (spec 7.3: retryable answers are 429 and 5xx); any other is a 400
+ * `bad_request` that is not retryable, since the same request would fail again.
  *
  * @example
  * ```ts
  * fetchRefusalError({ ok: false, reason: "http_status", message: "...", status: 503 });
- * // { code: "bad_request", retryable: true, context: { field: "source_url", reason: "http_status", status: 503 }, ... }
+ * // { code: "server_error", retryable: true, context: { field: "source_url", reason: "http_status", status: 503 }, ... }
+ * fetchRefusalError({ ok: false, reason: "dns_failure", message: "..." });
+ * // { code: "bad_request", retryable: false, context: { field: "source_url", reason: "dns_failure" }, ... }
  * ```
  */
 export function fetchRefusalError(refusal: FetchRefusal, field = "source_url"): ApiError {
-  return apiError("bad_request", `${field}: ${refusal.message}`, {
+  const code = isTransientFetchRefusal(refusal) ? "server_error" : "bad_request";
+  return apiError(code, `${field}: ${refusal.message}`, {
     context: { field, reason: refusal.reason, ...fetchRefusalDetails(refusal) },
-    retryable: isTransient(refusal),
   });
 }
 

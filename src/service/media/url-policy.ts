@@ -150,6 +150,25 @@ export function checkSourceUrl(text: string, options: UrlPolicyOptions = {}): Ur
   return { ok: true, url };
 }
 
+/**
+ * Error codes of a resolver that failed for now rather than found no such host: the
+ * system resolver's "try again" (`EAI_AGAIN`) and the DNS client's timeouts, refused
+ * connections and server failures. Anything else (`ENOTFOUND`, `ENODATA`) means the
+ * host cannot be resolved, and asking again will not change that.
+ */
+export const TEMPORARY_RESOLVER_ERRORS: ReadonlySet<string> = new Set([
+  "EAI_AGAIN",
+  "ETIMEOUT",
+  "ETIMEDOUT",
+  "ECONNREFUSED",
+  "ESERVFAIL",
+]);
+
+function isTemporaryResolverFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && TEMPORARY_RESOLVER_ERRORS.has(code);
+}
+
 async function resolveAddresses(
   url: URL,
   resolveHost: HostResolver,
@@ -159,8 +178,10 @@ async function resolveAddresses(
   let addresses: readonly string[];
   try {
     addresses = parseIpAddress(hostname) === undefined ? await resolveHost(hostname) : [hostname];
-  } catch {
-    return plain("dns_failure", `The host ${hostname} could not be resolved.`);
+  } catch (error) {
+    return isTemporaryResolverFailure(error)
+      ? plain("network_error", `The host ${hostname} could not be resolved right now.`)
+      : plain("dns_failure", `The host ${hostname} could not be resolved.`);
   }
   if (addresses.length === 0) return plain("dns_failure", `The host ${hostname} has no addresses.`);
   const vetted: VettedAddress[] = [];

@@ -5,12 +5,18 @@
  *
  * @module
  */
-import { apiError } from "../../errors/api-error.js";
+import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../api-keys.js";
-import type { ServiceRequest } from "../contract.js";
-import type { AccountStore, ApiKeyRecord, Organization } from "../ports/accounts.js";
+import type { RequestCredentials } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import {
+  type AccountStore,
+  type ApiKeyRecord,
+  isKeyUnusable,
+  type Organization,
+} from "../ports/accounts.js";
 import { halt, proceed, type Step } from "./responses.js";
 
 /** Who is calling: the key and its organization. */
@@ -42,15 +48,20 @@ async function findKey(accounts: AccountStore, token: string): Promise<ApiKeyRec
   return found;
 }
 
+/** The ports authentication reads: the keys, and the clock that says whether one expired. */
+export type AuthenticationPorts = Pick<ServiceDependencies, "accounts" | "clock">;
+
 /**
  * Authenticates the request's bearer key: 401 `unauthorized` without one, 401
- * `invalid_api_key` for a malformed, unknown or revoked key or one whose organization is
- * gone.
+ * `invalid_api_key` for a malformed, unknown, revoked or expired key or one whose
+ * organization is gone; all of these get the same message, so an answer never tells
+ * whether a key existed.
  */
 export async function authenticate(
-  accounts: AccountStore,
-  request: ServiceRequest,
+  ports: AuthenticationPorts,
+  request: RequestCredentials,
 ): Promise<Step<Caller>> {
+  const { accounts, clock } = ports;
   if (request.malformedAuthorization === true) {
     return halt(apiError("invalid_api_key", "The Authorization header is not a Bearer token."));
   }
@@ -66,24 +77,31 @@ export async function authenticate(
   const key = await findKey(accounts, token);
   const organization =
     key === undefined ? undefined : await accounts.organization(key.organizationId);
-  if (key === undefined || key.revoked || organization === undefined) {
-    return halt(apiError("invalid_api_key", "The API key is unknown or revoked."));
+  if (key === undefined || isKeyUnusable(key, clock.now()) || organization === undefined) {
+    return halt(apiError("invalid_api_key", "The API key is unknown, revoked or expired."));
   }
   return proceed({ organization, key });
+}
+
+/**
+ * The 403 `forbidden` of a key that lacks every scope of `scopes`, with both lists in
+ * `context`, as REST and MCP answer it.
+ */
+export function missingScopeError(
+  scopes: readonly ApiScope[],
+  keyScopes: readonly ApiScope[],
+): ApiError {
+  return apiError(
+    "forbidden",
+    `This API key lacks the scope this endpoint needs: ${scopes.join(" or ")}.`,
+    { context: { required_scopes: [...scopes], key_scopes: [...keyScopes] } },
+  );
 }
 
 /** Checks the key's scope (403 `forbidden`) and the subscription (402 `payment_required`). */
 export function authorize(caller: Caller, scopes: readonly ApiScope[]): Step<Caller> {
   if (scopes.length > 0 && !hasAnyScope(caller.key, scopes)) {
-    return halt(
-      apiError(
-        "forbidden",
-        `This API key lacks the scope this endpoint needs: ${scopes.join(" or ")}.`,
-        {
-          context: { required_scopes: [...scopes], key_scopes: [...caller.key.scopes] },
-        },
-      ),
-    );
+    return halt(missingScopeError(scopes, caller.key.scopes));
   }
   if (!caller.organization.subscriptionActive) {
     return halt(
@@ -97,10 +115,10 @@ export function authorize(caller: Caller, scopes: readonly ApiScope[]): Step<Cal
 
 /** Authenticates and authorizes a request for an endpoint. */
 export async function admit(
-  accounts: AccountStore,
+  ports: AuthenticationPorts,
   endpoint: EndpointDefinition,
-  request: ServiceRequest,
+  request: RequestCredentials,
 ): Promise<Step<Caller>> {
-  const caller = await authenticate(accounts, request);
+  const caller = await authenticate(ports, request);
   return caller.ok ? authorize(caller.value, endpoint.scopes) : caller;
 }

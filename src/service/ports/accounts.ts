@@ -31,6 +31,35 @@ export interface ApiKeyRecord {
   readonly scopes: readonly ApiScope[];
   /** A revoked key answers 401 `invalid_api_key`. */
   readonly revoked: boolean;
+  /**
+   * When the key stops working, in milliseconds since the Unix epoch: from that instant
+   * on it answers 401 `invalid_api_key`. Absent for a key that never expires.
+   */
+  readonly expiresAtEpochMilliseconds?: number;
+}
+
+/** How a key is added to a store. */
+export interface ApiKeyOptions {
+  /** Stable id of the key; derived from its digest by default. */
+  readonly keyId?: string;
+  /** Whether the key starts revoked. */
+  readonly revoked?: boolean;
+  /** When the key expires, in milliseconds since the Unix epoch; never by default. */
+  readonly expiresAtEpochMilliseconds?: number;
+}
+
+/**
+ * True when the key can no longer authenticate at `nowEpochMilliseconds`: revoked, or at
+ * or past its expiry.
+ *
+ * @example
+ * ```ts
+ * isKeyUnusable({ ...record, expiresAtEpochMilliseconds: 1000 }, 1000); // true
+ * ```
+ */
+export function isKeyUnusable(key: ApiKeyRecord, nowEpochMilliseconds: number): boolean {
+  const expiresAt = key.expiresAtEpochMilliseconds;
+  return key.revoked || (expiresAt !== undefined && nowEpochMilliseconds >= expiresAt);
 }
 
 /** Where organizations and API key digests live. */
@@ -42,4 +71,9 @@ export interface AccountStore {
   findKeysByLookupPrefix(lookupPrefix: string): Promise<readonly ApiKeyRecord[]>;
   /** The organization with this id, or undefined. */
   organization(organizationId: number): Promise<Organization | undefined>;
+  /**
+   * Revokes a key by id: from the next request on it answers 401 `invalid_api_key`, on
+   * every process sharing the store. True when the key existed.
+   */
+  revokeApiKey(keyId: string): Promise<boolean>;
 }

@@ -1,6 +1,9 @@
 /**
- * The media storage port: where uploaded and imported bytes are kept and the public URL
- * they are served from.
+ * The media storage port: where uploaded and imported bytes are kept and the URL they
+ * are served from. Object keys begin with the organization where the service chooses
+ * them; the URLs must not be guessable from the keys (the in-memory storage puts a random
+ * token in each; object storage would use signed or otherwise unguessable URLs), since
+ * whoever holds a URL can read the file.
  *
  * @module
  */
@@ -9,7 +12,7 @@
 export interface StoredObject {
   /** The object's key. */
   readonly objectKey: string;
-  /** The public URL the object is served from. */
+  /** The URL the object is served from; whoever holds it can read the object. */
   readonly url: string;
   /** Size in bytes. */
   readonly sizeBytes: number;
@@ -25,6 +28,9 @@ export interface MediaStorage {
   get(
     objectKey: string,
   ): Promise<{ readonly bytes: Uint8Array; readonly contentType: string } | undefined>;
-  /** The public URL of a key, whether or not the object exists yet. */
+  /**
+   * The URL the object of a key is (or, once put, will be) served from; not guessable
+   * from the key alone.
+   */
   urlOf(objectKey: string): string;
 }

@@ -44,10 +44,15 @@ export interface ScopedRecordStore<Row, Id extends string | number> {
   update(organizationId: number, id: Id, change: RecordChange<Row>): Promise<Row | undefined>;
 }
 
-/** Video records, including editor projects, with integer ids the store allocates. */
+/**
+ * Video records, including editor projects, with integer ids the store allocates per
+ * organization: each organization's videos are numbered 1, 2, 3 and so on, so an id
+ * tells one organization nothing about how many videos another makes, and the same id
+ * in two organizations names two videos.
+ */
 export interface VideoStore extends ScopedRecordStore<VideoRecord, number> {
-  /** Allocates the next video id (a sequence; ids are never reused). */
-  nextId(): Promise<number>;
+  /** Allocates the organization's next video id; no stored video of it has that id. */
+  nextId(organizationId: number): Promise<number>;
 }
 
 /** Every resource store the service needs. */

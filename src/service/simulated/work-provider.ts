@@ -59,7 +59,7 @@ async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderO
     summary: "Simulated analysis: no model looked at this media.",
   };
   const bytes = new TextEncoder().encode(JSON.stringify(report));
-  const objectKey = `generated/reference_analysis/${job.resourceId}.json`;
+  const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
   const stored = await storage.put(objectKey, bytes, "application/json");
   return { ok: true, url: stored.url };
 }
@@ -96,7 +96,8 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       }
       if (job.kind === "reference_analysis") return storeAnalysis(options.storage, job);
       const placeholder = placeholderOf(job);
-      const objectKey = `generated/${job.kind}/${job.resourceId}.${placeholder.extension}`;
+      // Under the organization: a video id is unique within its organization only.
+      const objectKey = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.${placeholder.extension}`;
       const stored = await options.storage.put(
         objectKey,
         placeholder.bytes,

@@ -4,11 +4,12 @@
  * @module
  */
 import { okResponse } from "../pipeline/responses.js";
-import { authenticated, type UseCaseFactory } from "../use-case.js";
+import { authenticated, type UseCaseFactory, unauthenticated } from "../use-case.js";
 
 /** GET /models: the catalog, without authentication. */
-export const getCatalog: UseCaseFactory = (deps) => async () =>
-  okResponse(await deps.workspace.catalog());
+export const getCatalog: UseCaseFactory = unauthenticated(
+  (deps) => async () => okResponse(await deps.workspace.catalog()),
+);
 
 /** GET /assets: the organization's brand kits, avatars, voices and reference targets. */
 export const listWorkspaceAssets: UseCaseFactory = authenticated(

@@ -35,7 +35,7 @@ export const createEditorVideo: UseCaseFactory = authenticated(
     );
     const now = isoNow(deps.clock);
     const record: VideoRecord = {
-      id: await deps.stores.videos.nextId(),
+      id: await deps.stores.videos.nextId(caller.organization.id),
       organizationId: caller.organization.id,
       createdAt: now,
       updatedAt: now,

@@ -6,8 +6,9 @@
 import { priceFacelessVideo } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { createFacelessVideoRequestSchema } from "../../schemas/faceless-videos.js";
+import { FACELESS_VOICE_DEFAULT } from "../../schemas/limits.js";
 import { unusableFieldError } from "../generations/reference-errors.js";
-import { checkAssetReferences } from "../generations/workspace-references.js";
+import { checkAssetReferences, findVoice } from "../generations/workspace-references.js";
 import { runPaidRequest } from "../pipeline/paid.js";
 import { parseInput } from "../pipeline/parse.js";
 import { errorResponse } from "../pipeline/responses.js";
@@ -34,6 +35,8 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
       ...call,
       action: async () => {
         const assets = await deps.workspace.assets(caller.organization.id);
+        const voice = findVoice(assets, request.voice_id ?? FACELESS_VOICE_DEFAULT, "voice_id");
+        if (!voice.ok) return voice.response;
         const priced = priceFacelessVideo(request, assets);
         if (!priced.ok) return errorResponse(pricingApiError(priced.error));
         const references = checkAssetReferences(assets, request);

@@ -72,7 +72,7 @@ export async function queueFacelessVideo(
     const organizationId = caller.organization.id;
     const script = await scriptOf(deps, request);
     const video = renderedVideoRecord({
-      id: await deps.stores.videos.nextId(),
+      id: await deps.stores.videos.nextId(organizationId),
       organizationId,
       kind: "faceless_video",
       title: titleOf(request.title, request.prompt ?? script, UNTITLED_FACELESS_VIDEO),

@@ -109,7 +109,7 @@ export async function queueSlideshow(
   const id = deps.ids.uuid();
   return underOneHold(deps, caller, { holdId: id, amount: credits }, async (balance) => {
     const organizationId = caller.organization.id;
-    const videoId = await deps.stores.videos.nextId();
+    const videoId = await deps.stores.videos.nextId(organizationId);
     const now = isoNow(deps.clock);
     const slideshow = slideshowRecord(request, { id, organizationId, videoId, credits, now });
     await storeRecords(deps, slideshow, request.aspect_ratio);

@@ -6,7 +6,12 @@
  */
 import type { ApiScope } from "../../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../../service/api-keys.js";
-import type { AccountStore, ApiKeyRecord, Organization } from "../../service/ports/accounts.js";
+import type {
+  AccountStore,
+  ApiKeyOptions,
+  ApiKeyRecord,
+  Organization,
+} from "../../service/ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled, for hosts and tests. */
 export interface MemoryAccountStore extends AccountStore {
@@ -17,10 +22,8 @@ export interface MemoryAccountStore extends AccountStore {
     organizationId: number,
     key: string,
     scopes: readonly ApiScope[],
-    options?: { readonly keyId?: string; readonly revoked?: boolean },
+    options?: ApiKeyOptions,
   ): Promise<ApiKeyRecord>;
-  /** Revokes a key by id; true when it existed. */
-  revokeApiKey(keyId: string): boolean;
 }
 
 /**
@@ -48,17 +51,19 @@ export function createMemoryAccountStore(): MemoryAccountStore {
     },
     async addApiKey(organizationId, key, scopes, options = {}) {
       const keyHash = await hashApiKey(key);
+      const expiresAt = options.expiresAtEpochMilliseconds;
       const record: ApiKeyRecord = {
         keyId: options.keyId ?? `key_${keyHash.slice(0, 12)}`,
         organizationId,
         keyHash,
         scopes: [...scopes],
         revoked: options.revoked ?? false,
+        ...(expiresAt === undefined ? {} : { expiresAtEpochMilliseconds: expiresAt }),
       };
       keys.set(record.keyId, record);
       return record;
     },
-    revokeApiKey(keyId) {
+    async revokeApiKey(keyId) {
       const record = keys.get(keyId);
       if (record === undefined) return false;
       keys.set(keyId, { ...record, revoked: true });

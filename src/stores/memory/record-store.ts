@@ -44,34 +44,47 @@ export interface RecordKeys<Row, Id extends string | number> {
 export function createMemoryRecordStore<Row, Id extends string | number>(
   keys: RecordKeys<Row, Id>,
 ): ScopedRecordStore<Row, Id> {
-  const rows = new Map<Id, Row>();
-  const owned = (organizationId: number, id: Id): Row | undefined => {
-    const row = rows.get(id);
-    return row !== undefined && keys.organizationOf(row) === organizationId ? row : undefined;
+  // One map per organization: ids are unique within it, and its insertion order is the
+  // organization's "newest first" read backwards.
+  const byOrganization = new Map<number, Map<Id, Row>>();
+  const rowsOf = (organizationId: number): Map<Id, Row> => {
+    let rows = byOrganization.get(organizationId);
+    if (rows === undefined) {
+      rows = new Map();
+      byOrganization.set(organizationId, rows);
+    }
+    return rows;
   };
   return {
     async insert(newRows) {
+      const seen = new Set<string>();
       for (const row of newRows) {
-        if (rows.has(keys.idOf(row))) throw new Error(`Record ${String(keys.idOf(row))} exists.`);
+        const organizationId = keys.organizationOf(row);
+        const id = keys.idOf(row);
+        const slot = `${organizationId}/${String(id)}`;
+        if (rowsOf(organizationId).has(id) || seen.has(slot)) {
+          throw new Error(`Record ${String(id)} exists.`);
+        }
+        seen.add(slot);
       }
-      for (const row of newRows) rows.set(keys.idOf(row), row);
+      for (const row of newRows) rowsOf(keys.organizationOf(row)).set(keys.idOf(row), row);
     },
     async get(organizationId, id) {
-      return owned(organizationId, id);
+      return byOrganization.get(organizationId)?.get(id);
     },
     async list(organizationId, query: ListQuery<Row>) {
       const found: Row[] = [];
-      const all = [...rows.values()];
+      const all = [...(byOrganization.get(organizationId)?.values() ?? [])];
       for (let index = all.length - 1; index >= 0 && found.length < query.limit; index -= 1) {
         const row = all[index] as Row;
-        if (keys.organizationOf(row) !== organizationId) continue;
         if (query.filter === undefined || query.filter(row)) found.push(row);
       }
       return found;
     },
     async update(organizationId, id, change: RecordChange<Row>) {
-      const current = owned(organizationId, id);
-      if (current === undefined) return undefined;
+      const rows = byOrganization.get(organizationId);
+      const current = rows?.get(id);
+      if (rows === undefined || current === undefined) return undefined;
       const next = change(current);
       if (next !== current) rows.set(id, next);
       return next;
@@ -79,18 +92,19 @@ export function createMemoryRecordStore<Row, Id extends string | number>(
   };
 }
 
-/** A {@link VideoStore} in memory, allocating ids 1, 2, 3 and so on. */
+/** A {@link VideoStore} in memory, numbering each organization's videos 1, 2, 3 and so on. */
 export function createMemoryVideoStore(): VideoStore {
   const records = createMemoryRecordStore<VideoRecord, number>({
     idOf: (row) => row.id,
     organizationOf: (row) => row.organizationId,
   });
-  let lastId = 0;
+  const lastIds = new Map<number, number>();
   return {
     ...records,
-    async nextId() {
-      lastId += 1;
-      return lastId;
+    async nextId(organizationId) {
+      const id = (lastIds.get(organizationId) ?? 0) + 1;
+      lastIds.set(organizationId, id);
+      return id;
     },
   };
 }
@@ -101,7 +115,7 @@ export function createMemoryVideoStore(): VideoStore {
  * @example
  * ```ts
  * const stores = createMemoryResourceStores();
- * const id = await stores.videos.nextId(); // 1
+ * const id = await stores.videos.nextId(1); // 1, the first video of organization 1
  * ```
  */
 export function createMemoryResourceStores(): ResourceStores {

@@ -11,13 +11,17 @@ import {
   type MemorySocialPublisher,
 } from "reelkit";
 import { createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
+import { MCP_TOOLS } from "../../../src/mcp/tools/index.js";
+import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import {
+  BASE_URL,
   createHarness,
   type Harness,
   type HarnessOptions,
   ORGS,
   ORIGIN,
 } from "../../service/support/harness.js";
+import { validatorOf } from "../../support/openapi-responses.js";
 
 /** The MCP endpoint's public URL in tests. */
 export const MCP_URL = `${ORIGIN}/mcp`;
@@ -36,16 +40,86 @@ export interface McpHarness extends Harness {
   connect(key: string | undefined): Promise<Client>;
 }
 
+const OPERATION_OF_TOOL = new Map(MCP_TOOLS.map((tool) => [tool.name, tool.target.api] as const));
+
+type JsonRpcMessage = {
+  readonly id?: unknown;
+  readonly method?: unknown;
+  readonly params?: { readonly name?: unknown };
+  readonly result?: { readonly structuredContent?: unknown; readonly isError?: unknown };
+};
+
+function messagesOf(text: string): JsonRpcMessage[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  return list.filter((each): each is JsonRpcMessage => typeof each === "object" && each !== null);
+}
+
+/**
+ * Wraps the MCP handler so that what it answers is checked against the OpenAPI document
+ * the REST API serves: a refusal carrying a REST error body must be the structured error,
+ * and every tool result's structured content must be the REST body of its operation (the
+ * error body when it is an error).
+ */
+function validatingMcp(mcp: McpFetchHandler, document: () => Promise<OpenApiDocument>) {
+  return async (request: Request): Promise<Response> => {
+    const requestText = request.method === "POST" ? await request.clone().text() : "";
+    const response = await mcp(request);
+    const text = await response.clone().text();
+    const validator = validatorOf(await document());
+    const toolOfId = new Map<unknown, string>();
+    for (const message of messagesOf(requestText)) {
+      if (message.method === "tools/call" && typeof message.params?.name === "string") {
+        toolOfId.set(message.id, message.params.name);
+      }
+    }
+    for (const message of messagesOf(text)) {
+      const where = `MCP answered ${response.status}`;
+      // A refusal before any JSON-RPC exchange carries the REST error body itself.
+      if (!("jsonrpc" in message)) {
+        if (response.status < 400) continue;
+        validator.checkBody(undefined, true, message, where);
+        continue;
+      }
+      const tool = toolOfId.get(message.id);
+      const content = message.result?.structuredContent;
+      if (tool === undefined || content === undefined) continue;
+      validator.checkBody(
+        OPERATION_OF_TOOL.get(tool),
+        message.result?.isError === true,
+        content,
+        `${where}: tool ${tool}`,
+      );
+    }
+    return response;
+  };
+}
+
 /** Builds a harness whose service is also served over MCP. */
 export async function createMcpHarness(options: HarnessOptions = {}): Promise<McpHarness> {
   const social = createMemorySocialPublisher();
   social.putAccounts(ORGS.acme, DEMO_SOCIAL_ACCOUNTS);
   const harness = await createHarness({ ...options, overrides: { social, ...options.overrides } });
   const mcpErrors: unknown[] = [];
-  const mcp = createMcpHandler(harness.service, {
-    resourceUrl: MCP_URL,
-    onError: (error) => mcpErrors.push(error),
-  });
+  let served: Promise<OpenApiDocument> | undefined;
+  const document = () => {
+    served ??= harness
+      .handler(new Request(`${BASE_URL}/openapi.json`))
+      .then((response) => response.json() as Promise<OpenApiDocument>);
+    return served;
+  };
+  const mcp = validatingMcp(
+    createMcpHandler(harness.service, {
+      resourceUrl: MCP_URL,
+      onError: (error) => mcpErrors.push(error),
+    }),
+    document,
+  );
   return {
     ...harness,
     mcp,

@@ -72,10 +72,7 @@ function harnessAccounts(pool: pg.Pool): MemoryAccountStore {
     },
     addApiKey: (organizationId, key, scopes, options) =>
       after(() => store.ensureApiKey(organizationId, key, scopes, options)),
-    revokeApiKey(keyId) {
-      void after(() => store.revokeApiKey(keyId));
-      return true;
-    },
+    revokeApiKey: (keyId) => after(() => store.revokeApiKey(keyId)),
   };
 }
 

@@ -142,7 +142,7 @@ describe("GET /editor/videos", () => {
 
   it("leaves out videos that are not editor projects", async () => {
     const project = await createProject(harness);
-    const id = await harness.deps.stores.videos.nextId();
+    const id = await harness.deps.stores.videos.nextId(1);
     await harness.deps.stores.videos.insert([
       {
         id,

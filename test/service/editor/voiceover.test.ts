@@ -190,6 +190,89 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(speech.calls).toHaveLength(1);
   });
 
+  it.each([
+    ["12,000 CJK characters", "漢字".repeat(6000)],
+    ["6,000 characters of a.a.a", "a.".repeat(3000)],
+    ["a run of 12,000 letters", "a".repeat(12_000)],
+  ])(
+    "counts %s as the words they speak: over the limit, refused before charging",
+    async (_name, text) => {
+      await setUp();
+      const response = await patchProject(harness, id, voiceover(text), keyed("vo-words"));
+      expect(response.status).toBe(400);
+      expect(response.body.error.context.fields[0]).toMatchObject({
+        path: "operations.0.text",
+        message: expect.stringMatching(/spoken words; the limit is 465/),
+      });
+      expect(await harness.available()).toBe(5000);
+      expect(speech.calls).toEqual([]);
+    },
+  );
+
+  it("prices a script without spaces by the words it speaks", async () => {
+    await setUp();
+    // 300 dictionary words of Japanese: three started blocks of 100, not one.
+    const text = "日本語".repeat(300);
+    expect(countSpokenWords(text)).toBe(300);
+    const response = await patchProject(harness, id, voiceover(text), keyed("vo-japanese"));
+    expect(response.status).toBe(200);
+    expect(response.body.credits_deducted).toBe(15);
+    expect(await harness.available()).toBe(4985);
+  });
+
+  it.each(["constructor", "__proto__", "toString", "no-such-voice"])(
+    "answers voice_id %j with the 404 of POST /faceless-videos, charging nothing",
+    async (voiceId) => {
+      await setUp();
+      const response = await patchProject(
+        harness,
+        id,
+        voiceover(TEXT, { voice_id: voiceId }),
+        keyed(`vo-voice-${voiceId}`),
+      );
+      expect(response.status).toBe(404);
+      const faceless = await harness.call("POST", "/faceless-videos", {
+        key: KEYS.acme,
+        body: { prompt: "Three facts about octopuses", voice_id: voiceId },
+        headers: { "Idempotency-Key": `faceless-voice-${voiceId}` },
+      });
+      expect(faceless.status).toBe(404);
+      expect(response.body.error).toEqual({
+        code: "not_found",
+        message: `The workspace has no voice ${voiceId}; GET /assets lists its voices.`,
+        retryable: false,
+        context: { field: "operations.0.voice_id", voice_id: voiceId },
+      });
+      expect(faceless.body.error).toEqual({
+        ...response.body.error,
+        context: { field: "voice_id", voice_id: voiceId },
+      });
+      expect(speech.calls).toEqual([]);
+      expect(await harness.available()).toBe(5000);
+      const { editor } = await readProject(harness, id);
+      expect(editor.items).toEqual({});
+    },
+  );
+
+  it("speaks with a workspace voice, or the provider's own without voice_id", async () => {
+    await setUp();
+    const withVoice = await patchProject(
+      harness,
+      id,
+      voiceover(TEXT, { voice_id: "nova" }),
+      keyed("vo-nova"),
+    );
+    expect(withVoice.status).toBe(200);
+    const without = await patchProject(
+      harness,
+      id,
+      { operations: [{ type: "add_voiceover", text: TEXT }] },
+      keyed("vo-default"),
+    );
+    expect(without.status).toBe(200);
+    expect(speech.calls.map((call) => call.voice_id)).toEqual(["nova", undefined]);
+  });
+
   it("refunds and answers a retryable 500 when synthesis fails; the same key then succeeds", async () => {
     await setUp();
     speech.failNext = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, KEYS } from "../support/harness.js";
+import { createHarness, KEYS, ORGS } from "../support/harness.js";
 import { get, MISSING_UUID, post, START, staticAd } from "./support.js";
 
 describe("GET /generations/{id}: from generating to completed or error", () => {
@@ -25,7 +25,7 @@ describe("GET /generations/{id}: from generating to completed or error", () => {
     expect(after.body).toEqual({
       ...before.body,
       status: "completed",
-      url: `http://reelkit.test/files/generated/generation/${id}.png`,
+      url: harness.storage.urlOf(`generated/${ORGS.acme}/generation/${id}.png`),
       updated_at: "2026-11-22T09:00:05.000Z",
     });
     expect(await harness.available()).toBe(4980);

@@ -116,7 +116,7 @@ export async function putReference(
 
 /** Puts an editor project of acme into the store; returns its id. */
 export async function putEditorProject(harness: Harness, title: string): Promise<number> {
-  const id = await harness.deps.stores.videos.nextId();
+  const id = await harness.deps.stores.videos.nextId(ORGS.acme);
   const record: VideoRecord = {
     id,
     organizationId: ORGS.acme,

@@ -111,7 +111,7 @@ describe("the direct upload flow", () => {
       media_type: "video",
       filename: "launch.mp4",
       status: "completed",
-      url: `http://reelkit.test/files/media/${ORGS.acme}/${media.id}.mp4`,
+      url: harness.storage.urlOf(`media/${ORGS.acme}/${media.id}.mp4`),
       metadata: { source: "direct_upload", size_bytes: VIDEO.length, preserve_original: true },
     });
     expect(

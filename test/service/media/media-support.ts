@@ -13,6 +13,7 @@ import {
   type HarnessOptions,
   type HarnessResponse,
   KEYS,
+  servedDocumentChecks,
 } from "../support/harness.js";
 
 /** Where the signer of these tests points: HTTPS, as `source_url` must be. */
@@ -89,10 +90,12 @@ export async function createMediaHarness(options: HarnessOptions = {}): Promise<
     overrides: { uploadUrls, ...options.overrides },
   });
   harnessClock = harness.clock;
-  const uploadHandler = createFetchHandler(harness.service.api, {
-    directUploads: harness.service.directUploads,
-    onError: (error) => harness.serverErrors.push(error),
-  });
+  const uploadHandler = servedDocumentChecks(
+    createFetchHandler(harness.service.api, {
+      directUploads: harness.service.directUploads,
+      onError: (error) => harness.serverErrors.push(error),
+    }),
+  );
   return {
     ...harness,
     uploadHandler,

@@ -1,5 +1,7 @@
 import {
   createSafeUrlFetcher,
+  FETCH_REFUSAL_REASONS,
+  type FetchRefusal,
   type HopRequest,
   type HostResolver,
   type HttpTransport,
@@ -205,14 +207,98 @@ describe("POST /editor/media with source_url through the SSRF-safe fetcher", () 
     expect((await harness.list()).body.media).toEqual([]);
   });
 
-  it("answers a source that does not respond in time with a retryable 400", async () => {
+  it("answers a source that does not respond in time with a retryable 500", async () => {
     const hanging: HttpTransport = () => new Promise(() => undefined);
     const { harness } = await safeHarness(hanging);
     const response = await harness.upload({ source_url: "https://cdn.test/slow.png" });
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      context: { field: "source_url", reason: "timeout", phase: "response" },
+    });
+  });
+
+  it("answers a host that does not exist with a 400 that is not retryable", async () => {
+    const { harness, hops } = await safeHarness();
+    const response = await harness.upload({ source_url: "https://no-such-host.test/a.png" });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({
-      retryable: true,
-      context: { reason: "timeout", phase: "response" },
+      code: "bad_request",
+      retryable: false,
+      context: { field: "source_url", reason: "dns_failure" },
     });
+    expect(hops).toEqual([]);
+  });
+
+  it("answers a resolver that fails for now with a retryable 500", async () => {
+    const hops: HopRequest[] = [];
+    const urlFetcher = createSafeUrlFetcher({
+      resolveHost: async () => {
+        throw Object.assign(new Error("getaddrinfo EAI_AGAIN cdn.test"), { code: "EAI_AGAIN" });
+      },
+      transport: fakeTransport(hops),
+    });
+    const harness = await createMediaHarness({ urlFetcher });
+    const response = await harness.upload({ source_url: "https://cdn.test/a.png" });
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      context: { field: "source_url", reason: "network_error" },
+    });
+  });
+});
+
+describe("every kind of download failure gets one consistent answer", () => {
+  const URL = "https://cdn.example.com/a.png";
+  const base = { ok: false as const, message: "m" };
+  it.each<[string, FetchRefusal, number]>([
+    ["invalid_url", { ...base, reason: "invalid_url" }, 400],
+    ["scheme_not_allowed", { ...base, reason: "scheme_not_allowed" }, 400],
+    ["credentials_in_url", { ...base, reason: "credentials_in_url" }, 400],
+    [
+      "blocked_address",
+      {
+        ...base,
+        reason: "blocked_address",
+        hostname: "h",
+        address: "10.0.0.1",
+        category: "private",
+      },
+      400,
+    ],
+    ["dns_failure", { ...base, reason: "dns_failure" }, 400],
+    ["too_many_redirects", { ...base, reason: "too_many_redirects" }, 400],
+    ["http_status 404", { ...base, reason: "http_status", status: 404 }, 400],
+    ["http_status 403", { ...base, reason: "http_status", status: 403 }, 400],
+    ["http_status 408", { ...base, reason: "http_status", status: 408 }, 500],
+    ["http_status 429", { ...base, reason: "http_status", status: 429 }, 500],
+    ["http_status 503", { ...base, reason: "http_status", status: 503 }, 500],
+    ["too_large", { ...base, reason: "too_large", maxBytes: 5 }, 400],
+    ["timeout", { ...base, reason: "timeout", phase: "transfer", timeoutMilliseconds: 1 }, 500],
+    ["network_error", { ...base, reason: "network_error" }, 500],
+    [
+      "unsupported_content_type",
+      { ...base, reason: "unsupported_content_type", contentType: "text/html" },
+      400,
+    ],
+  ])(
+    "%s is answered consistently: retryable exactly when 5xx, nothing stored",
+    async (_name, refusal, status) => {
+      const harness = await createMediaHarness({ urlFetcher: { fetch: async () => refusal } });
+      const response = await harness.upload({ source_url: URL });
+      expect(response.status).toBe(status);
+      expect(response.body.error).toMatchObject({
+        code: status === 500 ? "server_error" : "bad_request",
+        retryable: status >= 500,
+        context: { field: "source_url", reason: refusal.reason },
+      });
+      expect((await harness.list()).body.media).toEqual([]);
+    },
+  );
+
+  it("covers every reason of the closed set", () => {
+    expect(FETCH_REFUSAL_REASONS).toHaveLength(11);
   });
 });

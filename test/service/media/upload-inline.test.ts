@@ -27,7 +27,7 @@ describe("POST /editor/media with inline base64", () => {
       media_type: "image",
       filename: "logo.png",
       status: "completed",
-      url: `http://reelkit.test/files/media/${ORGS.acme}/${media.id}.png`,
+      url: harness.storage.urlOf(`media/${ORGS.acme}/${media.id}.png`),
       metadata: {
         content_type: "image/png",
         size_bytes: BYTES.png.length,

@@ -70,9 +70,10 @@ describe("memory record store", () => {
     expect((await store.get(1, "a"))?.value).toBe(50);
   });
 
-  it("allocates increasing video ids", async () => {
+  it("allocates increasing video ids per organization", async () => {
     const stores = createMemoryResourceStores();
-    expect([await stores.videos.nextId(), await stores.videos.nextId()]).toEqual([1, 2]);
+    expect([await stores.videos.nextId(1), await stores.videos.nextId(1)]).toEqual([1, 2]);
+    expect(await stores.videos.nextId(2)).toBe(1);
   });
 });
 
@@ -84,7 +85,7 @@ describe("memory account store", () => {
     expect(record.keyHash).toBe(digest);
     expect(JSON.stringify(record)).not.toContain("rk_secret");
     expect(await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest))).toEqual([record]);
-    expect(accounts.revokeApiKey(record.keyId)).toBe(true);
+    expect(await accounts.revokeApiKey(record.keyId)).toBe(true);
     expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest)))[0]?.revoked).toBe(true);
   });
 });
@@ -154,14 +155,30 @@ describe("memory job queue", () => {
 
 describe("memory media storage", () => {
   it("serves stored bytes under the public base URL and maps URLs back to keys", async () => {
-    const storage = createMemoryMediaStorage({ publicBaseUrl: "http://host.test/files/" });
+    let tokens = 0;
+    const storage = createMemoryMediaStorage({
+      publicBaseUrl: "http://host.test/files/",
+      newToken: () => {
+        tokens += 1;
+        return `token${tokens}`;
+      },
+    });
     const stored = await storage.put("media/1/a b.png", new Uint8Array([1, 2]), "image/png");
-    expect(stored.url).toBe("http://host.test/files/media/1/a%20b.png");
+    expect(stored.url).toBe("http://host.test/files/token1/media/1/a%20b.png");
+    expect(storage.urlOf("media/1/a b.png")).toBe(stored.url);
     expect(storage.objectKeyOf(stored.url)).toBe("media/1/a b.png");
     expect(storage.objectKeyOf("http://elsewhere.test/files/x")).toBeUndefined();
+    // The key alone, or another object's token, is no way in.
+    expect(storage.objectKeyOf("http://host.test/files/media/1/a%20b.png")).toBeUndefined();
+    await storage.put("media/1/c.png", new Uint8Array([3]), "image/png");
+    expect(storage.objectKeyOf("http://host.test/files/token2/media/1/a%20b.png")).toBeUndefined();
+
     expect(await storage.get("media/1/a b.png")).toEqual({
       bytes: new Uint8Array([1, 2]),
       contentType: "image/png",
     });
+    // Replacing an object keeps its URL.
+    const again = await storage.put("media/1/a b.png", new Uint8Array([9]), "image/png");
+    expect(again.url).toBe(stored.url);
   });
 });

@@ -20,9 +20,9 @@ describe("simulated work provider", () => {
     const still = await provider.run(job("generation", { type: "static_ad" }));
     const video = await provider.run(job("faceless_video", {}));
     if (!still.ok || !video.ok) throw new Error("expected both jobs to complete");
-    expect(still.url).toBe("http://host.test/files/generated/generation/r1.png");
-    const stillBytes = await storage.get("generated/generation/r1.png");
-    const videoBytes = await storage.get("generated/faceless_video/r1.mp4");
+    expect(still.url).toBe(storage.urlOf("generated/1/generation/r1.png"));
+    const stillBytes = await storage.get("generated/1/generation/r1.png");
+    const videoBytes = await storage.get("generated/1/faceless_video/r1.mp4");
     expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ format: "png" });
     expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ kind: "video" });
   });

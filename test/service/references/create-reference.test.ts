@@ -70,12 +70,12 @@ describe("POST /reference-inspirations", () => {
     });
     expect(response.status).toBe(200);
     const { reference } = response.body;
-    const prefix = `http://reelkit.test/files/references/${ORGS.acme}/${reference.id}`;
+    const key = `references/${ORGS.acme}/${reference.id}`;
     expect(reference.media_urls).toEqual([
       "https://cdn.example.com/look-0.jpg",
-      `${prefix}/0.png`,
-      `${prefix}/1.jpg`,
-      `${prefix}/2.webp`,
+      harness.storage.urlOf(`${key}/0.png`),
+      harness.storage.urlOf(`${key}/1.jpg`),
+      harness.storage.urlOf(`${key}/2.webp`),
     ]);
     expect(reference.preview_image_url).toBe("https://cdn.example.com/look-0.jpg");
     expect(response.body.credits_deducted).toBe(120);

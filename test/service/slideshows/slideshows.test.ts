@@ -57,7 +57,9 @@ describe("POST /slideshows", () => {
     harness.clock.advance(1000);
     await harness.runJobs();
     const slideshow = (await get(harness, `/slideshows/${created.body.slideshow_id}`)).body;
-    const url = `http://reelkit.test/files/generated/slideshow/${created.body.slideshow_id}.mp4`;
+    const url = harness.storage.urlOf(
+      `generated/${ORGS.acme}/slideshow/${created.body.slideshow_id}.mp4`,
+    );
     expect(slideshow).toMatchObject({ status: "completed", url, error: null });
     expect(slideshow.updated_at).toBe("2026-11-22T09:00:01.000Z");
     const video = (await get(harness, `/videos/${created.body.video_id}`)).body;

@@ -34,7 +34,9 @@ import {
   type WorkProvider,
 } from "reelkit";
 import { createFetchHandler, type FetchHandler } from "reelkit/http";
+import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";
+import { validatingHandler } from "../../support/openapi-responses.js";
 
 /** Origin of every request the harness sends. */
 export const ORIGIN = "http://reelkit.test";
@@ -128,6 +130,21 @@ export function countingUuid(): string {
   return `00000000-0000-4000-8000-${uuidCounter.toString(16).padStart(12, "0")}`;
 }
 
+/**
+ * Wraps a handler of the harness's API so that every response is checked against the
+ * OpenAPI document the same handler serves at GET /openapi.json.
+ */
+export function servedDocumentChecks(raw: FetchHandler): FetchHandler {
+  let served: Promise<OpenApiDocument> | undefined;
+  const document = () => {
+    served ??= raw(new Request(`${BASE_URL}/openapi.json`)).then(
+      (response) => response.json() as Promise<OpenApiDocument>,
+    );
+    return served;
+  };
+  return validatingHandler(raw, document, new URL(BASE_URL).pathname);
+}
+
 /** Builds a fresh service and its ports. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = createManualClock(Date.parse("2026-11-22T09:00:00.000Z"));
@@ -195,7 +212,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   const service = createService(deps);
   const serverErrors: unknown[] = [];
-  const handler = createFetchHandler(service.api, { onError: (error) => serverErrors.push(error) });
+  const handler = servedDocumentChecks(
+    createFetchHandler(service.api, { onError: (error) => serverErrors.push(error) }),
+  );
   return {
     service,
     handler,

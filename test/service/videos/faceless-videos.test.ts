@@ -5,7 +5,7 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { get, post, START } from "../generations/support.js";
-import { createHarness, KEYS } from "../support/harness.js";
+import { createHarness, KEYS, ORGS } from "../support/harness.js";
 
 const PROMPT = "Three facts about deep-sea octopuses";
 
@@ -80,7 +80,7 @@ describe("POST /faceless-videos", () => {
     const harness = await createHarness();
     const created = await post(harness, "/faceless-videos", { prompt: PROMPT });
     await harness.runJobs();
-    const url = "http://reelkit.test/files/generated/faceless_video/1.mp4";
+    const url = harness.storage.urlOf(`generated/${ORGS.acme}/faceless_video/1.mp4`);
     const video = await get(harness, `/videos/${created.body.video_id}`);
     expect(video.body).toMatchObject({ status: "completed", url, video_url: url, error: null });
     expect(await harness.available()).toBe(4940);
@@ -134,7 +134,7 @@ describe("POST /faceless-videos", () => {
     const voice = await post(harness, "/faceless-videos", { prompt: PROMPT, voice_id: "zed" });
     const kit = await post(harness, "/faceless-videos", { prompt: PROMPT, brand_kit_id: 5 });
     expect(voice.status).toBe(404);
-    expect(voice.body.error.context).toEqual({ field: "voice_id" });
+    expect(voice.body.error.context).toEqual({ field: "voice_id", voice_id: "zed" });
     expect(kit.status).toBe(404);
     expect(kit.body.error.context).toEqual({ field: "brand_kit_id" });
     expect(await harness.available()).toBe(5000);
