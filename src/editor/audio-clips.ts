@@ -17,7 +17,7 @@ import type { EditDraft } from "./draft.js";
 import { type EditFailure, editFailure } from "./errors.js";
 import { trackForNewItem } from "./placement.js";
 import type { EditorAsset } from "./state.js";
-import { durationSecondsToFrames, secondsToFrames } from "./time.js";
+import { secondsSpanToFrames } from "./time.js";
 
 /** Timing, level and track fields of an operation that adds a sound, in wire names. */
 export interface AudioClipFields {
@@ -80,8 +80,11 @@ export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditF
   const sourceStartSeconds = fields.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
   const seconds = clipSeconds(request, sourceStartSeconds);
   if (typeof seconds !== "number") return seconds;
-  const fromFrame = secondsToFrames(fields.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(seconds, draft.fps);
+  const { from: fromFrame, durationInFrames } = secondsSpanToFrames(
+    fields.from_seconds ?? FROM_DEFAULT_SECONDS,
+    seconds,
+    draft.fps,
+  );
   const trackId = trackForNewItem(draft, {
     kind: "audio",
     fromFrame,

@@ -78,4 +78,10 @@ export {
   type TrackKind,
 } from "./state.js";
 export { summarizeEditor } from "./summary.js";
-export { durationSecondsToFrames, framesToSeconds, secondsToFrames } from "./time.js";
+export {
+  durationSecondsToFrames,
+  type FrameSpan,
+  framesToSeconds,
+  secondsSpanToFrames,
+  secondsToFrames,
+} from "./time.js";

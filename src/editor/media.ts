@@ -24,7 +24,7 @@ import { type EditError, type EditFailure, editFailure, isEditFailure } from "./
 import type { EditorItem, MediaFit } from "./items.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
 import type { EditorAsset, EditorState } from "./state.js";
-import { durationSecondsToFrames, secondsToFrames } from "./time.js";
+import { secondsSpanToFrames } from "./time.js";
 import { noAnimation } from "./visual-items.js";
 
 /** The media to place, already resolved by the service (a My Media item or a direct URL). */
@@ -171,8 +171,11 @@ function placeMedia(
   const sourceStartSeconds = placement.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
   const seconds = timelineSeconds(media, placement, sourceStartSeconds);
   if (typeof seconds !== "number") return seconds;
-  const from = secondsToFrames(placement.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(seconds, draft.fps);
+  const { from, durationInFrames } = secondsSpanToFrames(
+    placement.from_seconds ?? FROM_DEFAULT_SECONDS,
+    seconds,
+    draft.fps,
+  );
   const itemType = media.kind === "voice" ? "audio" : media.kind;
   const trackId = trackForNewItem(draft, {
     kind: trackKindFor(itemType),

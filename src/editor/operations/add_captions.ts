@@ -13,21 +13,23 @@ import { captionsLengthSeconds, checkCaptionEntries } from "../captions.js";
 import { addCaptionsItem } from "../captions-item.js";
 import { FROM_DEFAULT_SECONDS } from "../defaults.js";
 import type { OperationModule } from "../options.js";
-import { durationSecondsToFrames, secondsToFrames } from "../time.js";
+import { secondsSpanToFrames } from "../time.js";
 
 /** Applies `add_captions`. */
 export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operation) => {
   const failure = checkCaptionEntries(operation.captions);
   if (failure !== undefined) return failure;
   const style = operation.style ?? {};
+  const span = secondsSpanToFrames(
+    operation.from_seconds ?? FROM_DEFAULT_SECONDS,
+    operation.duration_seconds ?? captionsLengthSeconds(operation.captions, style),
+    draft.fps,
+  );
   return addCaptionsItem(draft, {
     fields: operation,
     trackId: operation.track_id,
-    fromFrame: secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps),
-    durationInFrames: durationSecondsToFrames(
-      operation.duration_seconds ?? captionsLengthSeconds(operation.captions, style),
-      draft.fps,
-    ),
+    fromFrame: span.from,
+    durationInFrames: span.durationInFrames,
     captions: operation.captions,
     style,
     language: null,

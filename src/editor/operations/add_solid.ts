@@ -12,13 +12,13 @@ import { ADDED_ITEM_DURATION_DEFAULT_SECONDS } from "../../schemas/limits.js";
 import { FROM_DEFAULT_SECONDS, OPACITY_DEFAULT, SOLID_COLOR_DEFAULT } from "../defaults.js";
 import type { OperationModule } from "../options.js";
 import { trackForNewItem } from "../placement.js";
-import { durationSecondsToFrames, secondsToFrames } from "../time.js";
+import { secondsSpanToFrames } from "../time.js";
 import { noAnimation } from "../visual-items.js";
 
 /** Applies `add_solid`. */
 export const addSolid: OperationModule<AddSolidOperation> = (draft, operation) => {
-  const fromFrame = secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(
+  const { from: fromFrame, durationInFrames } = secondsSpanToFrames(
+    operation.from_seconds ?? FROM_DEFAULT_SECONDS,
     operation.duration_seconds ?? ADDED_ITEM_DURATION_DEFAULT_SECONDS,
     draft.fps,
   );

@@ -9,12 +9,11 @@
 import fc from "fast-check";
 import {
   type CaptionsItem,
-  durationSecondsToFrames,
   type EditorItem,
   framesToSeconds,
   isSoundItem,
   type SoundItem,
-  secondsToFrames,
+  secondsSpanToFrames,
   type Transcript,
 } from "../../editor/index.js";
 import {
@@ -194,10 +193,11 @@ export const addVoiceoverGenerator: OperationGenerator = {
           ? undefined
           : sourceOffsetSeconds(drawn.sourceUnit, speech.durationSeconds, settings.timelineSeconds);
       const fps = context.state.fps;
-      const fromFrame = secondsToFrames(drawn.details.from_seconds ?? 0, fps);
       const lengthSeconds =
         drawn.details.duration_seconds ?? speech.durationSeconds - (offset ?? 0);
-      const endFrame = fromFrame + durationSecondsToFrames(lengthSeconds, fps);
+      const span = secondsSpanToFrames(drawn.details.from_seconds ?? 0, lengthSeconds, fps);
+      const fromFrame = span.from;
+      const endFrame = fromFrame + span.durationInFrames;
       const trackId =
         drawn.trackIndex === undefined
           ? undefined

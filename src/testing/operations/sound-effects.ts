@@ -5,7 +5,7 @@
  * @module
  */
 import fc from "fast-check";
-import { durationSecondsToFrames, secondsToFrames } from "../../editor/index.js";
+import { secondsSpanToFrames } from "../../editor/index.js";
 import type { AddSoundEffectOperation } from "../../schemas/edit-operations.js";
 import { MEDIA_NAME_MAX_LENGTH, SOUND_EFFECT_ID_MAX_LENGTH } from "../../schemas/limits.js";
 import { sourceOffsetSeconds } from "../media-offsets.js";
@@ -89,9 +89,10 @@ export const addSoundEffectGenerator: OperationGenerator = {
       const durationSeconds =
         drawn.durationSeconds ??
         (mediaSeconds === null ? drawn.requiredDurationSeconds : undefined);
-      const fromFrame = secondsToFrames(drawn.fromSeconds ?? 0, fps);
       const lengthSeconds = durationSeconds ?? (mediaSeconds ?? 0) - (offset ?? 0);
-      const endFrame = fromFrame + durationSecondsToFrames(lengthSeconds, fps);
+      const span = secondsSpanToFrames(drawn.fromSeconds ?? 0, lengthSeconds, fps);
+      const fromFrame = span.from;
+      const endFrame = fromFrame + span.durationInFrames;
       const trackId =
         drawn.trackIndex === undefined
           ? undefined
