@@ -20,6 +20,16 @@ import type { ApplyOptions, OperationContext } from "./options.js";
 import { operationModule } from "./registry.js";
 import type { EditorState } from "./state.js";
 
+/** What one applied operation did to the set of items, so a client can chain on the ids. */
+export interface OperationResult {
+  /** The operation's `type`. */
+  readonly type: EditOperationType;
+  /** Ids of the items it added, in the order it added them (a split's right half, a new text, ...). */
+  readonly createdItemIds: string[];
+  /** Ids of the items it removed. */
+  readonly removedItemIds: string[];
+}
+
 /** A batch that applied. */
 export interface ApplySuccess {
   /** Discriminant. */
@@ -28,6 +38,8 @@ export interface ApplySuccess {
   readonly state: EditorState;
   /** The `type` of each operation, in order. */
   readonly applied: EditOperationType[];
+  /** What each operation created and removed, in order (one entry per operation). */
+  readonly operationResults: OperationResult[];
   /** Patches that turn the input into `state` (for redo or replication). */
   readonly patches: Patch[];
   /** Patches that turn `state` back into the input exactly (`applyPatches(state, inverse)`). */
@@ -49,13 +61,14 @@ function runBatch(
   draft: EditDraft,
   operations: readonly EditOperation[],
   options: ApplyOptions,
-): EditError | undefined {
+): EditError | OperationResult[] {
   const base = {
     operationCount: operations.length,
     transcripts: options.transcripts ?? {},
     voiceover: options.voiceover,
     media: options.media ?? {},
   };
+  const results: OperationResult[] = [];
   for (const [operationIndex, operation] of operations.entries()) {
     const context: OperationContext = { ...base, operationIndex };
     const module = operationModule(operation.type);
@@ -67,8 +80,9 @@ function runBatch(
           }
         : module(draft, operation, context);
     if (failure !== undefined) return { ...failure, operationIndex };
+    results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
-  return undefined;
+  return results;
 }
 
 /**
@@ -77,6 +91,9 @@ function runBatch(
  * `inverse` restores the input exactly. Operations arrive already parsed (the service
  * validates them with the schemas first); operations that need the outside world take
  * its results from `options` (transcripts, synthesized speech, sound resolutions).
+ * `operationResults` names, per operation, the items it created and removed (a split's
+ * right half, a new text, captions removed with their last source), so a client can chain
+ * edits without reading the state again.
  *
  * Each operation costs the same whatever the size of the timeline (lookups by id and
  * binary searches over tracks); the batch then pays one copy of the changed records.
@@ -90,6 +107,7 @@ function runBatch(
  * ]);
  * if (result.ok) {
  *   result.applied; // ["set_title", "add_text"]
+ *   result.operationResults[1].createdItemIds; // [id of the new text item]
  *   summarizeEditor(result.state).itemCount; // 1
  *   applyPatches(result.state, result.inverse); // equal to `state`
  * } else {
@@ -103,10 +121,10 @@ export function applyOperations(
   options: ApplyOptions = {},
 ): ApplyResult {
   const draft = new EditDraft(state, options.generateId ?? nanoid);
-  const error = runBatch(draft, operations, options);
-  if (error !== undefined) return { ok: false, error };
+  const outcome = runBatch(draft, operations, options);
+  if (!Array.isArray(outcome)) return { ok: false, error: outcome };
   const applied = operations.map((operation) => operation.type);
-  return { ok: true, applied, ...commitDraft(draft) };
+  return { ok: true, applied, operationResults: outcome, ...commitDraft(draft) };
 }
 
 /** Thrown by {@link applyOperationsOrThrow} when a batch is rejected. */

@@ -24,6 +24,14 @@ export interface ItemPlace {
   durationInFrames: number;
 }
 
+/** The items one operation created and removed, in the order it did so. */
+export interface ItemChanges {
+  /** Ids of the items the operation added (and did not remove again). */
+  createdItemIds: string[];
+  /** Ids of the items the operation removed that existed before it. */
+  removedItemIds: string[];
+}
+
 /** Read access to items by id; what the placement helpers need. */
 export interface ItemReader {
   /** The item with this id, or undefined. */
@@ -80,6 +88,7 @@ export class EditDraft implements ItemReader {
   #tracksRestructured = false;
   #ranks: Map<string, number> | null = null;
   #rankOffset = 0;
+  #operationChanges: ItemChanges = { createdItemIds: [], removedItemIds: [] };
 
   /** Starts an empty overlay on `base`; `generateId` names new items, tracks and assets. */
   constructor(base: EditorState, generateId: () => string) {
@@ -189,6 +198,7 @@ export class EditDraft implements ItemReader {
     }
     this.#changedItems.set(item.id, detached(item));
     this.attach(item.id);
+    this.#operationChanges.createdItemIds.push(item.id);
   }
 
   /** Removes an item from the state and from its track (a track left empty goes too). */
@@ -196,6 +206,20 @@ export class EditDraft implements ItemReader {
     this.detach(itemId);
     this.#changedItems.delete(itemId);
     if (Object.hasOwn(this.base.items, itemId)) this.#removedItemIds.add(itemId);
+    const { createdItemIds, removedItemIds } = this.#operationChanges;
+    const created = createdItemIds.indexOf(itemId);
+    if (created >= 0) createdItemIds.splice(created, 1);
+    else removedItemIds.push(itemId);
+  }
+
+  /**
+   * Hands over the items created and removed since the last call, and starts a new record;
+   * the batch calls it after each operation, so a client can chain on the ids it reports.
+   */
+  takeItemChanges(): ItemChanges {
+    const changes = this.#operationChanges;
+    this.#operationChanges = { createdItemIds: [], removedItemIds: [] };
+    return changes;
   }
 
   /** Adds a new asset. */

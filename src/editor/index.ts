@@ -11,6 +11,7 @@ export {
   applyOperations,
   applyOperationsOrThrow,
   EditRejectedError,
+  type OperationResult,
 } from "./apply.js";
 export { AUDIO_ROLES, inferAudioRole, isAudioRole } from "./audio-roles.js";
 export {

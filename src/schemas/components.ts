@@ -30,6 +30,7 @@ import {
 } from "./edit-values.js";
 import {
   createEditorVideoRequestSchema,
+  editOperationResultSchema,
   editorStateSchema,
   editorSummarySchema,
   editorVideoListSchema,
@@ -140,6 +141,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   EditorSummary: editorSummarySchema,
   EditorState: editorStateSchema,
   EditResult: editResultSchema,
+  EditOperationResult: editOperationResultSchema,
   MediaItem: mediaItemSchema,
   MediaList: mediaListSchema,
   MediaUploadResult: mediaUploadResultSchema,

@@ -162,6 +162,8 @@ const EDITING_RULES: string[] = [
   "7. `generate_captions_from_items` transcribes the selected video or audio items, respecting placement, trim, playback rate and duration, and creates or replaces a front-layer captions item.",
   "8. `from_seconds` places an item; `duration_seconds` is its visible or audible length; `source_start_seconds` trims into the source; `playback_rate` changes speed (1 is normal).",
   "",
+  "The edit result lists, in `operation_results`, the item ids each operation created (`created_item_ids`) and removed (`removed_item_ids`). Chain later edits on those ids instead of reading the project again: `split_item` keeps the original id on the left half and reports the right half as created.",
+  "",
   "## Edit operations",
   "",
   "Each operation is an object whose `type` selects it. `*` marks required fields.",

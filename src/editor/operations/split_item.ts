@@ -2,8 +2,9 @@
  * `split_item`: cuts an item in two at a timeline position (`at_seconds`, rounded to a
  * frame). The cut must fall strictly inside the item, else `split_out_of_range`.
  *
- * The halves fill exactly the original frames on the same track and both get fresh ids
- * (the original id is gone). The right half plays on from where the left stops: its
+ * The halves fill exactly the original frames on the same track. The left half keeps the
+ * original id (as editors do, so a client's id still names the start of the clip) and the
+ * right half gets a fresh id, which the batch reports as created. The right half plays on from where the left stops: its
  * source offset advances by the left half's length times the playback rate (for captions,
  * `caption_start_seconds` advances the same way and each half keeps the entries it
  * shows). Fades and animations stay on the outer ends: the left half keeps the fade-in
@@ -83,7 +84,7 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
       `at_seconds ${operation.at_seconds} (frame ${cutFrame}) is not strictly inside item "${item.id}", which covers frames ${item.from} to ${endFrame}.`,
     );
   }
-  const left: EditorItem = { ...item, id: draft.newId(), durationInFrames: cutFrame - item.from };
+  const left: EditorItem = { ...item, durationInFrames: cutFrame - item.from };
   const right: EditorItem = {
     ...item,
     id: draft.newId(),
@@ -91,9 +92,8 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
     durationInFrames: endFrame - cutFrame,
   };
   trimInnerEnds(draft, left, right);
-  // The right half goes in first, so the track is never left empty and removed.
+  // The left half shortens first, so the right half's frames are free when it goes in.
+  draft.updateItem(item, left);
   draft.addItem(right);
-  draft.removeItem(item.id);
-  draft.addItem(left);
   return undefined;
 };

@@ -46,6 +46,11 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
       object: "editor_edit_result",
       video_id: id,
       applied: ["set_title", "add_text", "add_solid"],
+      operation_results: [
+        { type: "set_title", created_item_ids: [], removed_item_ids: [] },
+        { type: "add_text", created_item_ids: [expect.any(String)], removed_item_ids: [] },
+        { type: "add_solid", created_item_ids: [expect.any(String)], removed_item_ids: [] },
+      ],
       instructions_recorded: false,
       editor_summary: expect.objectContaining({
         itemCount: 2,
@@ -94,8 +99,8 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     expect(response.body.editor_summary.totalDurationSeconds).toBe(7);
     const after = await readProject(harness, id);
     expect(after.editor.items[text]).toMatchObject({ text: "Hello world", opacity: 0.5 });
-    // The split replaced the solid with two halves that fill its frames 30 to 210, in front.
-    expect(after.editor.items[solid]).toBeUndefined();
+    // The split left the solid as the left half and added a right half: frames 30 to 210.
+    expect(after.editor.items[solid]).toMatchObject({ from: 30, durationInFrames: 60 });
     const halves = itemIdsOfType(after.editor, "solid").map((half) => after.editor.items[half]);
     expect(halves.map((half) => [half.from, half.durationInFrames]).sort()).toEqual([
       [30, 60],
@@ -107,6 +112,40 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     });
     expect(removed.body.editor_summary.itemTypes).toEqual({ solid: 2 });
     expect(await storedVersion(harness, id)).toBe(3);
+  });
+
+  it("reports the ids each operation created and removed, so edits chain without a read", async () => {
+    const added = await patchProject(harness, id, {
+      operations: [{ type: "add_solid", from_seconds: 0, duration_seconds: 4 }],
+    });
+    const [solid] = added.body.operation_results[0].created_item_ids;
+    const split = await patchProject(harness, id, {
+      operations: [{ type: "split_item", item_id: solid, at_seconds: 1 }],
+    });
+    expect(split.status).toBe(200);
+    const [right] = split.body.operation_results[0].created_item_ids;
+    expect(split.body.operation_results).toEqual([
+      { type: "split_item", created_item_ids: [right], removed_item_ids: [] },
+    ]);
+    // The left half keeps the original id; the right half is the reported one.
+    const chained = await patchProject(harness, id, {
+      operations: [
+        { type: "set_item_transform", item_id: solid, opacity: 0.5 },
+        { type: "remove_item", item_id: right },
+      ],
+    });
+    expect(chained.status).toBe(200);
+    expect(chained.body.operation_results).toEqual([
+      { type: "set_item_transform", created_item_ids: [], removed_item_ids: [] },
+      { type: "remove_item", created_item_ids: [], removed_item_ids: [right] },
+    ]);
+    const after = await readProject(harness, id);
+    expect(Object.keys(after.editor.items)).toEqual([solid]);
+    expect(after.editor.items[solid]).toMatchObject({
+      from: 0,
+      durationInFrames: 30,
+      opacity: 0.5,
+    });
   });
 
   it("adds captions from entries", async () => {
