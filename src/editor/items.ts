@@ -186,6 +186,16 @@ export function isSoundItem(item: EditorItem): item is SoundItem {
   return item.type === "video" || item.type === "audio";
 }
 
+/**
+ * True for pictures: videos, images, GIFs and solids, which a new picture goes in front
+ * of. Text and captions are read over pictures, so they are not pictures here.
+ */
+export function isPictureItem(item: EditorItem): boolean {
+  return (
+    item.type === "video" || item.type === "image" || item.type === "gif" || item.type === "solid"
+  );
+}
+
 /** True for items drawn on screen. */
 export function isVisualItem(item: EditorItem): item is VisualItem {
   return item.type !== "audio";

@@ -1,8 +1,11 @@
 /**
  * `addMediaItem`: places existing media on the timeline, for POST
  * /editor/videos/{id}/media and uploads with `add_to_editor` (spec 4.16, 4.18). It follows
- * rule 1 like the add operations: a compatible free track, an explicit `track_id` only
- * when compatible and free.
+ * rule 1 like the add operations: an explicit `track_id` only when compatible and free;
+ * without one, audio on the front-most free audio track, and a video, image or GIF in
+ * front of every picture it overlaps in time and behind the text and captions shown over
+ * them, so that it is seen (on a free track there, else on a new track directly in front
+ * of those pictures).
  *
  * @module
  */
@@ -182,7 +185,7 @@ function placeMedia(
     fromFrame: from,
     endFrame: from + durationInFrames,
     trackId: placement.track_id,
-    layer: "free",
+    layer: itemType === "audio" ? "free" : "picture",
   });
   if (typeof trackId !== "string") return trackId;
   const assetId = draft.newId();

@@ -153,7 +153,7 @@ const EDITING_RULES: string[] = [
   "",
   `Read a project with \`GET /editor/videos/{id}\`; item ids are the keys of \`editor.items\`. Send \`PATCH /editor/videos/{id}\` with \`operations\` (at most ${OPERATIONS_PER_REQUEST_MAX}) and optional \`instructions\`. The batch is atomic: if one operation fails, nothing changes and the error names the failing operation. Positions are seconds on the wire and whole frames in the state.`,
   "",
-  "1. When `track_id` is omitted, added media goes on a compatible existing track where its time span is free, otherwise on a new track. Give `track_id` only for layer order or overlap needs.",
+  "1. When `track_id` is omitted, added media goes on a compatible existing track where its time span is free, otherwise on a new track. Give `track_id` only for layer order or overlap needs. A video, image, GIF or panel solid goes in front of the pictures it overlaps and behind the text and captions over them; a full-frame opaque solid is a background and goes behind what it overlaps.",
   "2. Music, voiceovers, voice assets and sound effects are audio items with an `audio_role`. Lowering volume never removes sound effects.",
   `3. \`add_voiceover\` is paid: send it alone (exactly one operation, nothing else) with a new idempotency key per new voice request. At most ${VOICEOVER_MAX_WORDS} spoken words.`,
   "4. New text, captions and generated captions go on a front layer. Without `top`, a new text overlay takes a vertical slot that avoids existing timed text and captions.",

@@ -37,7 +37,7 @@ export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
     name: "add_editor_media",
     title: "Add media to a project",
     description:
-      "Adds a completed My Media item (media_id) or a direct URL (url) to an editor project's timeline. Without track_id the item goes on a compatible track where its time span is free. Returns the new item_id and asset_id.",
+      "Adds a completed My Media item (media_id) or a direct URL (url) to an editor project's timeline. Without track_id the item goes on a compatible track where its time span is free: a picture in front of the pictures it overlaps (behind text and captions over them), audio on a free audio track. Returns the new item_id and asset_id.",
     annotations: CREATES,
   }),
   restTool("updateEditorVideo", {
