@@ -27,9 +27,11 @@ import { trackForNewItem } from "../placement.js";
 import { secondsSpanToFrames } from "../time.js";
 import { noAnimation } from "../visual-items.js";
 
+type SolidFields = Omit<SolidItem, "type" | "id" | "trackId">;
+
 // True when the solid hides the whole frame: full opacity, a box covering the
 // composition, no rotation and no rounded corners.
-function fillsTheFrame(draft: EditDraft, solid: Omit<SolidItem, "id" | "trackId">): boolean {
+function fillsTheFrame(draft: EditDraft, solid: SolidFields): boolean {
   const { left, top, width, height, opacity, style } = solid;
   return (
     opacity >= OPACITY_MAX &&
@@ -50,8 +52,7 @@ export const addSolid: OperationModule<AddSolidOperation> = (draft, operation) =
     draft.fps,
   );
   const { opacity, ...look } = operation.style ?? {};
-  const solid: Omit<SolidItem, "id" | "trackId"> = {
-    type: "solid",
+  const solid: SolidFields = {
     from: span.from,
     durationInFrames: span.durationInFrames,
     left: operation.left ?? 0,

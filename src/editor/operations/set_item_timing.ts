@@ -1,7 +1,14 @@
 /**
  * `set_item_timing`: moves an item along the timeline and/or changes its length, in whole
  * frames: the new start and the new end are each rounded to the nearest frame (lengths at
- * least one frame), so an item re-timed to touch another in seconds touches it in frames. An omitted field keeps its value.
+ * least one frame), so an item re-timed to touch another in seconds touches it in frames.
+ * An omitted field keeps its value; a move alone keeps the length in frames.
+ *
+ * A video or audio item of known media cannot be made longer than the media it has left
+ * from its offset at its rate: that fails with `source_out_of_range`, naming the longest
+ * length that fits (a length that fits in seconds but gains a frame from rounding is
+ * shortened by that frame). GIFs loop and have no such bound.
+ *
  * When the new frames collide on the item's track, the item keeps its layer by moving to
  * the free track directly in front or to a new track inserted there; it never fails for
  * lack of room.
@@ -11,6 +18,7 @@
 import type { SetItemTimingOperation } from "../../schemas/edit-operations.js";
 import { isEditFailure } from "../errors.js";
 import { findItem } from "../lookup.js";
+import { fitRequestedLength, mediaWindowOf } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
 import { retimeItem } from "../placement.js";
 import { framesToSeconds, secondsSpanToFrames, secondsToFrames } from "../time.js";
@@ -20,10 +28,24 @@ export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, op
   const item = findItem(draft, operation.item_id);
   if (isEditFailure(item)) return item;
   const fromSeconds = operation.from_seconds ?? framesToSeconds(item.from, draft.fps);
-  const span =
-    operation.duration_seconds === undefined
-      ? { from: secondsToFrames(fromSeconds, draft.fps), durationInFrames: item.durationInFrames }
-      : secondsSpanToFrames(fromSeconds, operation.duration_seconds, draft.fps);
-  retimeItem(draft, item, span.from, span.durationInFrames);
+  const requestedSeconds = operation.duration_seconds;
+  if (requestedSeconds === undefined) {
+    retimeItem(draft, item, secondsToFrames(fromSeconds, draft.fps), item.durationInFrames);
+    return undefined;
+  }
+  const span = secondsSpanToFrames(fromSeconds, requestedSeconds, draft.fps);
+  const window = mediaWindowOf(draft, item);
+  const durationInFrames =
+    window === null
+      ? span.durationInFrames
+      : fitRequestedLength(
+          window,
+          requestedSeconds,
+          span.durationInFrames,
+          draft.fps,
+          `Item "${item.id}"`,
+        );
+  if (typeof durationInFrames !== "number") return durationInFrames;
+  retimeItem(draft, item, span.from, durationInFrames);
   return undefined;
 };

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { type EditorItem, itemEndFrame, type Track } from "../../editor/index.js";
 import { TIMELINE_POSITION_MAX_SECONDS } from "../../schemas/limits.js";
+import { lengthWithinMedia } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { frameSeconds, isTrackFree, nameableItems, nameableTracks, pick } from "../state-view.js";
 import {
@@ -31,7 +32,10 @@ export const removeItemGenerator: OperationGenerator = {
   needsProviders: false,
 };
 
-/** `set_item_timing` on any item: a new start, a new length, or both. Never rejected. */
+/**
+ * `set_item_timing` on any item: a new start, a new length, or both. A video or audio
+ * item of known length is never made longer than its media left. Never rejected.
+ */
 export const setItemTimingGenerator: OperationGenerator = {
   applies: hasItems,
   plans: (settings) =>
@@ -45,11 +49,13 @@ export const setItemTimingGenerator: OperationGenerator = {
       (drawn, context) => {
         const item = pick(nameableItems(context), drawn.index);
         if (item === undefined) return undefined;
+        const length = lengthWithinMedia(context.state, item, drawn.durationSeconds);
+        const withLength = drawn.fields !== "from" && length !== undefined;
         return {
           type: "set_item_timing",
           item_id: item.id,
-          ...(drawn.fields === "duration" ? {} : { from_seconds: drawn.fromSeconds }),
-          ...(drawn.fields === "from" ? {} : { duration_seconds: drawn.durationSeconds }),
+          ...(withLength && drawn.fields === "duration" ? {} : { from_seconds: drawn.fromSeconds }),
+          ...(withLength ? { duration_seconds: length } : {}),
         };
       },
     ),

@@ -24,7 +24,7 @@ import {
   VOICE_SPEED_MAX,
   VOICE_SPEED_MIN,
 } from "../../schemas/limits.js";
-import { sourceOffsetSeconds } from "../media-offsets.js";
+import { mediaFrameSeconds, playableMediaSeconds, sourceOffsetSeconds } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { assetOf, freeTrackId, nameableItems, pick } from "../state-view.js";
 import {
@@ -181,9 +181,10 @@ export const addVoiceoverGenerator: OperationGenerator = {
     planFrom(voiceoverDraw(settings.timelineSeconds), (drawn, context) => {
       const results = context.results;
       if (results === undefined) return undefined;
+      const fps = context.state.fps;
       const speech = {
         url: `https://voice.example.com/${drawn.key}.mp3`,
-        durationSeconds: drawn.speechSeconds,
+        durationSeconds: playableMediaSeconds(drawn.speechSeconds, fps),
         mediaId: null,
         filename: `voiceover-${drawn.key}.mp3`,
       };
@@ -191,8 +192,12 @@ export const addVoiceoverGenerator: OperationGenerator = {
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(drawn.sourceUnit, speech.durationSeconds, settings.timelineSeconds);
-      const fps = context.state.fps;
+          : sourceOffsetSeconds(
+              drawn.sourceUnit,
+              speech.durationSeconds,
+              settings.timelineSeconds,
+              mediaFrameSeconds(fps, 1),
+            );
       const lengthSeconds =
         drawn.details.duration_seconds ?? speech.durationSeconds - (offset ?? 0);
       const span = secondsSpanToFrames(drawn.details.from_seconds ?? 0, lengthSeconds, fps);
