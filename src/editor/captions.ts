@@ -109,6 +109,35 @@ export function wordsOnTimeline(
   return words;
 }
 
+/**
+ * `entries` with every time (entry, word and timestamp) moved later by `milliseconds`
+ * on the captions' clock: what keeps them on screen at the same moments when the
+ * captions item starts that much earlier on that clock.
+ */
+export function shiftCaptionEntries(
+  entries: readonly CaptionEntry[],
+  milliseconds: number,
+): CaptionEntry[] {
+  return entries.map((entry) => {
+    const shifted: CaptionEntry = {
+      ...entry,
+      startMs: entry.startMs + milliseconds,
+      endMs: entry.endMs + milliseconds,
+    };
+    if (typeof entry.timestampMs === "number") {
+      shifted.timestampMs = entry.timestampMs + milliseconds;
+    }
+    if (entry.words !== undefined) {
+      shifted.words = entry.words.map((word) => ({
+        ...word,
+        startMs: word.startMs + milliseconds,
+        endMs: word.endMs + milliseconds,
+      }));
+    }
+    return shifted;
+  });
+}
+
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
 
 function entryFrom(words: readonly CaptionWord[], originMs: number): CaptionEntry {

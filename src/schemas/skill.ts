@@ -158,7 +158,7 @@ const EDITING_RULES: string[] = [
   `3. \`add_voiceover\` is paid: send it alone (exactly one operation, nothing else) with a new idempotency key per new voice request. At most ${VOICEOVER_MAX_WORDS} spoken words.`,
   "4. New text, captions and generated captions go on a front layer. Without `top`, a new text overlay takes a vertical slot that avoids existing timed text and captions.",
   "5. `set_item_animation` applies to videos, images, GIFs, text and captions: `enter` controls how an item appears, `exit` how it leaves; null clears.",
-  "6. `apply_item_transition` moves the incoming item earlier to overlap the outgoing one, optionally keeps its end time, then applies the exit and enter animations.",
+  "6. `apply_item_transition` moves the incoming item earlier to overlap the outgoing one, optionally keeps its end time, then applies the exit and enter animations. It never moves the incoming item later (`invalid_transition`), puts it in front of the outgoing item so the transition is seen, and when keeping its end moves its source back by the overlap times its rate (`source_out_of_range` without that much media before its offset).",
   "7. `generate_captions_from_items` transcribes the selected video or audio items, respecting placement, trim, playback rate and duration, and creates or replaces a front-layer captions item.",
   "8. `from_seconds` places an item; `duration_seconds` is its visible or audible length; `source_start_seconds` trims into the source; `playback_rate` changes speed (1 is normal).",
   "",
