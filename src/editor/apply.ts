@@ -15,6 +15,7 @@ import { nanoid } from "nanoid";
 import type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
 import { commitDraft } from "./commit.js";
 import { EditDraft } from "./draft.js";
+import { boundEffects } from "./effects.js";
 import type { EditError } from "./errors.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
 import { operationModule } from "./registry.js";
@@ -57,6 +58,15 @@ export interface ApplyFailure {
 /** The outcome of {@link applyOperations}. */
 export type ApplyResult = ApplySuccess | ApplyFailure;
 
+// Effects never outlast their item (see `effects.ts`): checked on what the operation touched.
+function boundTouchedEffects(draft: EditDraft): void {
+  for (const itemId of draft.takeTouchedItemIds()) {
+    const item = draft.item(itemId);
+    if (item !== undefined) boundEffects(draft, item);
+  }
+  draft.takeTouchedItemIds();
+}
+
 function runBatch(
   draft: EditDraft,
   operations: readonly EditOperation[],
@@ -80,6 +90,7 @@ function runBatch(
           }
         : module(draft, operation, context);
     if (failure !== undefined) return { ...failure, operationIndex };
+    boundTouchedEffects(draft);
     results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
   return results;

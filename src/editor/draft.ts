@@ -89,6 +89,7 @@ export class EditDraft implements ItemReader {
   #ranks: Map<string, number> | null = null;
   #rankOffset = 0;
   #operationChanges: ItemChanges = { createdItemIds: [], removedItemIds: [] };
+  #touchedItemIds = new Set<string>();
 
   /** Starts an empty overlay on `base`; `generateId` names new items, tracks and assets. */
   constructor(base: EditorState, generateId: () => string) {
@@ -188,6 +189,7 @@ export class EditDraft implements ItemReader {
       target ??= this.#own(item);
       target[key] = detached(value) as Item[keyof Item];
     }
+    if (target !== undefined) this.#touchedItemIds.add(item.id);
     return target ?? item;
   }
 
@@ -199,6 +201,7 @@ export class EditDraft implements ItemReader {
     this.#changedItems.set(item.id, detached(item));
     this.attach(item.id);
     this.#operationChanges.createdItemIds.push(item.id);
+    this.#touchedItemIds.add(item.id);
   }
 
   /** Removes an item from the state and from its track (a track left empty goes too). */
@@ -210,6 +213,16 @@ export class EditDraft implements ItemReader {
     const created = createdItemIds.indexOf(itemId);
     if (created >= 0) createdItemIds.splice(created, 1);
     else removedItemIds.push(itemId);
+  }
+
+  /**
+   * Hands over the ids of the items added or changed since the last call (some may have
+   * been removed since), and starts a new record.
+   */
+  takeTouchedItemIds(): Set<string> {
+    const touched = this.#touchedItemIds;
+    this.#touchedItemIds = new Set();
+    return touched;
   }
 
   /**

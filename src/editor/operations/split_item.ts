@@ -8,8 +8,10 @@
  * source offset advances by the left half's length times the playback rate (for captions,
  * `caption_start_seconds` advances the same way and each half keeps the entries it
  * shows). Fades and animations stay on the outer ends: the left half keeps the fade-in
- * and enter animation, the right half the fade-out and exit animation. Motion is kept on
- * both halves.
+ * and enter animation, the right half the fade-out and exit animation, each clipped to
+ * its half's length (`effects.ts`), so the level is continuous across the cut: a 3 s
+ * fade-in split at 1 s fades the left half in over 1 s, and the right half starts fully
+ * in. Motion is kept on both halves, its cycle clipped the same way.
  *
  * @module
  */
