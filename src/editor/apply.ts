@@ -13,10 +13,11 @@
 import type { Patch } from "immer";
 import { nanoid } from "nanoid";
 import type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
+import { syncTouchedCaptions } from "./caption-links.js";
 import { commitDraft } from "./commit.js";
 import { EditDraft } from "./draft.js";
 import { boundEffects } from "./effects.js";
-import type { EditError } from "./errors.js";
+import type { EditError, EditFailure } from "./errors.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
 import { operationModule } from "./registry.js";
 import type { EditorState } from "./state.js";
@@ -58,13 +59,18 @@ export interface ApplyFailure {
 /** The outcome of {@link applyOperations}. */
 export type ApplyResult = ApplySuccess | ApplyFailure;
 
-// Effects never outlast their item (see `effects.ts`): checked on what the operation touched.
-function boundTouchedEffects(draft: EditDraft): void {
-  for (const itemId of draft.takeTouchedItemIds()) {
+// What every operation leaves behind, on the items it touched: linked captions in line
+// with their sources (`caption-links.ts`), then effects within their items (`effects.ts`).
+function settleOperation(draft: EditDraft): EditFailure | undefined {
+  const touched = draft.takeTouchedItemIds();
+  const failure = syncTouchedCaptions(draft, touched);
+  if (failure !== undefined) return failure;
+  for (const itemId of [...touched, ...draft.takeTouchedItemIds()]) {
     const item = draft.item(itemId);
     if (item !== undefined) boundEffects(draft, item);
   }
   draft.takeTouchedItemIds();
+  return undefined;
 }
 
 function runBatch(
@@ -89,8 +95,8 @@ function runBatch(
             message: `"${String(operation.type)}" is not an edit operation.`,
           }
         : module(draft, operation, context);
-    if (failure !== undefined) return { ...failure, operationIndex };
-    boundTouchedEffects(draft);
+    const settled = failure ?? settleOperation(draft);
+    if (settled !== undefined) return { ...settled, operationIndex };
     results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
   return results;

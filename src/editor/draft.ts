@@ -193,6 +193,19 @@ export class EditDraft implements ItemReader {
     return target ?? item;
   }
 
+  /**
+   * Removes optional fields from `item` and returns the item as it now is; an item without
+   * any of them is left untouched.
+   */
+  clearItemFields<Item extends EditorItem>(item: Item, keys: ReadonlyArray<keyof Item>): Item {
+    const present = keys.filter((key) => Object.hasOwn(item, key));
+    if (present.length === 0) return item;
+    const target = this.#own(item);
+    for (const key of present) delete target[key];
+    this.#touchedItemIds.add(item.id);
+    return target;
+  }
+
   /** Adds a new item and lists it on the track its `trackId` names. */
   addItem(item: EditorItem): void {
     if (this.item(item.id) !== undefined) {

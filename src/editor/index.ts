@@ -25,6 +25,7 @@ export {
   type AnimatedFields,
   type AudioItem,
   type CaptionsItem,
+  type CaptionsSource,
   type EditorItem,
   type EditorItemType,
   type GifItem,

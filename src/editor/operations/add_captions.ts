@@ -15,7 +15,7 @@ import { TIMELINE_DURATION_MAX_SECONDS } from "../../schemas/limits.js";
 import { captionsLengthSeconds, checkCaptionEntries } from "../captions.js";
 import { addCaptionsItem } from "../captions-item.js";
 import { FROM_DEFAULT_SECONDS } from "../defaults.js";
-import { editFailure } from "../errors.js";
+import { editFailure, isEditFailure } from "../errors.js";
 import { shortSeconds } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
 import { secondsSpanToFrames } from "../time.js";
@@ -38,7 +38,7 @@ export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operat
     lengthSeconds,
     draft.fps,
   );
-  return addCaptionsItem(draft, {
+  const added = addCaptionsItem(draft, {
     fields: operation,
     trackId: operation.track_id,
     fromFrame: span.from,
@@ -47,4 +47,5 @@ export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operat
     style,
     language: null,
   });
+  return isEditFailure(added) ? added : undefined;
 };

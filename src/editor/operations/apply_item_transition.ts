@@ -36,6 +36,7 @@ import {
   TIMELINE_DURATION_MAX_SECONDS,
   TRANSITION_OVERLAP_DEFAULT_SECONDS,
 } from "../../schemas/limits.js";
+import { releaseIfCaptions } from "../caption-links.js";
 import { shiftCaptionEntries } from "../captions.js";
 import type { EditDraft } from "../draft.js";
 import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
@@ -166,16 +167,18 @@ export const applyItemTransition: OperationModule<ApplyItemTransitionOperation> 
     "from_item_id",
   );
   if (isEditFailure(outgoing)) return outgoing;
-  const incoming = findVisual(findItem(draft, operation.to_item_id, "to_item_id"), "to_item_id");
-  if (isEditFailure(incoming)) return incoming;
-  if (outgoing.id === incoming.id) {
+  const found = findVisual(findItem(draft, operation.to_item_id, "to_item_id"), "to_item_id");
+  if (isEditFailure(found)) return found;
+  if (outgoing.id === found.id) {
     return editFailure("invalid_transition", "A transition needs two different items.");
   }
   const overlapSeconds = operation.overlap_seconds ?? TRANSITION_OVERLAP_DEFAULT_SECONDS;
   const overlapFrames = secondsToFrames(overlapSeconds, draft.fps);
   const preserveEnd = operation.preserve_to_item_end ?? false;
-  const place = incomingPlace(outgoing, incoming, overlapFrames, preserveEnd, draft.fps);
+  const place = incomingPlace(outgoing, found, overlapFrames, preserveEnd, draft.fps);
   if (isEditFailure(place)) return place;
+  // Moving generated captions by hand makes them hand-made (`caption-links.ts`).
+  const incoming = releaseIfCaptions(draft, found);
   const head = headChanges(draft, incoming, place.durationInFrames - incoming.durationInFrames);
   if (isEditFailure(head)) return head;
   const moved = placeIncoming(draft, outgoing, incoming, place);

@@ -9,6 +9,9 @@
  * length that fits (a length that fits in seconds but gains a frame from rounding is
  * shortened by that frame). GIFs loop and have no such bound.
  *
+ * Generated captions follow a source item that moves or changes length
+ * (`caption-links.ts`); timing the captions themselves ends their link.
+ *
  * When the new frames collide on the item's track, the item keeps its layer by moving to
  * the free track directly in front or to a new track inserted there; it never fails for
  * lack of room.
@@ -16,6 +19,7 @@
  * @module
  */
 import type { SetItemTimingOperation } from "../../schemas/edit-operations.js";
+import { releaseIfCaptions } from "../caption-links.js";
 import { isEditFailure } from "../errors.js";
 import { findItem } from "../lookup.js";
 import { fitRequestedLength, mediaWindowOf } from "../media-bounds.js";
@@ -25,8 +29,10 @@ import { framesToSeconds, secondsSpanToFrames, secondsToFrames } from "../time.j
 
 /** Applies `set_item_timing`. */
 export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (isEditFailure(found)) return found;
+  // Timing generated captions by hand makes them hand-made: they stay where they are put.
+  const item = releaseIfCaptions(draft, found);
   const fromSeconds = operation.from_seconds ?? framesToSeconds(item.from, draft.fps);
   const requestedSeconds = operation.duration_seconds;
   if (requestedSeconds === undefined) {

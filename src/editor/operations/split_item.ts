@@ -13,12 +13,16 @@
  * fade-in split at 1 s fades the left half in over 1 s, and the right half starts fully
  * in. Motion is kept on both halves, its cycle clipped the same way.
  *
+ * Captions generated from the item follow both halves (`caption-links.ts`); split
+ * generated captions become two hand-made captions items.
+ *
  * @module
  */
 import type { SplitItemOperation } from "../../schemas/edit-operations.js";
 import type { CaptionStyle, TextStyle } from "../../schemas/edit-values.js";
 import { PLAYBACK_RATE_DEFAULT } from "../../schemas/limits.js";
 import { inferAudioRole } from "../audio-roles.js";
+import { linkSplitHalf, releaseIfCaptions } from "../caption-links.js";
 import { AUDIO_FADE_DEFAULT_SECONDS } from "../defaults.js";
 import type { EditDraft } from "../draft.js";
 import { editFailure, isEditFailure } from "../errors.js";
@@ -76,16 +80,18 @@ function trimInnerEnds(draft: EditDraft, left: EditorItem, right: EditorItem): v
 
 /** Applies `split_item`. */
 export const splitItem: OperationModule<SplitItemOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (isEditFailure(found)) return found;
   const cutFrame = secondsToFrames(operation.at_seconds, draft.fps);
-  const endFrame = itemEndFrame(item);
-  if (cutFrame <= item.from || cutFrame >= endFrame) {
+  const endFrame = itemEndFrame(found);
+  if (cutFrame <= found.from || cutFrame >= endFrame) {
     return editFailure(
       "split_out_of_range",
-      `at_seconds ${operation.at_seconds} (frame ${cutFrame}) is not strictly inside item "${item.id}", which covers frames ${item.from} to ${endFrame}.`,
+      `at_seconds ${operation.at_seconds} (frame ${cutFrame}) is not strictly inside item "${found.id}", which covers frames ${found.from} to ${endFrame}.`,
     );
   }
+  // Split generated captions are hand-made halves; a split source keeps its captions.
+  const item = releaseIfCaptions(draft, found);
   const left: EditorItem = { ...item, durationInFrames: cutFrame - item.from };
   const right: EditorItem = {
     ...item,
@@ -97,5 +103,6 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
   // The left half shortens first, so the right half's frames are free when it goes in.
   draft.updateItem(item, left);
   draft.addItem(right);
+  linkSplitHalf(draft, item, right);
   return undefined;
 };

@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import {
+  type EditorState,
   isSourceTimedItem,
   isVisualItem,
   itemEndFrame,
@@ -18,6 +19,7 @@ import {
   TRANSITION_OVERLAP_DEFAULT_SECONDS,
   TRANSITION_OVERLAP_MAX_SECONDS,
 } from "../../schemas/limits.js";
+import { sourceRoom } from "../linked-captions.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { frameSeconds, nameableItems, pick } from "../state-view.js";
 import {
@@ -132,14 +134,18 @@ interface OverlapRange {
 function overlapRange(
   pair: TransitionPair,
   preserveEnd: boolean,
-  fps: number,
+  state: EditorState,
 ): OverlapRange | undefined {
   const { outgoing, incoming } = pair;
+  const fps = state.fps;
   const outgoingEnd = itemEndFrame(outgoing);
   const fewest = Math.max(0, outgoingEnd - incoming.from);
+  // A source of generated captions moves at most as early as its captions allow.
+  const earliestFrom = sourceRoom(state, incoming).earliestFrom;
   let most = Math.min(
     outgoing.durationInFrames - 1,
     Math.floor(TRANSITION_OVERLAP_MAX_SECONDS * fps),
+    outgoingEnd - earliestFrom,
   );
   if (preserveEnd) {
     if (itemEndFrame(incoming) <= outgoingEnd) return undefined;
@@ -160,13 +166,12 @@ function overlapRange(
 // Every pair with an overlap the engine accepts without keeping the incoming end.
 function transitionPairs(context: PlanContext): TransitionPair[] {
   const items = visualByStart(context);
-  const fps = context.state.fps;
   const pairs: TransitionPair[] = [];
   for (const [index, outgoing] of items.entries()) {
     for (const incoming of items.slice(index + 1)) {
       if (incoming.from <= outgoing.from) continue;
       const pair = { outgoing, incoming };
-      if (overlapRange(pair, false, fps) !== undefined) pairs.push(pair);
+      if (overlapRange(pair, false, context.state) !== undefined) pairs.push(pair);
     }
   }
   return pairs;
@@ -194,9 +199,9 @@ export const applyItemTransitionGenerator: OperationGenerator = {
         const pair = pick(transitionPairs(context), drawn.pairIndex);
         if (pair === undefined) return undefined;
         const fps = context.state.fps;
-        const kept = drawn.preserveEnd ? overlapRange(pair, true, fps) : undefined;
+        const kept = drawn.preserveEnd ? overlapRange(pair, true, context.state) : undefined;
         const preserveEnd = kept !== undefined;
-        const range = kept ?? overlapRange(pair, false, fps);
+        const range = kept ?? overlapRange(pair, false, context.state);
         if (range === undefined) return undefined;
         const defaultFrames = secondsToFrames(TRANSITION_OVERLAP_DEFAULT_SECONDS, fps);
         const useDefault =

@@ -24,6 +24,7 @@ import {
   VOICE_SPEED_MAX,
   VOICE_SPEED_MIN,
 } from "../../schemas/limits.js";
+import { fitsOneCaptionsSpan } from "../linked-captions.js";
 import { mediaFrameSeconds, playableMediaSeconds, sourceOffsetSeconds } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { assetOf, freeTrackId, nameableItems, pick } from "../state-view.js";
@@ -80,8 +81,9 @@ function playsAnyWord(item: SoundItem, fps: number, transcript: Transcript): boo
 }
 
 /**
- * `generate_captions_from_items` over video and audio items with remote media, creating
- * captions or replacing an existing captions item; records a transcript per source.
+ * `generate_captions_from_items` over video and audio items with remote media lying
+ * within 3,600 s of one another, creating captions or replacing an existing captions
+ * item; records a transcript per source.
  */
 export const generateCaptionsGenerator: OperationGenerator = {
   applies: (context) =>
@@ -102,16 +104,16 @@ export const generateCaptionsGenerator: OperationGenerator = {
         const fps = context.state.fps;
         // A source transcribed earlier in the batch keeps its transcript; if the item has
         // since moved off the words it holds, it would add nothing, so it is left out.
-        const chosen = [...new Set(drawn.picks.map((index) => pick(sources, index)))]
-          .filter((item) => item !== undefined)
-          .filter((item) =>
-            playsAnyWord(
-              item,
-              fps,
-              results.transcript(item.id, () => transcriptFor(item, fps, drawn.words)),
-            ),
-          )
-          .slice(0, CAPTION_SOURCE_ITEMS_MAX);
+        const chosen: SoundItem[] = [];
+        for (const item of new Set(drawn.picks.map((index) => pick(sources, index)))) {
+          if (item === undefined || chosen.length >= CAPTION_SOURCE_ITEMS_MAX) continue;
+          // Captions last at most 3,600 s, so their sources must lie that close together.
+          if (!fitsOneCaptionsSpan(context.state, [...chosen, item])) continue;
+          const transcript = results.transcript(item.id, () =>
+            transcriptFor(item, fps, drawn.words),
+          );
+          if (playsAnyWord(item, fps, transcript)) chosen.push(item);
+        }
         const target =
           drawn.captionsIndex === undefined
             ? undefined
