@@ -54,6 +54,7 @@ export {
   type MediaPlacementFields,
   type MediaToPlace,
 } from "./media.js";
+export { normalizeEditorState } from "./normalize.js";
 export type { ApplyOptions } from "./options.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
