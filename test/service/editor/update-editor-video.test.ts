@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
-import { createProject, patchProject, readProject, storedVersion } from "./editor-support.js";
+import {
+  createProject,
+  insertMedia,
+  patchProject,
+  readProject,
+  storedVersion,
+} from "./editor-support.js";
 
 let harness: Harness;
 let id: number;
@@ -227,6 +233,74 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
       operation_index: 0,
       edit_code: "split_out_of_range",
     });
+  });
+});
+
+describe("PATCH /editor/videos/{id}: edits a viewer would see as wrong", () => {
+  // A My Media clip of 10 s placed whole at 0 s, and an image over it from 2 s to 5 s.
+  async function clipAndImage(): Promise<{ clip: string; image: string }> {
+    const add = (body: Record<string, unknown>) =>
+      harness.call("POST", `/editor/videos/${id}/media`, { key: KEYS.acme, body });
+    const mediaId = await insertMedia(harness, { metadata: { duration_seconds: 10 } });
+    const clip = await add({ media_id: mediaId });
+    const image = await add({
+      url: "https://cdn.example.com/still.png",
+      media_type: "image",
+      from_seconds: 2,
+      duration_seconds: 3,
+    });
+    expect([clip.status, image.status]).toEqual([200, 200]);
+    return { clip: clip.body.item_id, image: image.body.item_id };
+  }
+
+  it("puts an image added over a full-frame video in front of it", async () => {
+    const { clip, image } = await clipAndImage();
+    const { editor } = await readProject(harness, id);
+    const position = (itemId: string) =>
+      editor.tracks.findIndex((track: { items: string[] }) => track.items.includes(itemId));
+    expect(position(image)).toBeLessThan(position(clip));
+  });
+
+  it.each<[string, (ids: { clip: string; image: string }) => unknown[], string]>([
+    [
+      "a clip longer than its media",
+      ({ clip }) => [{ type: "set_item_timing", item_id: clip, duration_seconds: 25 }],
+      "source_out_of_range",
+    ],
+    [
+      "a transition that would move the incoming item later",
+      ({ clip, image }) => [
+        { type: "set_item_source", item_id: clip, playback_rate: 1 },
+        { type: "apply_item_transition", from_item_id: clip, to_item_id: image },
+      ],
+      "invalid_transition",
+    ],
+    [
+      "captions running longer than an hour",
+      () => [
+        { type: "set_title", title: "Long" },
+        {
+          type: "add_captions",
+          captions: [
+            { text: "Start", startMs: 0, endMs: 1000 },
+            { text: "Much later", startMs: 7_199_000, endMs: 7_200_000 },
+          ],
+        },
+      ],
+      "invalid_captions",
+    ],
+  ])("answers a structured 400 for %s, naming the operation", async (_name, operations, code) => {
+    const ids = await clipAndImage();
+    const before = await readProject(harness, id);
+    const list = operations(ids);
+    const response = await patchProject(harness, id, { operations: list });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: "bad_request",
+      retryable: false,
+      context: { operation_index: list.length - 1, edit_code: code },
+    });
+    expect(await readProject(harness, id)).toEqual(before);
   });
 });
 
