@@ -14,7 +14,7 @@ import {
   type MediaToPlace,
 } from "../../../src/editor/index.js";
 import type { EditOperation } from "../../../src/schemas/edit-operations.js";
-import { applyOk, itemOf, trackIds } from "../support/apply.js";
+import { applyOk, itemOf, layerOf, trackIds } from "../support/apply.js";
 import {
   asset,
   audio,
@@ -43,10 +43,6 @@ function placeMedia(state: EditorState, media: MediaToPlace, from: number, durat
   return { state: result.state, item: itemOf(result.state, result.itemId) };
 }
 
-function position(state: EditorState, item: EditorItem): number {
-  return state.tracks.findIndex((track) => track.id === item.trackId);
-}
-
 describe("a picture added without a track", () => {
   it("goes in front of the full-frame video it overlaps, not onto a free back track", () => {
     const state = stateOf([
@@ -54,7 +50,7 @@ describe("a picture added without a track", () => {
       { id: "back", items: [image({ id: "late", from: 600, durationInFrames: 60 })] },
     ]);
     const { state: next, item } = placeMedia(state, IMAGE, 2, 3);
-    expect(position(next, item)).toBeLessThan(position(next, itemOf(next, "v")));
+    expect(layerOf(next, item)).toBeLessThan(layerOf(next, itemOf(next, "v")));
     expect(trackIds(next)).toEqual(["new-1", "main", "back"]);
   });
 
@@ -84,7 +80,7 @@ describe("a picture added without a track", () => {
       { id: "hidden", items: [text({ id: "t", from: 0, durationInFrames: 300 })] },
     ]);
     const { state: next, item } = placeMedia(state, IMAGE, 2, 3);
-    expect(position(next, item)).toBeLessThan(position(next, itemOf(next, "v")));
+    expect(layerOf(next, item)).toBeLessThan(layerOf(next, itemOf(next, "v")));
   });
 
   it("is placed like media when it is a panel solid: over the video, under the title", () => {
@@ -253,22 +249,22 @@ describe("law: a visual item added without a track is never behind a visual item
       fc.property(scenario, ({ tracks, withAudio, fromFrame, lengthFrames, added }) => {
         const base = buildScenario(tracks, withAudio);
         const { state, item } = addWithoutTrack(base, added.kind, fromFrame, lengthFrames);
-        const at = position(state, item);
+        const at = layerOf(state, item);
         const others = overlapping(state, item);
         if (added.kind === "background") {
-          for (const other of others) expect(at).toBeGreaterThan(position(state, other));
+          for (const other of others) expect(at).toBeGreaterThan(layerOf(state, other));
           return;
         }
         if (added.kind === "text" || added.kind === "captions") {
-          for (const other of others) expect(at).toBeLessThan(position(state, other));
+          for (const other of others) expect(at).toBeLessThan(layerOf(state, other));
           return;
         }
         const pictures = others.filter((other) => PICTURES.has(other.type));
-        for (const picture of pictures) expect(at).toBeLessThan(position(state, picture));
-        const frontPicture = Math.min(...pictures.map((picture) => position(state, picture)));
+        for (const picture of pictures) expect(at).toBeLessThan(layerOf(state, picture));
+        const frontPicture = Math.min(...pictures.map((picture) => layerOf(state, picture)));
         for (const other of others) {
-          const textInFront = !PICTURES.has(other.type) && position(state, other) < frontPicture;
-          if (textInFront) expect(at).toBeGreaterThan(position(state, other));
+          const textInFront = !PICTURES.has(other.type) && layerOf(state, other) < frontPicture;
+          if (textInFront) expect(at).toBeGreaterThan(layerOf(state, other));
         }
       }),
       { seed: SEED, numRuns: 500 },

@@ -13,7 +13,7 @@ import {
   itemEndFrame,
 } from "../../../src/editor/index.js";
 import type { EditOperation } from "../../../src/schemas/edit-operations.js";
-import { applyFails, applyOk, itemOf } from "../support/apply.js";
+import { applyFails, applyOk, itemOf, layerOf } from "../support/apply.js";
 import {
   asset,
   captions,
@@ -26,10 +26,6 @@ import {
   video,
 } from "../support/fixtures.js";
 import { SEED } from "./seed.js";
-
-function position(state: EditorState, item: EditorItem): number {
-  return state.tracks.findIndex((track) => track.id === item.trackId);
-}
 
 describe("apply_item_transition never moves the incoming item later", () => {
   it("refuses when the incoming item already overlaps more than asked", () => {
@@ -77,8 +73,8 @@ describe("a transition is visible: the incoming item plays in front of the outgo
     ]);
     const incoming = itemOf(result.state, "in");
     expect(incoming).toMatchObject({ from: 285, enterAnimation: { type: "fade" } });
-    expect(position(result.state, incoming)).toBeLessThan(
-      position(result.state, itemOf(result.state, "out")),
+    expect(layerOf(result.state, incoming)).toBeLessThan(
+      layerOf(result.state, itemOf(result.state, "out")),
     );
   });
 
@@ -272,7 +268,7 @@ describe("law: a transition's incoming item never moves later, and plays in fron
         const out = itemOf(next, "out");
         expect(after.from).toBeLessThanOrEqual(before.from);
         if (after.from < itemEndFrame(out)) {
-          expect(position(next, after)).toBeLessThan(position(next, out));
+          expect(layerOf(next, after)).toBeLessThan(layerOf(next, out));
         }
         if (preserveEnd) {
           expect(itemEndFrame(after)).toBe(itemEndFrame(before));
