@@ -13,12 +13,24 @@
 import type { Patch } from "immer";
 import { nanoid } from "nanoid";
 import type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
+import { syncTouchedCaptions } from "./caption-links.js";
 import { commitDraft } from "./commit.js";
 import { EditDraft } from "./draft.js";
-import type { EditError } from "./errors.js";
+import { boundEffects } from "./effects.js";
+import type { EditError, EditFailure } from "./errors.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
 import { operationModule } from "./registry.js";
 import type { EditorState } from "./state.js";
+
+/** What one applied operation did to the set of items, so a client can chain on the ids. */
+export interface OperationResult {
+  /** The operation's `type`. */
+  readonly type: EditOperationType;
+  /** Ids of the items it added, in the order it added them (a split's right half, a new text, ...). */
+  readonly createdItemIds: string[];
+  /** Ids of the items it removed. */
+  readonly removedItemIds: string[];
+}
 
 /** A batch that applied. */
 export interface ApplySuccess {
@@ -28,6 +40,8 @@ export interface ApplySuccess {
   readonly state: EditorState;
   /** The `type` of each operation, in order. */
   readonly applied: EditOperationType[];
+  /** What each operation created and removed, in order (one entry per operation). */
+  readonly operationResults: OperationResult[];
   /** Patches that turn the input into `state` (for redo or replication). */
   readonly patches: Patch[];
   /** Patches that turn `state` back into the input exactly (`applyPatches(state, inverse)`). */
@@ -45,17 +59,32 @@ export interface ApplyFailure {
 /** The outcome of {@link applyOperations}. */
 export type ApplyResult = ApplySuccess | ApplyFailure;
 
+// What every operation leaves behind, on the items it touched: linked captions in line
+// with their sources (`caption-links.ts`), then effects within their items (`effects.ts`).
+function settleOperation(draft: EditDraft): EditFailure | undefined {
+  const touched = draft.takeTouchedItemIds();
+  const failure = syncTouchedCaptions(draft, touched);
+  if (failure !== undefined) return failure;
+  for (const itemId of [...touched, ...draft.takeTouchedItemIds()]) {
+    const item = draft.item(itemId);
+    if (item !== undefined) boundEffects(draft, item);
+  }
+  draft.takeTouchedItemIds();
+  return undefined;
+}
+
 function runBatch(
   draft: EditDraft,
   operations: readonly EditOperation[],
   options: ApplyOptions,
-): EditError | undefined {
+): EditError | OperationResult[] {
   const base = {
     operationCount: operations.length,
     transcripts: options.transcripts ?? {},
     voiceover: options.voiceover,
     media: options.media ?? {},
   };
+  const results: OperationResult[] = [];
   for (const [operationIndex, operation] of operations.entries()) {
     const context: OperationContext = { ...base, operationIndex };
     const module = operationModule(operation.type);
@@ -66,9 +95,11 @@ function runBatch(
             message: `"${String(operation.type)}" is not an edit operation.`,
           }
         : module(draft, operation, context);
-    if (failure !== undefined) return { ...failure, operationIndex };
+    const settled = failure ?? settleOperation(draft);
+    if (settled !== undefined) return { ...settled, operationIndex };
+    results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
-  return undefined;
+  return results;
 }
 
 /**
@@ -77,6 +108,9 @@ function runBatch(
  * `inverse` restores the input exactly. Operations arrive already parsed (the service
  * validates them with the schemas first); operations that need the outside world take
  * its results from `options` (transcripts, synthesized speech, sound resolutions).
+ * `operationResults` names, per operation, the items it created and removed (a split's
+ * right half, a new text, captions removed with their last source), so a client can chain
+ * edits without reading the state again.
  *
  * Each operation costs the same whatever the size of the timeline (lookups by id and
  * binary searches over tracks); the batch then pays one copy of the changed records.
@@ -90,6 +124,7 @@ function runBatch(
  * ]);
  * if (result.ok) {
  *   result.applied; // ["set_title", "add_text"]
+ *   result.operationResults[1].createdItemIds; // [id of the new text item]
  *   summarizeEditor(result.state).itemCount; // 1
  *   applyPatches(result.state, result.inverse); // equal to `state`
  * } else {
@@ -103,10 +138,10 @@ export function applyOperations(
   options: ApplyOptions = {},
 ): ApplyResult {
   const draft = new EditDraft(state, options.generateId ?? nanoid);
-  const error = runBatch(draft, operations, options);
-  if (error !== undefined) return { ok: false, error };
+  const outcome = runBatch(draft, operations, options);
+  if (!Array.isArray(outcome)) return { ok: false, error: outcome };
   const applied = operations.map((operation) => operation.type);
-  return { ok: true, applied, ...commitDraft(draft) };
+  return { ok: true, applied, operationResults: outcome, ...commitDraft(draft) };
 }
 
 /** Thrown by {@link applyOperationsOrThrow} when a batch is rejected. */

@@ -2,6 +2,13 @@
  * Adding a sound as an audio item with its own asset: what `add_sound_effect` and
  * `add_voiceover` share.
  *
+ * A sound never plays past its end (DESIGN section 4): without `duration_seconds` it runs
+ * to the end of the media (at most the 3,600 s an item may last), and a
+ * `duration_seconds` longer than the sound left after `source_start_seconds` is an upper
+ * bound: the item ends with the sound. Clients rarely know a sound's length before adding
+ * it (a voiceover's is unknown until it is synthesized), so that is read as "this long at
+ * most", not as a mistake to refuse.
+ *
  * @module
  */
 import type { AudioRole } from "../schemas/common.js";
@@ -15,9 +22,10 @@ import {
 } from "./defaults.js";
 import type { EditDraft } from "./draft.js";
 import { type EditFailure, editFailure } from "./errors.js";
+import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem } from "./placement.js";
 import type { EditorAsset } from "./state.js";
-import { durationSecondsToFrames, secondsToFrames } from "./time.js";
+import { secondsSpanToFrames } from "./time.js";
 
 /** Timing, level and track fields of an operation that adds a sound, in wire names. */
 export interface AudioClipFields {
@@ -52,12 +60,8 @@ export interface AudioClipRequest {
 // The clip's timeline length in seconds, or why it cannot be known.
 function clipSeconds(request: AudioClipRequest, sourceStartSeconds: number): number | EditFailure {
   const mediaSeconds = request.media.durationSeconds;
-  if (mediaSeconds !== null && sourceStartSeconds >= mediaSeconds) {
-    return editFailure(
-      "source_out_of_range",
-      `${request.operationType}: source_start_seconds ${sourceStartSeconds} is at or past the end of the ${mediaSeconds} s media.`,
-    );
-  }
+  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, request.operationType);
+  if (startFailure !== undefined) return startFailure;
   const seconds =
     request.fields.duration_seconds ??
     (mediaSeconds === null ? null : mediaSeconds - sourceStartSeconds);
@@ -80,8 +84,19 @@ export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditF
   const sourceStartSeconds = fields.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
   const seconds = clipSeconds(request, sourceStartSeconds);
   if (typeof seconds !== "number") return seconds;
-  const fromFrame = secondsToFrames(fields.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(seconds, draft.fps);
+  const span = secondsSpanToFrames(fields.from_seconds ?? FROM_DEFAULT_SECONDS, seconds, draft.fps);
+  const fromFrame = span.from;
+  const mediaSeconds = request.media.durationSeconds;
+  const durationInFrames =
+    mediaSeconds === null
+      ? Math.min(span.durationInFrames, maxItemFrames(draft.fps))
+      : clampToMedia(
+          { mediaSeconds, sourceStartSeconds, playbackRate: PLAYBACK_RATE_DEFAULT },
+          Math.min(span.durationInFrames, maxItemFrames(draft.fps)),
+          draft.fps,
+          request.operationType,
+        );
+  if (typeof durationInFrames !== "number") return durationInFrames;
   const trackId = trackForNewItem(draft, {
     kind: "audio",
     fromFrame,

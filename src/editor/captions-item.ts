@@ -30,13 +30,13 @@ export interface NewCaptionsItem extends Pick<CaptionsItem, "captions" | "style"
 
 /**
  * Adds a captions item on a front layer, in the free vertical slot nearest the lower
- * quarter of the composition unless `fields.top` is sent. Fails only on an explicit track
- * that cannot take it.
+ * quarter of the composition unless `fields.top` is sent, and returns it. Fails only on an
+ * explicit track that cannot take it.
  */
 export function addCaptionsItem(
   draft: EditDraft,
   request: NewCaptionsItem,
-): EditFailure | undefined {
+): CaptionsItem | EditFailure {
   const { style, fromFrame, durationInFrames } = request;
   const placed = placeTextItem(draft, {
     fields: request.fields,
@@ -49,13 +49,14 @@ export function addCaptionsItem(
     trackId: request.trackId,
   });
   if (isEditFailure(placed)) return placed;
-  draft.addItem({
+  const item: CaptionsItem = {
     type: "captions",
     ...placed,
     captions: request.captions,
     style,
     language: request.language,
     ...noAnimation(),
-  });
-  return undefined;
+  };
+  draft.addItem(item);
+  return draft.item(item.id) as CaptionsItem;
 }

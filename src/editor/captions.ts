@@ -15,7 +15,7 @@ import {
 import { SPLIT_ON_PUNCTUATION_DEFAULT } from "./defaults.js";
 import { type EditFailure, editFailure } from "./errors.js";
 import type { SoundItem } from "./items.js";
-import type { Transcript } from "./providers.js";
+import type { Transcript, TranscriptWord } from "./providers.js";
 import { framesToSeconds, millisecondsToSeconds, secondsToMilliseconds } from "./time.js";
 
 interface Timed {
@@ -77,6 +77,18 @@ export function captionsLengthSeconds(
   return Math.max(0, clockSeconds / (style.playback_rate ?? PLAYBACK_RATE_DEFAULT));
 }
 
+/** A word on the timeline and the transcript word it was timed from. */
+export interface TimelineWord {
+  /** The word, in absolute timeline milliseconds. */
+  readonly word: CaptionWord;
+  /** The transcript word (source time) it comes from. */
+  readonly source: TranscriptWord;
+}
+
+// Two pieces of one word meet when one ends within this of where the other starts: the
+// halves of a split clip, which both play part of a word spoken across the cut.
+const CUT_WORD_JOIN_MS = 0.5;
+
 /**
  * The words of `transcript` that the timeline plays from `item`, re-timed to absolute
  * timeline milliseconds: words outside the played source range (before the trim, or past
@@ -88,25 +100,85 @@ export function wordsOnTimeline(
   transcript: Transcript,
   fps: number,
 ): CaptionWord[] {
+  return timelineWords(item, transcript.words, fps).map((timed) => timed.word);
+}
+
+/** {@link wordsOnTimeline}, keeping each word's transcript word, in source order. */
+export function timelineWords(
+  item: SoundItem,
+  transcriptWords: readonly TranscriptWord[],
+  fps: number,
+): TimelineWord[] {
   const itemStartMs = secondsToMilliseconds(framesToSeconds(item.from, fps));
   const lengthMs = secondsToMilliseconds(framesToSeconds(item.durationInFrames, fps));
   const sourceStartMs = secondsToMilliseconds(item.sourceStartSeconds);
   const sourceEndMs = sourceStartMs + lengthMs * item.playbackRate;
   const toTimeline = (sourceMs: number) =>
     itemStartMs + (sourceMs - sourceStartMs) / item.playbackRate;
-  const words: CaptionWord[] = [];
-  for (const word of [...transcript.words].sort((left, right) => left.startMs - right.startMs)) {
+  const words: TimelineWord[] = [];
+  for (const word of [...transcriptWords].sort((left, right) => left.startMs - right.startMs)) {
     const text = word.word.trim().slice(0, CAPTION_WORD_MAX_LENGTH);
     if (text === "" || word.endMs <= sourceStartMs || word.startMs >= sourceEndMs) continue;
     const startMs = toTimeline(Math.max(word.startMs, sourceStartMs));
     const endMs = Math.max(startMs, toTimeline(Math.min(word.endMs, sourceEndMs)));
-    words.push(
+    const timed: CaptionWord =
       word.confidence === undefined
         ? { word: text, startMs, endMs }
-        : { word: text, startMs, endMs, confidence: word.confidence },
-    );
+        : { word: text, startMs, endMs, confidence: word.confidence };
+    words.push({ word: timed, source: word });
   }
   return words;
+}
+
+/**
+ * Timeline words of several sources in `startMs` order, with the two pieces of a word
+ * that a split cut in two (the same transcript word, one piece ending where the other
+ * starts) joined back into one word, so a split never doubles a word.
+ */
+export function joinedTimelineWords(words: readonly TimelineWord[]): CaptionWord[] {
+  const sorted = [...words].sort((left, right) => left.word.startMs - right.word.startMs);
+  const lastPiece = new Map<TranscriptWord, CaptionWord>();
+  const joined: CaptionWord[] = [];
+  for (const { word, source } of sorted) {
+    const before = lastPiece.get(source);
+    if (before !== undefined && Math.abs(before.endMs - word.startMs) <= CUT_WORD_JOIN_MS) {
+      before.endMs = Math.max(before.endMs, word.endMs);
+      continue;
+    }
+    const piece = { ...word };
+    lastPiece.set(source, piece);
+    joined.push(piece);
+  }
+  return joined;
+}
+
+/**
+ * `entries` with every time (entry, word and timestamp) moved later by `milliseconds`
+ * on the captions' clock: what keeps them on screen at the same moments when the
+ * captions item starts that much earlier on that clock.
+ */
+export function shiftCaptionEntries(
+  entries: readonly CaptionEntry[],
+  milliseconds: number,
+): CaptionEntry[] {
+  return entries.map((entry) => {
+    const shifted: CaptionEntry = {
+      ...entry,
+      startMs: entry.startMs + milliseconds,
+      endMs: entry.endMs + milliseconds,
+    };
+    if (typeof entry.timestampMs === "number") {
+      shifted.timestampMs = entry.timestampMs + milliseconds;
+    }
+    if (entry.words !== undefined) {
+      shifted.words = entry.words.map((word) => ({
+        ...word,
+        startMs: word.startMs + milliseconds,
+        endMs: word.endMs + milliseconds,
+      }));
+    }
+    return shifted;
+  });
 }
 
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;

@@ -24,6 +24,14 @@ export interface ItemPlace {
   durationInFrames: number;
 }
 
+/** The items one operation created and removed, in the order it did so. */
+export interface ItemChanges {
+  /** Ids of the items the operation added (and did not remove again). */
+  createdItemIds: string[];
+  /** Ids of the items the operation removed that existed before it. */
+  removedItemIds: string[];
+}
+
 /** Read access to items by id; what the placement helpers need. */
 export interface ItemReader {
   /** The item with this id, or undefined. */
@@ -80,6 +88,8 @@ export class EditDraft implements ItemReader {
   #tracksRestructured = false;
   #ranks: Map<string, number> | null = null;
   #rankOffset = 0;
+  #operationChanges: ItemChanges = { createdItemIds: [], removedItemIds: [] };
+  #touchedItemIds = new Set<string>();
 
   /** Starts an empty overlay on `base`; `generateId` names new items, tracks and assets. */
   constructor(base: EditorState, generateId: () => string) {
@@ -179,7 +189,21 @@ export class EditDraft implements ItemReader {
       target ??= this.#own(item);
       target[key] = detached(value) as Item[keyof Item];
     }
+    if (target !== undefined) this.#touchedItemIds.add(item.id);
     return target ?? item;
+  }
+
+  /**
+   * Removes optional fields from `item` and returns the item as it now is; an item without
+   * any of them is left untouched.
+   */
+  clearItemFields<Item extends EditorItem>(item: Item, keys: ReadonlyArray<keyof Item>): Item {
+    const present = keys.filter((key) => Object.hasOwn(item, key));
+    if (present.length === 0) return item;
+    const target = this.#own(item);
+    for (const key of present) delete target[key];
+    this.#touchedItemIds.add(item.id);
+    return target;
   }
 
   /** Adds a new item and lists it on the track its `trackId` names. */
@@ -189,6 +213,8 @@ export class EditDraft implements ItemReader {
     }
     this.#changedItems.set(item.id, detached(item));
     this.attach(item.id);
+    this.#operationChanges.createdItemIds.push(item.id);
+    this.#touchedItemIds.add(item.id);
   }
 
   /** Removes an item from the state and from its track (a track left empty goes too). */
@@ -196,6 +222,30 @@ export class EditDraft implements ItemReader {
     this.detach(itemId);
     this.#changedItems.delete(itemId);
     if (Object.hasOwn(this.base.items, itemId)) this.#removedItemIds.add(itemId);
+    const { createdItemIds, removedItemIds } = this.#operationChanges;
+    const created = createdItemIds.indexOf(itemId);
+    if (created >= 0) createdItemIds.splice(created, 1);
+    else removedItemIds.push(itemId);
+  }
+
+  /**
+   * Hands over the ids of the items added or changed since the last call (some may have
+   * been removed since), and starts a new record.
+   */
+  takeTouchedItemIds(): Set<string> {
+    const touched = this.#touchedItemIds;
+    this.#touchedItemIds = new Set();
+    return touched;
+  }
+
+  /**
+   * Hands over the items created and removed since the last call, and starts a new record;
+   * the batch calls it after each operation, so a client can chain on the ids it reports.
+   */
+  takeItemChanges(): ItemChanges {
+    const changes = this.#operationChanges;
+    this.#operationChanges = { createdItemIds: [], removedItemIds: [] };
+    return changes;
   }
 
   /** Adds a new asset. */

@@ -36,10 +36,13 @@ export const EDIT_ERROR_CODES = [
  * - `track_incompatible`: the track holds the other kind of item (visual versus audio).
  * - `track_occupied`: the item would overlap another item on the requested track.
  * - `unsupported_item_type`: the operation does not apply to the item's type.
- * - `source_out_of_range`: the source offset lies at or past the end of the media.
+ * - `source_out_of_range`: the item would play outside its media: an offset at or past the
+ *   end, a length longer than the media left, or a head lengthened past the media's start.
  * - `split_out_of_range`: the cut falls at or outside the item's edges.
- * - `invalid_transition`: the two items cannot be overlapped as asked.
- * - `invalid_captions`: caption entries or words are out of order or end before they start.
+ * - `invalid_transition`: the two items cannot be overlapped as asked (the incoming item
+ *   would have to move later, or would last longer than an item may).
+ * - `invalid_captions`: caption entries or words are out of order or end before they start,
+ *   or captions would last longer than an item may.
  * - `no_matching_items`: `set_audio_levels` selected no item.
  * - `source_not_transcribable`: a caption source is not a video or audio item with remote media.
  * - `transcript_unavailable`: no transcript was supplied for a caption source.

@@ -11,6 +11,7 @@ export {
   applyOperations,
   applyOperationsOrThrow,
   EditRejectedError,
+  type OperationResult,
 } from "./apply.js";
 export { AUDIO_ROLES, inferAudioRole, isAudioRole } from "./audio-roles.js";
 export {
@@ -24,6 +25,7 @@ export {
   type AnimatedFields,
   type AudioItem,
   type CaptionsItem,
+  type CaptionsSource,
   type EditorItem,
   type EditorItemType,
   type GifItem,
@@ -52,6 +54,7 @@ export {
   type MediaPlacementFields,
   type MediaToPlace,
 } from "./media.js";
+export { normalizeEditorState } from "./normalize.js";
 export type { ApplyOptions } from "./options.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
@@ -78,4 +81,10 @@ export {
   type TrackKind,
 } from "./state.js";
 export { summarizeEditor } from "./summary.js";
-export { durationSecondsToFrames, framesToSeconds, secondsToFrames } from "./time.js";
+export {
+  durationSecondsToFrames,
+  type FrameSpan,
+  framesToSeconds,
+  secondsSpanToFrames,
+  secondsToFrames,
+} from "./time.js";

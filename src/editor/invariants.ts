@@ -182,6 +182,61 @@ function checkContent(item: EditorItem, path: string, report: Report): void {
   }
 }
 
+function itemOf(state: EditorState, id: string): EditorItem | undefined {
+  return Object.hasOwn(state.items, id) ? state.items[id] : undefined;
+}
+
+// Generated captions and their sources name each other, and each source's media has its
+// transcript kept with the captions.
+function checkCaptionLinks(
+  state: EditorState,
+  item: EditorItem,
+  path: string,
+  report: Report,
+): void {
+  if (item.type === "captions" && item.generatedFrom !== undefined) {
+    const { sourceItemIds, transcripts } = item.generatedFrom;
+    const sources = Array.isArray(sourceItemIds) ? sourceItemIds : [];
+    const followed = sources.map((id) => itemOf(state, id));
+    if (
+      sources.length === 0 ||
+      followed.some(
+        (source) =>
+          source === undefined ||
+          !isSoundItem(source) ||
+          !(source.captionsItemIds ?? []).includes(item.id),
+      )
+    ) {
+      report(
+        `${path}.generatedFrom.sourceItemIds`,
+        "Generated captions must name video or audio items that list them in captionsItemIds.",
+      );
+    }
+    const missing = followed.some(
+      (source) =>
+        source !== undefined &&
+        isSoundItem(source) &&
+        !Object.hasOwn(transcripts ?? {}, source.assetId),
+    );
+    if (missing)
+      report(`${path}.generatedFrom.transcripts`, "Every source's asset needs its transcript.");
+  }
+  if (isSoundItem(item) && item.captionsItemIds !== undefined) {
+    const broken = item.captionsItemIds.some((id) => {
+      const captions = itemOf(state, id);
+      return (
+        captions?.type !== "captions" ||
+        !(captions.generatedFrom?.sourceItemIds ?? []).includes(item.id)
+      );
+    });
+    if (broken)
+      report(
+        `${path}.captionsItemIds`,
+        "captionsItemIds must name captions generated from this item.",
+      );
+  }
+}
+
 function checkItems(state: EditorState, listedOn: Map<string, string>, report: Report): void {
   for (const [key, item] of Object.entries(state.items)) {
     const path = `items.${key}`;
@@ -198,6 +253,7 @@ function checkItems(state: EditorState, listedOn: Map<string, string>, report: R
     checkGeometry(item, path, report);
     checkMedia(state, item, path, report);
     checkContent(item, path, report);
+    checkCaptionLinks(state, item, path, report);
   }
 }
 
@@ -218,8 +274,9 @@ function checkAssets(state: EditorState, report: Report): void {
  * item sits in exactly one track, names that track, suits its kind (visual or audio) and
  * never overlaps its neighbours as half-open frame intervals; that frames are integers
  * (`from >= 0`, `durationInFrames >= 1`); that media items play an existing asset of
- * their kind; that audio items carry an audio role; and that values stay in range
- * (fps, opacity, playback rate, volume, caption timing). O(items).
+ * their kind; that audio items carry an audio role; that generated captions and their
+ * source items name each other, with a transcript for each source's media; and that
+ * values stay in range (fps, opacity, playback rate, volume, caption timing). O(items).
  *
  * @example
  * ```ts

@@ -15,6 +15,7 @@ import type {
   SolidStyle,
   TextStyle,
 } from "../schemas/edit-values.js";
+import type { TranscriptWord } from "./providers.js";
 
 /** Every kind of timeline item. */
 export type EditorItemType = "video" | "image" | "gif" | "audio" | "text" | "captions" | "solid";
@@ -64,8 +65,13 @@ export interface SourceFields {
   playbackRate: number;
 }
 
-/** Level and fades of an item that makes sound. */
+/** Level and fades of an item that makes sound, and the captions generated from it. */
 export interface SoundFields {
+  /**
+   * Ids of the generated captions items transcribed from this item, which follow it when
+   * it moves, is trimmed, re-timed, split or removed; absent when there are none.
+   */
+  captionsItemIds?: string[];
   /** Gain in decibels, 0 leaves the source level unchanged. */
   volumeDb: number;
   /** Fade-in at the item's start, in seconds. */
@@ -124,6 +130,20 @@ export interface TextItem extends ItemBase, AnimatedFields {
 }
 
 /**
+ * Where generated captions come from: what keeps them in sync with the items they were
+ * transcribed from.
+ */
+export interface CaptionsSource {
+  /** Ids of the video and audio items transcribed; each lists the captions in `captionsItemIds`. */
+  sourceItemIds: string[];
+  /**
+   * The transcript of each source's media, keyed by asset id: every word, in milliseconds
+   * of the media (not of the timeline), in time order.
+   */
+  transcripts: Record<string, TranscriptWord[]>;
+}
+
+/**
  * Timed captions. Entry times are milliseconds on the captions' own clock, which starts at
  * `style.caption_start_seconds` (default 0) when the item starts and runs at
  * `style.playback_rate` (default 1), the way a video plays its source.
@@ -137,6 +157,11 @@ export interface CaptionsItem extends ItemBase, AnimatedFields {
   style: CaptionStyle;
   /** Spoken language of generated captions; null when unknown or supplied by hand. */
   language: string | null;
+  /**
+   * For captions generated from items and still following them: their sources and
+   * transcripts. Absent for captions supplied or edited by hand.
+   */
+  generatedFrom?: CaptionsSource;
 }
 
 /** A solid-colour rectangle; its opacity is the item's `opacity`. */
@@ -184,6 +209,16 @@ export function isSourceTimedItem(item: EditorItem): item is SourceTimedItem {
 /** True for items that make sound. */
 export function isSoundItem(item: EditorItem): item is SoundItem {
   return item.type === "video" || item.type === "audio";
+}
+
+/**
+ * True for pictures: videos, images, GIFs and solids, which a new picture goes in front
+ * of. Text and captions are read over pictures, so they are not pictures here.
+ */
+export function isPictureItem(item: EditorItem): boolean {
+  return (
+    item.type === "video" || item.type === "image" || item.type === "gif" || item.type === "solid"
+  );
 }
 
 /** True for items drawn on screen. */

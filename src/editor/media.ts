@@ -1,8 +1,17 @@
 /**
  * `addMediaItem`: places existing media on the timeline, for POST
  * /editor/videos/{id}/media and uploads with `add_to_editor` (spec 4.16, 4.18). It follows
- * rule 1 like the add operations: a compatible free track, an explicit `track_id` only
- * when compatible and free.
+ * rule 1 like the add operations: an explicit `track_id` only when compatible and free;
+ * without one, audio on the front-most free audio track, and a video, image or GIF in
+ * front of every picture it overlaps in time and behind the text and captions shown over
+ * them, so that it is seen (on a free track there, else on a new track directly in front
+ * of those pictures).
+ *
+ * Media never plays past its end (DESIGN section 4). Without `duration_seconds` the item
+ * plays the rest of the media at its rate, at most the 3,600 s an item may last; a
+ * `duration_seconds` longer than the video or audio left after `source_start_seconds` at
+ * its rate is an upper bound, and the item ends with its media. A GIF loops, so it takes
+ * any length.
  *
  * @module
  */
@@ -20,11 +29,12 @@ import {
   VOLUME_DB_DEFAULT,
 } from "./defaults.js";
 import { EditDraft } from "./draft.js";
-import { type EditError, type EditFailure, editFailure, isEditFailure } from "./errors.js";
+import { type EditError, type EditFailure, isEditFailure } from "./errors.js";
 import type { EditorItem, MediaFit } from "./items.js";
+import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
 import type { EditorAsset, EditorState } from "./state.js";
-import { durationSecondsToFrames, secondsToFrames } from "./time.js";
+import { type FrameSpan, secondsSpanToFrames } from "./time.js";
 import { noAnimation } from "./visual-items.js";
 
 /** The media to place, already resolved by the service (a My Media item or a direct URL). */
@@ -101,17 +111,38 @@ function timelineSeconds(
   media: MediaToPlace,
   placement: MediaPlacementFields,
   sourceStartSeconds: number,
-): number | EditFailure {
+): number {
   const mediaSeconds = media.durationSeconds ?? null;
-  if (mediaSeconds !== null && sourceStartSeconds >= mediaSeconds) {
-    return editFailure(
-      "source_out_of_range",
-      `source_start_seconds ${sourceStartSeconds} is at or past the end of the ${mediaSeconds} s media.`,
-    );
-  }
   if (placement.duration_seconds !== undefined) return placement.duration_seconds;
   if (mediaSeconds === null || media.kind === "image") return ADDED_ITEM_DURATION_DEFAULT_SECONDS;
   return (mediaSeconds - sourceStartSeconds) / (placement.playback_rate ?? PLAYBACK_RATE_DEFAULT);
+}
+
+// The item's frames: the placement's span, at most an hour, and for video and audio of
+// known length at most what the media holds from the offset at the rate. A GIF loops.
+function timelineSpan(
+  draft: EditDraft,
+  media: MediaToPlace,
+  placement: MediaPlacementFields,
+  sourceStartSeconds: number,
+): FrameSpan | EditFailure {
+  const mediaSeconds = media.durationSeconds ?? null;
+  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, "The media");
+  if (startFailure !== undefined) return startFailure;
+  const span = secondsSpanToFrames(
+    placement.from_seconds ?? FROM_DEFAULT_SECONDS,
+    timelineSeconds(media, placement, sourceStartSeconds),
+    draft.fps,
+  );
+  const capped = Math.min(span.durationInFrames, maxItemFrames(draft.fps));
+  if (mediaSeconds === null || media.kind === "image" || media.kind === "gif") {
+    return { from: span.from, durationInFrames: capped };
+  }
+  const playbackRate = placement.playback_rate ?? PLAYBACK_RATE_DEFAULT;
+  const window = { mediaSeconds, sourceStartSeconds, playbackRate };
+  const durationInFrames = clampToMedia(window, capped, draft.fps, "The media");
+  if (typeof durationInFrames !== "number") return durationInFrames;
+  return { from: span.from, durationInFrames };
 }
 
 function audioRoleOf(media: MediaToPlace, placement: MediaPlacementFields): AudioRole {
@@ -169,17 +200,16 @@ function placeMedia(
   placement: MediaPlacementFields,
 ): { assetId: string; itemId: string } | EditFailure {
   const sourceStartSeconds = placement.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
-  const seconds = timelineSeconds(media, placement, sourceStartSeconds);
-  if (typeof seconds !== "number") return seconds;
-  const from = secondsToFrames(placement.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(seconds, draft.fps);
+  const span = timelineSpan(draft, media, placement, sourceStartSeconds);
+  if (isEditFailure(span)) return span;
+  const { from, durationInFrames } = span;
   const itemType = media.kind === "voice" ? "audio" : media.kind;
   const trackId = trackForNewItem(draft, {
     kind: trackKindFor(itemType),
     fromFrame: from,
     endFrame: from + durationInFrames,
     trackId: placement.track_id,
-    layer: "free",
+    layer: itemType === "audio" ? "free" : "picture",
   });
   if (typeof trackId !== "string") return trackId;
   const assetId = draft.newId();

@@ -4,11 +4,25 @@
  * visual items or audio items. Track item lists are sorted by `from`, so every check here
  * is a binary search: its cost does not grow with the number of items on the timeline.
  *
+ * A new track is for layer order or overlap needs (rule 1), and placing a visual item
+ * respects layer order, so that what is added is seen (DESIGN section 4):
+ *
+ * - Text and captions go on a front layer, in front of everything (rule 4).
+ * - A picture (video, image, GIF, or a solid that does not fill the frame) goes in front
+ *   of every picture it overlaps in time, and behind the text and captions shown over
+ *   those pictures, so titles and captions stay readable: on the front-most free visual
+ *   track between the two, else on a new track directly in front of the front-most
+ *   picture it overlaps. Being seen wins over staying under text that some picture
+ *   already covers.
+ * - A background (a solid that fills the frame at full opacity, which would hide
+ *   everything under it) goes behind every visual item it overlaps.
+ * - Audio goes on the front-most free audio track, else on a new track at the back.
+ *
  * @module
  */
 import type { EditDraft, ItemReader } from "./draft.js";
 import { type EditFailure, editFailure, isEditFailure } from "./errors.js";
-import { type EditorItem, type EditorItemType, itemEndFrame } from "./items.js";
+import { type EditorItem, type EditorItemType, isPictureItem, itemEndFrame } from "./items.js";
 import type { Track, TrackKind } from "./state.js";
 
 /** The track kind that can hold an item of `type`: audio items on audio tracks, the rest on visual ones. */
@@ -76,6 +90,24 @@ export function itemsOverlapping(
   return overlapping;
 }
 
+// True when an item on `track` overlapping `[fromFrame, endFrame)` passes `accepts`; it
+// stops at the first such item.
+function overlapsWhere(
+  reader: ItemReader,
+  track: Track,
+  fromFrame: number,
+  endFrame: number,
+  accepts: (item: EditorItem) => boolean,
+): boolean {
+  let index = partitionPoint(reader, track, (item) => itemEndFrame(item) <= fromFrame);
+  for (; index < track.items.length; index += 1) {
+    const item = itemAt(reader, track, index);
+    if (item.from >= endFrame) return false;
+    if (accepts(item)) return true;
+  }
+  return false;
+}
+
 /** The front-most track of `kind` whose frames `[fromFrame, endFrame)` are free, if any. */
 export function findFreeTrack(
   draft: EditDraft,
@@ -121,12 +153,14 @@ export function checkExplicitTrack(
 
 /** How a new item without an explicit track finds one. */
 export type NewItemLayer =
-  /** On the front-most track when it is compatible and free there, else on a new front track (rule 4). */
+  /** Text and captions: the front-most track when visual and free there, else a new front track (rule 4). */
   | "front"
-  /** On the front-most compatible free track, else on a new track: visual at the front, audio at the back (rule 1). */
-  | "free"
-  /** On the back-most compatible free track, else on a new track at the back. */
-  | "back";
+  /** A picture: in front of the pictures it overlaps, behind the text over them (see the module). */
+  | "picture"
+  /** A background: behind every visual item it overlaps. */
+  | "background"
+  /** Audio: the front-most free audio track, else a new track at the back (rule 1). */
+  | "free";
 
 /** Where a new item should go. */
 export interface NewItemPlacement {
@@ -152,20 +186,54 @@ export function trackForNewItem(
     const track = checkExplicitTrack(draft, trackId, kind, fromFrame, endFrame);
     return isEditFailure(track) ? track : track.id;
   }
-  if (layer === "front") {
-    const front = draft.tracks[0];
-    if (front?.kind === kind && isSpanFree(draft, front, fromFrame, endFrame)) return front.id;
-    return draft.createTrack(kind, 0);
+  switch (layer) {
+    case "front": {
+      const front = draft.tracks[0];
+      if (front?.kind === kind && isSpanFree(draft, front, fromFrame, endFrame)) return front.id;
+      return draft.createTrack(kind, 0);
+    }
+    case "picture":
+      return pictureTrack(draft, fromFrame, endFrame);
+    case "background":
+      return backgroundTrack(draft, fromFrame, endFrame);
+    case "free":
+      return (
+        findFreeTrack(draft, kind, fromFrame, endFrame)?.id ??
+        draft.createTrack(kind, draft.tracks.length)
+      );
   }
-  if (layer === "back") {
-    const free = draft.tracks.findLast(
-      (track) => track.kind === kind && isSpanFree(draft, track, fromFrame, endFrame),
-    );
-    return free?.id ?? draft.createTrack(kind, draft.tracks.length);
+}
+
+// Scans the visual tracks front to back up to the front-most one where a picture overlaps
+// the span. Every visual track between the last one showing text over the span and that
+// one is free, and in front of the pictures and behind the text: the front-most of them
+// takes the picture, else a new track goes directly in front of the pictures.
+function pictureTrack(draft: EditDraft, fromFrame: number, endFrame: number): string {
+  const tracks = draft.tracks;
+  let behindText = 0;
+  let candidate: Track | undefined;
+  let position = 0;
+  for (; position < tracks.length; position += 1) {
+    const track = tracks[position];
+    if (track === undefined || track.kind !== "visual") continue;
+    if (overlapsWhere(draft, track, fromFrame, endFrame, isPictureItem)) break;
+    if (overlapsWhere(draft, track, fromFrame, endFrame, () => true)) {
+      behindText = position + 1;
+      candidate = undefined;
+    } else {
+      candidate ??= track;
+    }
   }
-  const free = findFreeTrack(draft, kind, fromFrame, endFrame);
-  if (free !== undefined) return free.id;
-  return draft.createTrack(kind, kind === "visual" ? 0 : draft.tracks.length);
+  if (candidate !== undefined) return candidate.id;
+  return draft.createTrack("visual", position < tracks.length ? position : behindText);
+}
+
+// Behind every visual item overlapping the span: the back-most visual track when it is
+// free there (nothing visual lies behind it), else a new track at the back.
+function backgroundTrack(draft: EditDraft, fromFrame: number, endFrame: number): string {
+  const back = draft.tracks.findLast((track) => track.kind === "visual");
+  if (back !== undefined && isSpanFree(draft, back, fromFrame, endFrame)) return back.id;
+  return draft.createTrack("visual", draft.tracks.length);
 }
 
 /**

@@ -76,19 +76,32 @@ export function wrappedLineCount(text: string, charactersPerLine: number): numbe
 }
 
 /**
+ * The height a box of `width` needs for its text: the lines `lines` says the text wraps
+ * to at that width (from an estimate of the glyph width), at the style's font size and
+ * line height, plus padding above and below.
+ */
+export function textBoxHeight(
+  style: TextStyle,
+  defaultFontSize: number,
+  width: number,
+  lines: (charactersPerLine: number) => number,
+): number {
+  const fontSize = style.font_size ?? defaultFontSize;
+  const lineHeight = style.line_height ?? LINE_HEIGHT_DEFAULT;
+  const lineCount = lines(width / (fontSize * GLYPH_WIDTH_RATIO));
+  return Math.ceil(lineCount * fontSize * lineHeight + 2 * fontSize * TEXT_BOX_PADDING_RATIO);
+}
+
+/**
  * The box of an added text or captions item. Sent fields win; a missing width spans most
  * of the composition, a missing height fits the estimated lines, a missing left centres
  * the box, and a missing top takes the free slot nearest the preferred centre.
  */
 export function layoutTextBox(draft: EditDraft, request: TextBoxRequest): Box {
   const { fields, style } = request;
-  const fontSize = style.font_size ?? request.defaultFontSize;
-  const lineHeight = style.line_height ?? LINE_HEIGHT_DEFAULT;
   const width = fields.width ?? Math.round(draft.compositionWidth * TEXT_BOX_WIDTH_RATIO);
-  const lines = request.lines(width / (fontSize * GLYPH_WIDTH_RATIO));
   const height =
-    fields.height ??
-    Math.ceil(lines * fontSize * lineHeight + 2 * fontSize * TEXT_BOX_PADDING_RATIO);
+    fields.height ?? textBoxHeight(style, request.defaultFontSize, width, request.lines);
   const left = fields.left ?? Math.round((draft.compositionWidth - width) / 2);
   const top =
     fields.top ??

@@ -31,6 +31,7 @@ import {
 } from "./edit-values.js";
 import {
   createEditorVideoRequestSchema,
+  editOperationResultSchema,
   editorStateSchema,
   editorSummarySchema,
   editorVideoListSchema,
@@ -142,6 +143,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   EditorSummary: editorSummarySchema,
   EditorState: editorStateSchema,
   EditResult: editResultSchema,
+  EditOperationResult: editOperationResultSchema,
   MediaItem: mediaItemSchema,
   MediaList: mediaListSchema,
   MediaUploadResult: mediaUploadResultSchema,

@@ -259,12 +259,36 @@ export type PatchEditorVideoRequest = z.output<typeof patchEditorVideoRequestSch
 /** A PATCH /editor/videos/{id} body as a client writes it. */
 export type PatchEditorVideoRequestInput = z.input<typeof patchEditorVideoRequestSchema>;
 
+/** What one applied operation created and removed (an extension of the edit result). */
+export const editOperationResultSchema = z
+  .object({
+    type: z.string().describe("The operation's type."),
+    created_item_ids: z
+      .array(z.string())
+      .describe(
+        "Ids of the timeline items the operation added, in order: the right half of a split, a new text, solid, captions or sound.",
+      ),
+    removed_item_ids: z
+      .array(z.string())
+      .describe(
+        "Ids of the timeline items the operation removed, including generated captions removed with their last source item.",
+      ),
+  })
+  .describe("The item ids one operation created and removed.");
+/** What one applied operation created and removed. */
+export type EditOperationResult = z.output<typeof editOperationResultSchema>;
+
 /** The response of PATCH /editor/videos/{id}. */
 export const editResultSchema = z
   .object({
     object: z.literal("editor_edit_result").describe("Always editor_edit_result."),
     video_id: z.int().min(VIDEO_ID_MIN).describe("Edited project id."),
     applied: z.array(z.string()).describe("Types of the operations applied, in order."),
+    operation_results: z
+      .array(editOperationResultSchema)
+      .describe(
+        "Per applied operation, in order, the item ids it created and removed, so later edits can name new items without reading the project again. split_item keeps the original id on the left half and reports the right half as created. An extension of the contract.",
+      ),
     instructions_recorded: z.boolean().describe("Whether instructions were recorded."),
     editor_summary: z
       .record(z.string(), z.unknown())

@@ -12,6 +12,12 @@
  * - {@link countingIdGenerator}: deterministic ids for `ApplyOptions.generateId`, so a
  *   seed replays a failure exactly.
  *
+ * The operations follow the rules the engine keeps so a viewer sees what was meant, so a
+ * planned batch still applies: a video or audio item is never made longer than its media
+ * left, an offset or rate always leaves it a frame of media, a transition never moves the
+ * incoming item later and keeps its end only with the handle its media has, and the
+ * sources of generated captions stay within the 3,600 s captions may span.
+ *
  * Everything is deterministic: no arbitrary reads `Math.random` or the clock.
  *
  * @example

@@ -34,7 +34,14 @@ describe("applyOperations", () => {
   it("returns the same state object for an empty batch", () => {
     const state = deepFreeze(twoClips());
     const result = applyOperations(state, []);
-    expect(result).toEqual({ ok: true, state, applied: [], patches: [], inverse: [] });
+    expect(result).toEqual({
+      ok: true,
+      state,
+      applied: [],
+      operationResults: [],
+      patches: [],
+      inverse: [],
+    });
     expect(result.ok && result.state).toBe(state);
   });
 
@@ -62,8 +69,8 @@ describe("applyOperations", () => {
     expect(result.applied).toEqual(["set_title", "split_item", "remove_item"]);
     expect(result.state.title).toBe("Cut");
     expect(trackSpans(result.state, "main")).toEqual([
-      ["new-1", 0, 15],
-      ["new-2", 15, 30],
+      ["v1", 0, 15],
+      ["new-1", 15, 30],
     ]);
   });
 

@@ -222,3 +222,69 @@ describe("validateEditorState", () => {
     expect(pathsOf(state)).toEqual(["items.c1.captions", "items.c2.captions"]);
   });
 });
+
+describe("validateEditorState: links of generated captions", () => {
+  function linked(): EditorState {
+    return stateOf([
+      {
+        id: "front",
+        items: [
+          captions(
+            { id: "subs", from: 0, durationInFrames: 60 },
+            {
+              generatedFrom: {
+                sourceItemIds: ["v1"],
+                transcripts: { "video-asset": [{ word: "Hi", startMs: 0, endMs: 400 }] },
+              },
+            },
+          ),
+        ],
+      },
+      {
+        id: "main",
+        items: [video({ id: "v1", from: 0, durationInFrames: 60 }, { captionsItemIds: ["subs"] })],
+      },
+    ]);
+  }
+
+  it("accepts captions and sources that name each other", () => {
+    expect(validateEditorState(linked())).toEqual([]);
+  });
+
+  it.each<[string, (state: EditorState) => void, string]>([
+    [
+      "a source that does not name its captions",
+      (state) => {
+        Object.assign(state.items.v1 as object, { captionsItemIds: [] });
+      },
+      "items.subs.generatedFrom.sourceItemIds",
+    ],
+    [
+      "captions naming a missing source",
+      (state) => {
+        const subs = state.items.subs as never as { generatedFrom: { sourceItemIds: string[] } };
+        subs.generatedFrom.sourceItemIds = ["v1", "gone"];
+      },
+      "items.subs.generatedFrom.sourceItemIds",
+    ],
+    [
+      "a source's asset without a transcript",
+      (state) => {
+        const subs = state.items.subs as never as { generatedFrom: { transcripts: object } };
+        subs.generatedFrom.transcripts = {};
+      },
+      "items.subs.generatedFrom.transcripts",
+    ],
+    [
+      "a source naming captions that do not follow it",
+      (state) => {
+        Object.assign(state.items.v1 as object, { captionsItemIds: ["subs", "t1"] });
+      },
+      "items.v1.captionsItemIds",
+    ],
+  ])("reports %s", (_name, breakIt, path) => {
+    const state = linked();
+    breakIt(state);
+    expect(pathsOf(state)).toContain(path);
+  });
+});

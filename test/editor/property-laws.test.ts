@@ -5,7 +5,14 @@
  */
 import fc from "fast-check";
 import { applyPatches } from "immer";
-import { type ApplyOptions, applyOperations, EDIT_ERROR_CODES, type EditOperation } from "reelkit";
+import {
+  type ApplyOptions,
+  applyOperations,
+  EDIT_ERROR_CODES,
+  type EditOperation,
+  isSourceTimedItem,
+  isVisualItem,
+} from "reelkit";
 import {
   assertEditorInvariants,
   countingIdGenerator,
@@ -70,6 +77,34 @@ describe("editor laws over reachable states and planned batches", () => {
     );
     // Planned batches are meant to apply; a refusal points at a generator or the engine.
     expect(failures).toBe(0);
+  });
+
+  it("viewer laws: nothing plays past its media, no effect outlasts its item", () => {
+    fc.assert(
+      fc.property(anyBatch, ({ state, operations, options }) => {
+        const result = applyWithIds(state, operations, options);
+        if (!result.ok) return;
+        for (const item of Object.values(result.state.items)) {
+          const seconds = item.durationInFrames / result.state.fps;
+          if (isSourceTimedItem(item) && item.type !== "gif") {
+            const media = result.state.assets[item.assetId]?.durationSeconds ?? null;
+            const played = item.sourceStartSeconds + seconds * item.playbackRate;
+            if (media !== null) expect(played).toBeLessThanOrEqual(media + 1e-6);
+          }
+          if (isVisualItem(item)) {
+            for (const effect of [item.enterAnimation, item.exitAnimation, item.motion]) {
+              expect(effect?.duration_seconds ?? 0).toBeLessThanOrEqual(seconds);
+            }
+          }
+          if (item.type === "audio" || item.type === "video") {
+            expect(Math.max(item.audioFadeInSeconds, item.audioFadeOutSeconds)).toBeLessThanOrEqual(
+              seconds,
+            );
+          }
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 
   it("undo: the inverse patches turn the output back into the input exactly", () => {

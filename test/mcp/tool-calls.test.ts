@@ -228,6 +228,7 @@ describe("every tool on a happy path", () => {
       object: "editor_edit_result",
       video_id: id,
       applied: ["set_title"],
+      operation_results: [{ type: "set_title", created_item_ids: [], removed_item_ids: [] }],
       instructions_recorded: true,
     });
     const read = await ok("get_editor_video", { id });

@@ -131,6 +131,22 @@ describe("the OpenAPI document", () => {
     );
   });
 
+  it("documents the ids each edit operation created and removed in the edit result", () => {
+    const schemas = (document.components as { schemas: Record<string, Record<string, unknown>> })
+      .schemas;
+    const editResult = schemas.EditResult as {
+      required: string[];
+      properties: Record<string, { description: string }>;
+    };
+    expect(editResult.required).toContain("operation_results");
+    expect(editResult.properties.operation_results?.description).toContain(
+      "split_item keeps the original id on the left half",
+    );
+    expect(schemas.EditOperationResult).toMatchObject({
+      required: ["type", "created_item_ids", "removed_item_ids"],
+    });
+  });
+
   it("accepts JSON and multipart bodies on POST /editor/media", () => {
     const upload = document.paths["/editor/media"]?.post as {
       requestBody: { content: Record<string, { schema: Record<string, unknown> }> };

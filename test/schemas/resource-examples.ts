@@ -362,10 +362,19 @@ export const responseExamples = {
     object: "editor_video_list",
     videos: [editorVideoRecord],
   } satisfies ExampleInput<"editorVideoListSchema">,
+  editOperationResultSchema: {
+    type: "remove_item",
+    created_item_ids: [],
+    removed_item_ids: ["Vq3kX9aL2mPz"],
+  } satisfies ExampleInput<"editOperationResultSchema">,
   editResultSchema: {
     object: "editor_edit_result",
     video_id: 42,
-    applied: ["set_item_timing"],
+    applied: ["set_item_timing", "split_item"],
+    operation_results: [
+      { type: "set_item_timing", created_item_ids: [], removed_item_ids: [] },
+      { type: "split_item", created_item_ids: ["Vq3kX9aL2mPz"], removed_item_ids: [] },
+    ],
     instructions_recorded: true,
     editor_summary: editorSummary,
   } satisfies ExampleInput<"editResultSchema">,

@@ -41,6 +41,11 @@ describe("skill.md", () => {
     expect(markdown).toContain("https://api.example.com/v1");
   });
 
+  it("tells agents to chain edits on the ids the edit result reports", () => {
+    expect(markdown).toContain("`operation_results`");
+    expect(markdown).toContain("`split_item` keeps the original id on the left half");
+  });
+
   it("states limits from the named constants", () => {
     expect(markdown).toContain("at most 50");
     expect(markdown).toContain("465 spoken words");

@@ -14,13 +14,13 @@ import { FROM_DEFAULT_SECONDS, TEXT_CENTER_RATIO, TEXT_FONT_SIZE_DEFAULT } from 
 import { isEditFailure } from "../errors.js";
 import type { OperationModule } from "../options.js";
 import { placeTextItem, wrappedLineCount } from "../text-layout.js";
-import { durationSecondsToFrames, secondsToFrames } from "../time.js";
+import { secondsSpanToFrames } from "../time.js";
 import { noAnimation } from "../visual-items.js";
 
 /** Applies `add_text`. */
 export const addText: OperationModule<AddTextOperation> = (draft, operation) => {
-  const fromFrame = secondsToFrames(operation.from_seconds ?? FROM_DEFAULT_SECONDS, draft.fps);
-  const durationInFrames = durationSecondsToFrames(
+  const { from: fromFrame, durationInFrames } = secondsSpanToFrames(
+    operation.from_seconds ?? FROM_DEFAULT_SECONDS,
     operation.duration_seconds ?? ADDED_ITEM_DURATION_DEFAULT_SECONDS,
     draft.fps,
   );

@@ -18,28 +18,32 @@
  *   style merged over its own, and the new timing (kept on its layer as in
  *   `set_item_timing`, or on `track_id` when given and free). Otherwise a new captions
  *   item is added as `add_captions` adds one: a front layer and a free vertical slot.
+ * - Sources spanning more than the 3,600 s an item may last fail with `invalid_captions`.
+ * - The captions stay linked to their sources (`caption-links.ts`): they keep the
+ *   transcripts and follow the sources when those move, are trimmed, re-timed, split or
+ *   removed. A source transcribed twice (two items of one media) uses the transcript
+ *   supplied for the first.
  *
  * @module
  */
 import type { GenerateCaptionsFromItemsOperation } from "../../schemas/edit-operations.js";
-import type { CaptionEntry, CaptionStyle, CaptionWord } from "../../schemas/edit-values.js";
-import { groupIntoEntries, wordsOnTimeline } from "../captions.js";
+import type { CaptionEntry, CaptionStyle } from "../../schemas/edit-values.js";
+import { generateFromSources, linkCaptions, unlinkCaptions } from "../caption-links.js";
 import { addCaptionsItem } from "../captions-item.js";
 import type { EditDraft } from "../draft.js";
 import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
-import { type CaptionsItem, itemEndFrame, type SoundItem } from "../items.js";
+import type { CaptionsItem, CaptionsSource, SoundItem } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationContext, OperationModule } from "../options.js";
 import { checkExplicitTrack, retimeItem } from "../placement.js";
-import { framesToSeconds, secondsToMilliseconds } from "../time.js";
+import type { TranscriptWord } from "../providers.js";
 
 const REMOTE_URL = /^https?:\/\//i;
 
-/** What the sources yield: timeline words and the frames the captions cover. */
-interface CaptionSource {
-  words: CaptionWord[];
-  fromFrame: number;
-  endFrame: number;
+/** The sources, their transcripts by asset id, and the language. */
+interface CaptionSources {
+  items: SoundItem[];
+  link: CaptionsSource;
   language: string | undefined;
 }
 
@@ -62,15 +66,23 @@ function transcribableSource(draft: EditDraft, itemId: string): SoundItem | Edit
   return item;
 }
 
-function collectSource(
+// The words kept with the captions: the transcript's, in time order, as plain values.
+function storedWords(words: readonly TranscriptWord[]): TranscriptWord[] {
+  return [...words]
+    .sort((left, right) => left.startMs - right.startMs)
+    .map(({ word, startMs, endMs, confidence }) =>
+      confidence === undefined ? { word, startMs, endMs } : { word, startMs, endMs, confidence },
+    );
+}
+
+function collectSources(
   draft: EditDraft,
   operation: GenerateCaptionsFromItemsOperation,
   context: OperationContext,
-): CaptionSource | EditFailure {
-  const source: CaptionSource = {
-    words: [],
-    fromFrame: Number.POSITIVE_INFINITY,
-    endFrame: 0,
+): CaptionSources | EditFailure {
+  const sources: CaptionSources = {
+    items: [],
+    link: { sourceItemIds: [], transcripts: {} },
     language: operation.language,
   };
   for (const itemId of new Set(operation.source_item_ids)) {
@@ -85,19 +97,12 @@ function collectSource(
         `No transcript was supplied for item "${itemId}".`,
       );
     }
-    source.words.push(...wordsOnTimeline(item, transcript, draft.fps));
-    source.fromFrame = Math.min(source.fromFrame, item.from);
-    source.endFrame = Math.max(source.endFrame, itemEndFrame(item));
-    source.language ??= transcript.language;
+    sources.items.push(item);
+    sources.link.sourceItemIds.push(item.id);
+    sources.link.transcripts[item.assetId] ??= storedWords(transcript.words);
+    sources.language ??= transcript.language;
   }
-  if (source.words.length === 0) {
-    return editFailure(
-      "transcript_empty",
-      "The transcripts hold no word within the parts of the sources the timeline plays.",
-    );
-  }
-  source.words.sort((left, right) => left.startMs - right.startMs);
-  return source;
+  return sources;
 }
 
 // Generated entries are on timeline time from the item's start.
@@ -106,52 +111,55 @@ function timelineStyle(style: CaptionStyle): CaptionStyle {
   return rest;
 }
 
+interface Generated {
+  fromFrame: number;
+  durationInFrames: number;
+  captions: CaptionEntry[];
+  style: CaptionStyle;
+  language: string | null;
+}
+
 function replaceCaptions(
   draft: EditDraft,
   item: CaptionsItem,
   operation: GenerateCaptionsFromItemsOperation,
-  source: CaptionSource,
-  captions: CaptionEntry[],
-): EditFailure | undefined {
-  const durationInFrames = source.endFrame - source.fromFrame;
+  generated: Generated,
+): CaptionsItem | EditFailure {
+  const { fromFrame, durationInFrames } = generated;
+  const unlinked = unlinkCaptions(draft, item);
   let placed: CaptionsItem;
   if (operation.track_id === undefined) {
-    placed = retimeItem(draft, item, source.fromFrame, durationInFrames);
+    placed = retimeItem(draft, unlinked, fromFrame, durationInFrames);
   } else {
     const track = checkExplicitTrack(
       draft,
       operation.track_id,
       "visual",
-      source.fromFrame,
-      source.endFrame,
+      fromFrame,
+      fromFrame + durationInFrames,
       item.id,
     );
     if (isEditFailure(track)) return track;
-    placed = draft.moveItem(item, { trackId: track.id, from: source.fromFrame, durationInFrames });
+    placed = draft.moveItem(unlinked, { trackId: track.id, from: fromFrame, durationInFrames });
   }
-  draft.updateItem(placed, {
-    captions,
-    style: timelineStyle({ ...placed.style, ...operation.style }),
-    language: source.language ?? null,
+  return draft.updateItem(placed, {
+    captions: generated.captions,
+    style: generated.style,
+    language: generated.language,
   });
-  return undefined;
 }
 
-function addGeneratedCaptions(
+function findTarget(
   draft: EditDraft,
   operation: GenerateCaptionsFromItemsOperation,
-  source: CaptionSource,
-  captions: CaptionEntry[],
-): EditFailure | undefined {
-  return addCaptionsItem(draft, {
-    fields: {},
-    trackId: operation.track_id,
-    fromFrame: source.fromFrame,
-    durationInFrames: source.endFrame - source.fromFrame,
-    captions,
-    style: timelineStyle(operation.style ?? {}),
-    language: source.language ?? null,
-  });
+): CaptionsItem | EditFailure | undefined {
+  if (operation.captions_item_id === undefined) return undefined;
+  const item = findItem(draft, operation.captions_item_id, "captions_item_id");
+  if (isEditFailure(item) || item.type === "captions") return item;
+  return editFailure(
+    "unsupported_item_type",
+    `captions_item_id names item "${item.id}", which is ${item.type}, not captions.`,
+  );
 }
 
 /** Applies `generate_captions_from_items`. */
@@ -160,24 +168,29 @@ export const generateCaptionsFromItems: OperationModule<GenerateCaptionsFromItem
   operation,
   context,
 ) => {
-  let target: CaptionsItem | undefined;
-  if (operation.captions_item_id !== undefined) {
-    const item = findItem(draft, operation.captions_item_id, "captions_item_id");
-    if (isEditFailure(item)) return item;
-    if (item.type !== "captions") {
-      return editFailure(
-        "unsupported_item_type",
-        `captions_item_id names item "${item.id}", which is ${item.type}, not captions.`,
-      );
-    }
-    target = item;
-  }
-  const source = collectSource(draft, operation, context);
-  if (isEditFailure(source)) return source;
-  const originMs = secondsToMilliseconds(framesToSeconds(source.fromFrame, draft.fps));
+  const target = findTarget(draft, operation);
+  if (target !== undefined && isEditFailure(target)) return target;
+  const sources = collectSources(draft, operation, context);
+  if (isEditFailure(sources)) return sources;
   const style = { ...target?.style, ...operation.style };
-  const captions = groupIntoEntries(source.words, style, originMs);
-  return target === undefined
-    ? addGeneratedCaptions(draft, operation, source, captions)
-    : replaceCaptions(draft, target, operation, source, captions);
+  const made = generateFromSources(draft, sources.items, sources.link.transcripts, style);
+  if (isEditFailure(made)) return made;
+  if (made.captions.length === 0) {
+    return editFailure(
+      "transcript_empty",
+      "The transcripts hold no word within the parts of the sources the timeline plays.",
+    );
+  }
+  const generated = { ...made, style: timelineStyle(style), language: sources.language ?? null };
+  const captions =
+    target === undefined
+      ? addCaptionsItem(draft, {
+          fields: {},
+          trackId: operation.track_id,
+          ...generated,
+        })
+      : replaceCaptions(draft, target, operation, generated);
+  if (isEditFailure(captions)) return captions;
+  linkCaptions(draft, captions, sources.link);
+  return undefined;
 };

@@ -9,6 +9,8 @@
  * so "turn the audio down" ducks music and speech but not the effects. Naming effects by
  * id or by the `sound_effect` role lowers them as asked.
  *
+ * Fades longer than an item are stored at its length (`effects.ts`).
+ *
  * Selecting by type or role reads every item of the matching kind of track, so its cost
  * follows the number of candidate items; selecting by id costs only the ids.
  *

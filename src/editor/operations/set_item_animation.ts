@@ -2,7 +2,8 @@
  * `set_item_animation` (rule 5): sets or clears how a visual item enters and exits. An
  * omitted side keeps its animation and null clears it. Rule 5 names videos, images,
  * GIFs, text and captions; solids, also drawn layers, take animations too. Audio items
- * refuse them.
+ * refuse them. An animation longer than the item is stored at the item's length
+ * (`effects.ts`): it could not play whole.
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
  * `set_item_audio`: sets the gain and fades of one video or audio item. Omitted fields
  * keep their value; an audio item of an older state gets its inferred role written.
- * Fades longer than the item are stored as sent; players clamp them to the item.
+ * A fade longer than the item is stored at the item's length (`effects.ts`), so the
+ * state says what plays.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * `set_item_motion`: gives a visual item continuous motion over its lifetime; motion type
  * `none` removes it. Every visual item accepts motion (text and solids float too); audio
- * items refuse it.
+ * items refuse it. A motion cycle longer than the item is stored at the item's length.
  *
  * @module
  */

@@ -1,16 +1,23 @@
 /**
  * `set_item_source`: trims into the source media and/or changes the playback rate of a
- * video, GIF or audio item. The timeline length stays as it is (rule 8: duration is the
- * visible length, the rate only changes speed). A source offset at or past the end of
- * media of known length fails with `source_out_of_range`.
+ * video, GIF or audio item. An offset at or past the end of media of known length fails
+ * with `source_out_of_range`.
+ *
+ * The timeline length stays as it is (rule 8: duration is the visible length, the rate
+ * only changes speed), unless the media would run out first: a later offset or a faster
+ * rate on a video or audio item of known length ends the item where its media ends, as
+ * trimming a clip's head or speeding it up does in an editor (a 10 s clip set to rate 2
+ * lasts 5 s). With less than one frame of media left, it fails with
+ * `source_out_of_range`. GIFs loop, so their length never changes.
  *
  * @module
  */
 import type { SetItemSourceOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole } from "../audio-roles.js";
-import { editFailure, isEditFailure } from "../errors.js";
+import { isEditFailure } from "../errors.js";
 import { isSourceTimedItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
+import { checkSourceStart, clampToMedia, mediaWindowOf } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_source`. */
@@ -20,20 +27,19 @@ export const setItemSource: OperationModule<SetItemSourceOperation> = (draft, op
   if (!isSourceTimedItem(item)) {
     return unsupportedItem(item, "set_item_source", "video, GIF and audio items");
   }
-  const sourceStartSeconds = operation.source_start_seconds;
+  const sourceStartSeconds = operation.source_start_seconds ?? item.sourceStartSeconds;
+  const playbackRate = operation.playback_rate ?? item.playbackRate;
+  const subject = `Item "${item.id}"`;
   const mediaSeconds = draft.asset(item.assetId)?.durationSeconds ?? null;
-  if (sourceStartSeconds !== undefined && mediaSeconds !== null) {
-    if (sourceStartSeconds >= mediaSeconds) {
-      return editFailure(
-        "source_out_of_range",
-        `source_start_seconds ${sourceStartSeconds} is at or past the end of the ${mediaSeconds} s media of item "${item.id}".`,
-      );
-    }
-  }
-  const updated = draft.updateItem(item, {
-    sourceStartSeconds,
-    playbackRate: operation.playback_rate,
-  });
+  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, subject);
+  if (startFailure !== undefined) return startFailure;
+  const window = mediaWindowOf(draft, item, { sourceStartSeconds, playbackRate });
+  const durationInFrames =
+    window === null
+      ? item.durationInFrames
+      : clampToMedia(window, item.durationInFrames, draft.fps, subject);
+  if (typeof durationInFrames !== "number") return durationInFrames;
+  const updated = draft.updateItem(item, { sourceStartSeconds, playbackRate, durationInFrames });
   if (updated.type === "audio") normalizeAudioRole(draft, updated);
   return undefined;
 };

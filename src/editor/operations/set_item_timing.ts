@@ -1,6 +1,17 @@
 /**
  * `set_item_timing`: moves an item along the timeline and/or changes its length, in whole
- * frames (seconds rounded, lengths at least one frame). An omitted field keeps its value.
+ * frames: the new start and the new end are each rounded to the nearest frame (lengths at
+ * least one frame), so an item re-timed to touch another in seconds touches it in frames.
+ * An omitted field keeps its value; a move alone keeps the length in frames.
+ *
+ * A video or audio item of known media cannot be made longer than the media it has left
+ * from its offset at its rate: that fails with `source_out_of_range`, naming the longest
+ * length that fits (a length that fits in seconds but gains a frame from rounding is
+ * shortened by that frame). GIFs loop and have no such bound.
+ *
+ * Generated captions follow a source item that moves or changes length
+ * (`caption-links.ts`); timing the captions themselves ends their link.
+ *
  * When the new frames collide on the item's track, the item keeps its layer by moving to
  * the free track directly in front or to a new track inserted there; it never fails for
  * lack of room.
@@ -8,24 +19,39 @@
  * @module
  */
 import type { SetItemTimingOperation } from "../../schemas/edit-operations.js";
+import { releaseIfCaptions } from "../caption-links.js";
 import { isEditFailure } from "../errors.js";
 import { findItem } from "../lookup.js";
+import { fitRequestedLength, mediaWindowOf } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
 import { retimeItem } from "../placement.js";
-import { durationSecondsToFrames, secondsToFrames } from "../time.js";
+import { framesToSeconds, secondsSpanToFrames, secondsToFrames } from "../time.js";
 
 /** Applies `set_item_timing`. */
 export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
-  const fromFrame =
-    operation.from_seconds === undefined
-      ? item.from
-      : secondsToFrames(operation.from_seconds, draft.fps);
+  const found = findItem(draft, operation.item_id);
+  if (isEditFailure(found)) return found;
+  // Timing generated captions by hand makes them hand-made: they stay where they are put.
+  const item = releaseIfCaptions(draft, found);
+  const fromSeconds = operation.from_seconds ?? framesToSeconds(item.from, draft.fps);
+  const requestedSeconds = operation.duration_seconds;
+  if (requestedSeconds === undefined) {
+    retimeItem(draft, item, secondsToFrames(fromSeconds, draft.fps), item.durationInFrames);
+    return undefined;
+  }
+  const span = secondsSpanToFrames(fromSeconds, requestedSeconds, draft.fps);
+  const window = mediaWindowOf(draft, item);
   const durationInFrames =
-    operation.duration_seconds === undefined
-      ? item.durationInFrames
-      : durationSecondsToFrames(operation.duration_seconds, draft.fps);
-  retimeItem(draft, item, fromFrame, durationInFrames);
+    window === null
+      ? span.durationInFrames
+      : fitRequestedLength(
+          window,
+          requestedSeconds,
+          span.durationInFrames,
+          draft.fps,
+          `Item "${item.id}"`,
+        );
+  if (typeof durationInFrames !== "number") return durationInFrames;
+  retimeItem(draft, item, span.from, durationInFrames);
   return undefined;
 };

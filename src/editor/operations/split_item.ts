@@ -2,13 +2,19 @@
  * `split_item`: cuts an item in two at a timeline position (`at_seconds`, rounded to a
  * frame). The cut must fall strictly inside the item, else `split_out_of_range`.
  *
- * The halves fill exactly the original frames on the same track and both get fresh ids
- * (the original id is gone). The right half plays on from where the left stops: its
+ * The halves fill exactly the original frames on the same track. The left half keeps the
+ * original id (as editors do, so a client's id still names the start of the clip) and the
+ * right half gets a fresh id, which the batch reports as created. The right half plays on from where the left stops: its
  * source offset advances by the left half's length times the playback rate (for captions,
  * `caption_start_seconds` advances the same way and each half keeps the entries it
  * shows). Fades and animations stay on the outer ends: the left half keeps the fade-in
- * and enter animation, the right half the fade-out and exit animation. Motion is kept on
- * both halves.
+ * and enter animation, the right half the fade-out and exit animation, each clipped to
+ * its half's length (`effects.ts`), so the level is continuous across the cut: a 3 s
+ * fade-in split at 1 s fades the left half in over 1 s, and the right half starts fully
+ * in. Motion is kept on both halves, its cycle clipped the same way.
+ *
+ * Captions generated from the item follow both halves (`caption-links.ts`); split
+ * generated captions become two hand-made captions items.
  *
  * @module
  */
@@ -16,6 +22,7 @@ import type { SplitItemOperation } from "../../schemas/edit-operations.js";
 import type { CaptionStyle, TextStyle } from "../../schemas/edit-values.js";
 import { PLAYBACK_RATE_DEFAULT } from "../../schemas/limits.js";
 import { inferAudioRole } from "../audio-roles.js";
+import { linkSplitHalf, releaseIfCaptions } from "../caption-links.js";
 import { AUDIO_FADE_DEFAULT_SECONDS } from "../defaults.js";
 import type { EditDraft } from "../draft.js";
 import { editFailure, isEditFailure } from "../errors.js";
@@ -73,17 +80,19 @@ function trimInnerEnds(draft: EditDraft, left: EditorItem, right: EditorItem): v
 
 /** Applies `split_item`. */
 export const splitItem: OperationModule<SplitItemOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (isEditFailure(found)) return found;
   const cutFrame = secondsToFrames(operation.at_seconds, draft.fps);
-  const endFrame = itemEndFrame(item);
-  if (cutFrame <= item.from || cutFrame >= endFrame) {
+  const endFrame = itemEndFrame(found);
+  if (cutFrame <= found.from || cutFrame >= endFrame) {
     return editFailure(
       "split_out_of_range",
-      `at_seconds ${operation.at_seconds} (frame ${cutFrame}) is not strictly inside item "${item.id}", which covers frames ${item.from} to ${endFrame}.`,
+      `at_seconds ${operation.at_seconds} (frame ${cutFrame}) is not strictly inside item "${found.id}", which covers frames ${found.from} to ${endFrame}.`,
     );
   }
-  const left: EditorItem = { ...item, id: draft.newId(), durationInFrames: cutFrame - item.from };
+  // Split generated captions are hand-made halves; a split source keeps its captions.
+  const item = releaseIfCaptions(draft, found);
+  const left: EditorItem = { ...item, durationInFrames: cutFrame - item.from };
   const right: EditorItem = {
     ...item,
     id: draft.newId(),
@@ -91,9 +100,9 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
     durationInFrames: endFrame - cutFrame,
   };
   trimInnerEnds(draft, left, right);
-  // The right half goes in first, so the track is never left empty and removed.
+  // The left half shortens first, so the right half's frames are free when it goes in.
+  draft.updateItem(item, left);
   draft.addItem(right);
-  draft.removeItem(item.id);
-  draft.addItem(left);
+  linkSplitHalf(draft, item, right);
   return undefined;
 };

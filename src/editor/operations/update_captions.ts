@@ -2,11 +2,14 @@
  * `update_captions`: replaces all entries and/or changes style fields of a captions item.
  * New entries are checked as in `add_captions`; style fields sent replace the current
  * ones and omitted fields keep theirs. The item keeps its timing; change it with
- * `set_item_timing`.
+ * `set_item_timing`. New entries or a new clock (`caption_start_seconds`, `playback_rate`) make generated captions hand-made (their link to their
+ * sources ends); a style change keeps the link and regroups the words by the new
+ * `words_per_caption` and `split_on_punctuation`.
  *
  * @module
  */
 import type { UpdateCaptionsOperation } from "../../schemas/edit-operations.js";
+import { unlinkCaptions } from "../caption-links.js";
 import { checkCaptionEntries } from "../captions.js";
 import { isEditFailure } from "../errors.js";
 import { findItem, unsupportedItem } from "../lookup.js";
@@ -21,7 +24,14 @@ export const updateCaptions: OperationModule<UpdateCaptionsOperation> = (draft, 
     const failure = checkCaptionEntries(operation.captions);
     if (failure !== undefined) return failure;
   }
-  draft.updateItem(item, {
+  // New entries, or a new clock, by hand end the link to the items the captions were
+  // generated from.
+  const byHand =
+    operation.captions !== undefined ||
+    operation.style?.caption_start_seconds !== undefined ||
+    operation.style?.playback_rate !== undefined;
+  const edited = byHand ? unlinkCaptions(draft, item) : item;
+  draft.updateItem(edited, {
     captions: operation.captions,
     style: operation.style === undefined ? undefined : { ...item.style, ...operation.style },
   });

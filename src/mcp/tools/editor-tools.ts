@@ -30,21 +30,21 @@ export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
     name: "get_editor_video",
     title: "Editor project",
     description:
-      "Reads an editor project with its timeline state. The item ids apply_editor_edits takes are the keys of editor.items; track ids are editor.tracks[].id. Read it again after edits, since ids of new items appear here.",
+      "Reads an editor project with its timeline state. The item ids apply_editor_edits takes are the keys of editor.items; track ids are editor.tracks[].id. apply_editor_edits reports the ids it creates and removes; read the project again to see the whole timeline after edits.",
     annotations: READ_ONLY,
   }),
   restTool("addEditorVideoMedia", {
     name: "add_editor_media",
     title: "Add media to a project",
     description:
-      "Adds a completed My Media item (media_id) or a direct URL (url) to an editor project's timeline. Without track_id the item goes on a compatible track where its time span is free. Returns the new item_id and asset_id.",
+      "Adds a completed My Media item (media_id) or a direct URL (url) to an editor project's timeline. Without track_id the item goes on a compatible track where its time span is free: a picture in front of the pictures it overlaps (behind text and captions over them), audio on a free audio track. Returns the new item_id and asset_id.",
     annotations: CREATES,
   }),
   restTool("updateEditorVideo", {
     name: "apply_editor_edits",
     title: "Edit a project",
     description:
-      "Applies up to 50 edit operations to an editor project atomically: all apply or none do. Each operation's type selects it: timing, trimming, audio levels, animations, transitions, text, captions, sound effects (sound_effect_id from list_editor_sound_effects), voiceovers and more. Read item ids with get_editor_video first. remove_item and other edits change the project in place. add_voiceover is paid: send it alone, with a new idempotency_key per new voiceover.",
+      "Applies up to 50 edit operations to an editor project atomically: all apply or none do. Each operation's type selects it: timing, trimming, audio levels, animations, transitions, text, captions, sound effects (sound_effect_id from list_editor_sound_effects), voiceovers and more. Read item ids with get_editor_video first. The result's operation_results lists, per operation, created_item_ids and removed_item_ids: chain later edits on those ids (split_item keeps the original id on the left half and creates the right half) instead of reading the project again. remove_item and other edits change the project in place. add_voiceover is paid: send it alone, with a new idempotency_key per new voiceover.",
     annotations: CHANGES,
   }),
 ];

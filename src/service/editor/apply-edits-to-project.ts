@@ -62,7 +62,13 @@ export async function applyEditsToProject(
     const stateChanged = result.state !== video.editor;
     const instructionsRecorded = instructions !== "";
     outcome = {
-      accepted: { videoId, applied: result.applied, instructionsRecorded, state: result.state },
+      accepted: {
+        videoId,
+        applied: result.applied,
+        operationResults: result.operationResults,
+        instructionsRecorded,
+        state: result.state,
+      },
     };
     if (!stateChanged && !instructionsRecorded) return video;
     return {

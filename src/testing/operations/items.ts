@@ -5,8 +5,16 @@
  * @module
  */
 import fc from "fast-check";
-import { type EditorItem, itemEndFrame, type Track } from "../../editor/index.js";
+import {
+  type EditorItem,
+  itemEndFrame,
+  secondsSpanToFrames,
+  secondsToFrames,
+  type Track,
+} from "../../editor/index.js";
 import { TIMELINE_POSITION_MAX_SECONDS } from "../../schemas/limits.js";
+import { sourceRoom } from "../linked-captions.js";
+import { lengthWithinMedia } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { frameSeconds, isTrackFree, nameableItems, nameableTracks, pick } from "../state-view.js";
 import {
@@ -31,7 +39,34 @@ export const removeItemGenerator: OperationGenerator = {
   needsProviders: false,
 };
 
-/** `set_item_timing` on any item: a new start, a new length, or both. Never rejected. */
+// Whether the new timing keeps every caption linked to the item within 3,600 s.
+function staysInRoom(
+  context: PlanContext,
+  item: EditorItem,
+  fields: { from_seconds?: number; duration_seconds?: number },
+): boolean {
+  const fps = context.state.fps;
+  const span =
+    fields.duration_seconds === undefined
+      ? {
+          from: secondsToFrames(fields.from_seconds ?? frameSeconds(item.from, fps), fps),
+          durationInFrames: item.durationInFrames,
+        }
+      : secondsSpanToFrames(
+          fields.from_seconds ?? frameSeconds(item.from, fps),
+          fields.duration_seconds,
+          fps,
+        );
+  const room = sourceRoom(context.state, item);
+  return span.from >= room.earliestFrom && itemEndFrame(span) <= room.latestEnd;
+}
+
+/**
+ * `set_item_timing` on any item: a new start, a new length, or both. A video or audio
+ * item of known length is never made longer than its media left, and a source of
+ * generated captions never moves more than 3,600 s from the captions' other sources.
+ * Never rejected.
+ */
 export const setItemTimingGenerator: OperationGenerator = {
   applies: hasItems,
   plans: (settings) =>
@@ -45,11 +80,18 @@ export const setItemTimingGenerator: OperationGenerator = {
       (drawn, context) => {
         const item = pick(nameableItems(context), drawn.index);
         if (item === undefined) return undefined;
+        const length = lengthWithinMedia(context.state, item, drawn.durationSeconds);
+        const withLength = drawn.fields !== "from" && length !== undefined;
+        const fields = {
+          ...(withLength && drawn.fields === "duration" ? {} : { from_seconds: drawn.fromSeconds }),
+          ...(withLength ? { duration_seconds: length } : {}),
+        };
+        const fits = staysInRoom(context, item, fields);
+        // A move that would spread linked captions past 3,600 s becomes a move in place.
         return {
           type: "set_item_timing",
           item_id: item.id,
-          ...(drawn.fields === "duration" ? {} : { from_seconds: drawn.fromSeconds }),
-          ...(drawn.fields === "from" ? {} : { duration_seconds: drawn.durationSeconds }),
+          ...(fits ? fields : { from_seconds: frameSeconds(item.from, context.state.fps) }),
         };
       },
     ),

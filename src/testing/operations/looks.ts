@@ -7,15 +7,19 @@
  */
 import fc from "fast-check";
 import {
+  type EditorState,
+  isSourceTimedItem,
   isVisualItem,
   itemEndFrame,
   secondsToFrames,
   type VisualItem,
 } from "../../editor/index.js";
 import {
+  TIMELINE_DURATION_MAX_SECONDS,
   TRANSITION_OVERLAP_DEFAULT_SECONDS,
   TRANSITION_OVERLAP_MAX_SECONDS,
 } from "../../schemas/limits.js";
+import { sourceRoom } from "../linked-captions.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { frameSeconds, nameableItems, pick } from "../state-view.js";
 import {
@@ -111,54 +115,80 @@ function visualByStart(context: PlanContext): VisualItem[] {
   );
 }
 
-/** An outgoing item and the items that start after it. */
+/** An outgoing item and an incoming item that starts after it. */
 interface TransitionPair {
   outgoing: VisualItem;
   incoming: VisualItem;
 }
 
-function transitionPair(
-  context: PlanContext,
-  outgoingIndex: number,
-  incomingIndex: number,
-): TransitionPair | undefined {
-  const items = visualByStart(context);
-  const last = items[items.length - 1];
-  if (last === undefined) return undefined;
-  // Only items starting before the latest start have an item starting after them.
-  const outgoing = pick(
-    items.filter((item) => item.from < last.from),
-    outgoingIndex,
-  );
-  if (outgoing === undefined) return undefined;
-  const incoming = pick(
-    items.filter((item) => item.from > outgoing.from),
-    incomingIndex,
-  );
-  return incoming === undefined ? undefined : { outgoing, incoming };
+/** The overlaps, in frames, the engine accepts for a pair: an inclusive range. */
+interface OverlapRange {
+  fewest: number;
+  most: number;
 }
 
-// The engine refuses an overlap that fills the outgoing item or outlasts the incoming
-// one; keeping the end of the incoming item needs it to end after the outgoing one.
-function largestOverlapFrames(pair: TransitionPair, preserveEnd: boolean, fps: number): number {
+// Overlaps the engine accepts: shorter than the outgoing item, not less than the overlap
+// the incoming item already has (it never moves later), and shorter than the incoming
+// item. Keeping the incoming end also needs the media before its offset (the handle) and
+// a length within the 3,600 s limit; undefined when no overlap fits.
+function overlapRange(
+  pair: TransitionPair,
+  preserveEnd: boolean,
+  state: EditorState,
+): OverlapRange | undefined {
   const { outgoing, incoming } = pair;
-  const byItems = preserveEnd
-    ? outgoing.durationInFrames - 1
-    : Math.min(outgoing.durationInFrames, incoming.durationInFrames) - 1;
-  return Math.min(byItems, Math.floor(TRANSITION_OVERLAP_MAX_SECONDS * fps));
+  const fps = state.fps;
+  const outgoingEnd = itemEndFrame(outgoing);
+  const fewest = Math.max(0, outgoingEnd - incoming.from);
+  // A source of generated captions moves at most as early as its captions allow.
+  const earliestFrom = sourceRoom(state, incoming).earliestFrom;
+  let most = Math.min(
+    outgoing.durationInFrames - 1,
+    Math.floor(TRANSITION_OVERLAP_MAX_SECONDS * fps),
+    outgoingEnd - earliestFrom,
+  );
+  if (preserveEnd) {
+    if (itemEndFrame(incoming) <= outgoingEnd) return undefined;
+    const handleFrames = isSourceTimedItem(incoming)
+      ? Math.floor((incoming.sourceStartSeconds / incoming.playbackRate) * fps)
+      : Number.POSITIVE_INFINITY;
+    most = Math.min(
+      most,
+      handleFrames + outgoingEnd - incoming.from,
+      TIMELINE_DURATION_MAX_SECONDS * fps - itemEndFrame(incoming) + outgoingEnd,
+    );
+  } else {
+    most = Math.min(most, incoming.durationInFrames - 1);
+  }
+  return fewest <= most ? { fewest, most } : undefined;
+}
+
+// Every pair with an overlap the engine accepts without keeping the incoming end.
+function transitionPairs(context: PlanContext): TransitionPair[] {
+  const items = visualByStart(context);
+  const pairs: TransitionPair[] = [];
+  for (const [index, outgoing] of items.entries()) {
+    for (const incoming of items.slice(index + 1)) {
+      if (incoming.from <= outgoing.from) continue;
+      const pair = { outgoing, incoming };
+      if (overlapRange(pair, false, context.state) !== undefined) pairs.push(pair);
+    }
+  }
+  return pairs;
 }
 
 /**
  * `apply_item_transition` between two visual items, the incoming one starting later,
- * with an overlap the engine accepts; the default overlap only when it fits.
+ * with an overlap the engine accepts: never one that would move the incoming item later,
+ * and when it keeps its end, one its media has a handle for. The default overlap only
+ * when it fits.
  */
 export const applyItemTransitionGenerator: OperationGenerator = {
-  applies: (context) => transitionPair(context, 0, 0) !== undefined,
+  applies: (context) => transitionPairs(context).length > 0,
   plans: () =>
     planFrom(
       fc.record({
-        outgoingIndex: fc.nat(),
-        incomingIndex: fc.nat(),
+        pairIndex: fc.nat(),
         overlapUnit: unitArbitrary(),
         defaultOverlap: fc.boolean(),
         preserveEnd: fc.boolean(),
@@ -166,23 +196,27 @@ export const applyItemTransitionGenerator: OperationGenerator = {
         exit: fc.option(animationOrNullArbitrary(), { nil: undefined }),
       }),
       (drawn, context) => {
-        const pair = transitionPair(context, drawn.outgoingIndex, drawn.incomingIndex);
+        const pair = pick(transitionPairs(context), drawn.pairIndex);
         if (pair === undefined) return undefined;
         const fps = context.state.fps;
-        const preserveEnd =
-          drawn.preserveEnd && itemEndFrame(pair.incoming) > itemEndFrame(pair.outgoing);
-        const largest = largestOverlapFrames(pair, preserveEnd, fps);
+        const kept = drawn.preserveEnd ? overlapRange(pair, true, context.state) : undefined;
+        const preserveEnd = kept !== undefined;
+        const range = kept ?? overlapRange(pair, false, context.state);
+        if (range === undefined) return undefined;
         const defaultFrames = secondsToFrames(TRANSITION_OVERLAP_DEFAULT_SECONDS, fps);
-        const overlapFrames = Math.floor(drawn.overlapUnit * (largest + 1));
+        const useDefault =
+          drawn.defaultOverlap && defaultFrames >= range.fewest && defaultFrames <= range.most;
+        const overlapFrames =
+          range.fewest + Math.floor(drawn.overlapUnit * (range.most - range.fewest + 1));
         return {
           type: "apply_item_transition",
           from_item_id: pair.outgoing.id,
           to_item_id: pair.incoming.id,
-          ...(drawn.defaultOverlap && defaultFrames <= largest
+          ...(useDefault
             ? {}
             : {
                 overlap_seconds: Math.min(
-                  frameSeconds(overlapFrames, fps),
+                  frameSeconds(Math.min(overlapFrames, range.most), fps),
                   TRANSITION_OVERLAP_MAX_SECONDS,
                 ),
               }),

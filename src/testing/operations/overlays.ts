@@ -7,9 +7,8 @@
 import fc from "fast-check";
 import {
   type CaptionsItem,
-  durationSecondsToFrames,
   type EditorItem,
-  secondsToFrames,
+  secondsSpanToFrames,
   type TextItem,
 } from "../../editor/index.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS } from "../../schemas/limits.js";
@@ -57,10 +56,13 @@ function explicitTrack(
 ): { track_id?: string } {
   if (trackIndex === undefined) return {};
   const fps = context.state.fps;
-  const fromFrame = secondsToFrames(placement.from_seconds ?? 0, fps);
-  const endFrame =
-    fromFrame + durationSecondsToFrames(placement.duration_seconds ?? defaultSeconds, fps);
-  const trackId = freeTrackId(context, "visual", fromFrame, endFrame, trackIndex);
+  const span = secondsSpanToFrames(
+    placement.from_seconds ?? 0,
+    placement.duration_seconds ?? defaultSeconds,
+    fps,
+  );
+  const endFrame = span.from + span.durationInFrames;
+  const trackId = freeTrackId(context, "visual", span.from, endFrame, trackIndex);
   return trackId === undefined ? {} : { track_id: trackId };
 }
 

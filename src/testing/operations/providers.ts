@@ -9,12 +9,11 @@
 import fc from "fast-check";
 import {
   type CaptionsItem,
-  durationSecondsToFrames,
   type EditorItem,
   framesToSeconds,
   isSoundItem,
   type SoundItem,
-  secondsToFrames,
+  secondsSpanToFrames,
   type Transcript,
 } from "../../editor/index.js";
 import {
@@ -25,7 +24,8 @@ import {
   VOICE_SPEED_MAX,
   VOICE_SPEED_MIN,
 } from "../../schemas/limits.js";
-import { sourceOffsetSeconds } from "../media-offsets.js";
+import { fitsOneCaptionsSpan } from "../linked-captions.js";
+import { mediaFrameSeconds, playableMediaSeconds, sourceOffsetSeconds } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { assetOf, freeTrackId, nameableItems, pick } from "../state-view.js";
 import {
@@ -81,8 +81,9 @@ function playsAnyWord(item: SoundItem, fps: number, transcript: Transcript): boo
 }
 
 /**
- * `generate_captions_from_items` over video and audio items with remote media, creating
- * captions or replacing an existing captions item; records a transcript per source.
+ * `generate_captions_from_items` over video and audio items with remote media lying
+ * within 3,600 s of one another, creating captions or replacing an existing captions
+ * item; records a transcript per source.
  */
 export const generateCaptionsGenerator: OperationGenerator = {
   applies: (context) =>
@@ -103,16 +104,16 @@ export const generateCaptionsGenerator: OperationGenerator = {
         const fps = context.state.fps;
         // A source transcribed earlier in the batch keeps its transcript; if the item has
         // since moved off the words it holds, it would add nothing, so it is left out.
-        const chosen = [...new Set(drawn.picks.map((index) => pick(sources, index)))]
-          .filter((item) => item !== undefined)
-          .filter((item) =>
-            playsAnyWord(
-              item,
-              fps,
-              results.transcript(item.id, () => transcriptFor(item, fps, drawn.words)),
-            ),
-          )
-          .slice(0, CAPTION_SOURCE_ITEMS_MAX);
+        const chosen: SoundItem[] = [];
+        for (const item of new Set(drawn.picks.map((index) => pick(sources, index)))) {
+          if (item === undefined || chosen.length >= CAPTION_SOURCE_ITEMS_MAX) continue;
+          // Captions last at most 3,600 s, so their sources must lie that close together.
+          if (!fitsOneCaptionsSpan(context.state, [...chosen, item])) continue;
+          const transcript = results.transcript(item.id, () =>
+            transcriptFor(item, fps, drawn.words),
+          );
+          if (playsAnyWord(item, fps, transcript)) chosen.push(item);
+        }
         const target =
           drawn.captionsIndex === undefined
             ? undefined
@@ -182,9 +183,10 @@ export const addVoiceoverGenerator: OperationGenerator = {
     planFrom(voiceoverDraw(settings.timelineSeconds), (drawn, context) => {
       const results = context.results;
       if (results === undefined) return undefined;
+      const fps = context.state.fps;
       const speech = {
         url: `https://voice.example.com/${drawn.key}.mp3`,
-        durationSeconds: drawn.speechSeconds,
+        durationSeconds: playableMediaSeconds(drawn.speechSeconds, fps),
         mediaId: null,
         filename: `voiceover-${drawn.key}.mp3`,
       };
@@ -192,12 +194,17 @@ export const addVoiceoverGenerator: OperationGenerator = {
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(drawn.sourceUnit, speech.durationSeconds, settings.timelineSeconds);
-      const fps = context.state.fps;
-      const fromFrame = secondsToFrames(drawn.details.from_seconds ?? 0, fps);
+          : sourceOffsetSeconds(
+              drawn.sourceUnit,
+              speech.durationSeconds,
+              settings.timelineSeconds,
+              mediaFrameSeconds(fps, 1),
+            );
       const lengthSeconds =
         drawn.details.duration_seconds ?? speech.durationSeconds - (offset ?? 0);
-      const endFrame = fromFrame + durationSecondsToFrames(lengthSeconds, fps);
+      const span = secondsSpanToFrames(drawn.details.from_seconds ?? 0, lengthSeconds, fps);
+      const fromFrame = span.from;
+      const endFrame = fromFrame + span.durationInFrames;
       const trackId =
         drawn.trackIndex === undefined
           ? undefined

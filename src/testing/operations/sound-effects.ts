@@ -5,10 +5,10 @@
  * @module
  */
 import fc from "fast-check";
-import { durationSecondsToFrames, secondsToFrames } from "../../editor/index.js";
+import { secondsSpanToFrames } from "../../editor/index.js";
 import type { AddSoundEffectOperation } from "../../schemas/edit-operations.js";
 import { MEDIA_NAME_MAX_LENGTH, SOUND_EFFECT_ID_MAX_LENGTH } from "../../schemas/limits.js";
-import { sourceOffsetSeconds } from "../media-offsets.js";
+import { mediaFrameSeconds, playableMediaSeconds, sourceOffsetSeconds } from "../media-offsets.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { freeTrackId } from "../state-view.js";
 import {
@@ -57,7 +57,9 @@ function soundReference(
   if (results === undefined || drawn.source === "url") {
     return { fields: { url }, mediaSeconds: null };
   }
-  const proposed = { url, durationSeconds: drawn.mediaSeconds, name: `Sound ${drawn.key}` };
+  // Long enough for a frame or two at the project's rate, as every real sound is.
+  const durationSeconds = playableMediaSeconds(drawn.mediaSeconds, context.state.fps);
+  const proposed = { url, durationSeconds, name: `Sound ${drawn.key}` };
   if (drawn.source === "sound_effect_id") {
     const id = `sfx-${drawn.key}`.slice(0, SOUND_EFFECT_ID_MAX_LENGTH);
     const media = results.resolve("soundEffects", id, proposed);
@@ -85,13 +87,19 @@ export const addSoundEffectGenerator: OperationGenerator = {
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(drawn.sourceUnit, mediaSeconds, settings.timelineSeconds);
+          : sourceOffsetSeconds(
+              drawn.sourceUnit,
+              mediaSeconds,
+              settings.timelineSeconds,
+              mediaFrameSeconds(fps, 1),
+            );
       const durationSeconds =
         drawn.durationSeconds ??
         (mediaSeconds === null ? drawn.requiredDurationSeconds : undefined);
-      const fromFrame = secondsToFrames(drawn.fromSeconds ?? 0, fps);
       const lengthSeconds = durationSeconds ?? (mediaSeconds ?? 0) - (offset ?? 0);
-      const endFrame = fromFrame + durationSecondsToFrames(lengthSeconds, fps);
+      const span = secondsSpanToFrames(drawn.fromSeconds ?? 0, lengthSeconds, fps);
+      const fromFrame = span.from;
+      const endFrame = fromFrame + span.durationInFrames;
       const trackId =
         drawn.trackIndex === undefined
           ? undefined

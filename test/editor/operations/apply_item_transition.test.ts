@@ -45,8 +45,10 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
     });
   });
 
-  it("keeps the incoming end when asked, growing it by the overlap", () => {
-    const result = applyOk(cut(), [
+  it("keeps the incoming end when asked, growing it by the overlap from its source", () => {
+    const state = cut();
+    state.items.b = { ...itemOf(state, "b"), sourceStartSeconds: 5 } as never;
+    const result = applyOk(state, [
       {
         type: "apply_item_transition",
         from_item_id: "a",
@@ -55,7 +57,11 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
         preserve_to_item_end: true,
       },
     ]);
-    expect(itemOf(result.state, "b")).toMatchObject({ from: second, durationInFrames: 3 * second });
+    expect(itemOf(result.state, "b")).toMatchObject({
+      from: second,
+      durationInFrames: 3 * second,
+      sourceStartSeconds: 4,
+    });
   });
 
   it("applies the given enter and exit animations", () => {

@@ -24,7 +24,7 @@ function mix(): EditorState {
         id: "sfx",
         items: [
           audio(
-            { id: "boom", from: 10, durationInFrames: 5 },
+            { id: "boom", from: 10, durationInFrames: 45 },
             { assetId: "sfx-asset", audioRole: "sound_effect" },
           ),
         ],

@@ -7,7 +7,8 @@ function oneItem(item: EditorItem) {
   return stateOf([{ id: "track", items: [item] }]);
 }
 
-const placed = { id: "x", from: 0, durationInFrames: 30 };
+// 40 s at 30 fps: long enough to hold the longest fade the wire allows.
+const placed = { id: "x", from: 0, durationInFrames: 1200 };
 
 describe("set_item_audio", () => {
   it.each([

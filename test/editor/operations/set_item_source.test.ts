@@ -60,11 +60,15 @@ describe("set_item_source", () => {
     expect(error.code).toBe("source_out_of_range");
   });
 
-  it("accepts the last moment of the media and any offset into media of unknown length", () => {
+  it("accepts the last frame of the media and any offset into media of unknown length", () => {
     const known = applyOk(oneItem(video(placed)), [
-      { type: "set_item_source", item_id: "x", source_start_seconds: 59.99 },
+      { type: "set_item_source", item_id: "x", source_start_seconds: 59.95 },
     ]);
-    expect(itemOf(known.state, "x")).toMatchObject({ sourceStartSeconds: 59.99 });
+    // 0.05 s of media is one whole frame at 30 fps: the item ends with it.
+    expect(itemOf(known.state, "x")).toMatchObject({
+      sourceStartSeconds: 59.95,
+      durationInFrames: 1,
+    });
     const unknown = stateOf([{ id: "track", items: [video(placed)] }], {
       assets: [asset("video-asset", "video", { durationSeconds: null })],
     });

@@ -30,22 +30,21 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
     );
   }
 
-  it("cuts into two fresh halves that fill the original frames", () => {
+  it("cuts into a left half that keeps the id and a new right half, filling the frames", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
-    expect(result.state.items.v).toBeUndefined();
     expect(trackSpans(result.state, "main")).toEqual([
-      ["new-1", second, 2 * second],
-      ["new-2", 2 * second, 5 * second],
+      ["v", second, 2 * second],
+      ["new-1", 2 * second, 5 * second],
     ]);
   });
 
   it("advances the right half's source by the left length times the rate", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.state, "v")).toMatchObject({
       sourceStartSeconds: 10,
       playbackRate: 2,
     });
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.state, "new-1")).toMatchObject({
       sourceStartSeconds: 12,
       playbackRate: 2,
     });
@@ -53,14 +52,14 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
 
   it("keeps fades and animations on the outer ends and motion on both", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 3 }]);
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.state, "v")).toMatchObject({
       audioFadeInSeconds: 1,
       audioFadeOutSeconds: 0,
       enterAnimation: { type: "fade" },
       exitAnimation: null,
       motion: { type: "pan" },
     });
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.state, "new-1")).toMatchObject({
       audioFadeInSeconds: 0,
       audioFadeOutSeconds: 2,
       enterAnimation: null,
@@ -76,8 +75,8 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
     const result = applyOk(clip(), [
       { type: "split_item", item_id: "v", at_seconds: (second + leftFrames) / fps },
     ]);
-    expect(itemOf(result.state, "new-1").durationInFrames).toBe(leftFrames);
-    expect(itemOf(result.state, "new-2").durationInFrames).toBe(rightFrames);
+    expect(itemOf(result.state, "v").durationInFrames).toBe(leftFrames);
+    expect(itemOf(result.state, "new-1").durationInFrames).toBe(rightFrames);
   });
 
   it.each([
@@ -99,8 +98,8 @@ describe("split_item by type", () => {
     const result = applyOk(state, [{ type: "split_item", item_id: "i", at_seconds: 1 / 30 }]);
     expect(trackIds(result.state)).toEqual(["only"]);
     expect(trackSpans(result.state, "only")).toEqual([
-      ["new-1", 0, 1],
-      ["new-2", 1, 2],
+      ["i", 0, 1],
+      ["new-1", 1, 2],
     ]);
   });
 
@@ -117,14 +116,14 @@ describe("split_item by type", () => {
       },
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "t", at_seconds: 1 }]);
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.state, "t")).toMatchObject({
       style: { fade_in_seconds: 1, color: "red" },
     });
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.state, "new-1")).toMatchObject({
       style: { fade_out_seconds: 1, color: "red" },
     });
-    expect(itemOf(result.state, "new-1")).not.toHaveProperty("style.fade_out_seconds");
-    expect(itemOf(result.state, "new-2")).not.toHaveProperty("style.fade_in_seconds");
+    expect(itemOf(result.state, "t")).not.toHaveProperty("style.fade_out_seconds");
+    expect(itemOf(result.state, "new-1")).not.toHaveProperty("style.fade_in_seconds");
   });
 
   it("splits captions on their clock: each half keeps the entries it shows", () => {
@@ -147,8 +146,8 @@ describe("split_item by type", () => {
       },
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "c", at_seconds: 2.5 }]);
-    const left = itemOf(result.state, "new-1");
-    const right = itemOf(result.state, "new-2");
+    const left = itemOf(result.state, "c");
+    const right = itemOf(result.state, "new-1");
     if (left.type !== "captions" || right.type !== "captions") throw new Error("not captions");
     expect(left.captions.map((entry) => entry.text)).toEqual(["one", "two"]);
     expect(right.captions.map((entry) => entry.text)).toEqual(["two", "three"]);
@@ -165,8 +164,8 @@ describe("split_item by type", () => {
       assets: [asset("sfx", "audio", { metadata: { sound_effect_id: "whoosh" } })],
     });
     const result = applyOk(state, [{ type: "split_item", item_id: "a", at_seconds: 1 }]);
-    expect(itemOf(result.state, "new-1")).toMatchObject({ audioRole: "sound_effect" });
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.state, "a")).toMatchObject({ audioRole: "sound_effect" });
+    expect(itemOf(result.state, "new-1")).toMatchObject({
       audioRole: "sound_effect",
       sourceStartSeconds: 1,
     });

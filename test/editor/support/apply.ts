@@ -82,6 +82,11 @@ export function itemOf(state: EditorState, id: string): NonNullable<EditorState[
   return item;
 }
 
+/** Position of the item's track, 0 being the front-most layer. */
+export function layerOf(state: EditorState, item: { trackId: string }): number {
+  return state.tracks.findIndex((track) => track.id === item.trackId);
+}
+
 /** The ids of the tracks, front first. */
 export function trackIds(state: EditorState): string[] {
   return state.tracks.map((track) => track.id);

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
-import { createProject, patchProject, readProject, storedVersion } from "./editor-support.js";
+import {
+  createProject,
+  insertMedia,
+  patchProject,
+  readProject,
+  storedVersion,
+} from "./editor-support.js";
 
 let harness: Harness;
 let id: number;
@@ -46,6 +52,11 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
       object: "editor_edit_result",
       video_id: id,
       applied: ["set_title", "add_text", "add_solid"],
+      operation_results: [
+        { type: "set_title", created_item_ids: [], removed_item_ids: [] },
+        { type: "add_text", created_item_ids: [expect.any(String)], removed_item_ids: [] },
+        { type: "add_solid", created_item_ids: [expect.any(String)], removed_item_ids: [] },
+      ],
       instructions_recorded: false,
       editor_summary: expect.objectContaining({
         itemCount: 2,
@@ -94,8 +105,8 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     expect(response.body.editor_summary.totalDurationSeconds).toBe(7);
     const after = await readProject(harness, id);
     expect(after.editor.items[text]).toMatchObject({ text: "Hello world", opacity: 0.5 });
-    // The split replaced the solid with two halves that fill its frames 30 to 210, in front.
-    expect(after.editor.items[solid]).toBeUndefined();
+    // The split left the solid as the left half and added a right half: frames 30 to 210.
+    expect(after.editor.items[solid]).toMatchObject({ from: 30, durationInFrames: 60 });
     const halves = itemIdsOfType(after.editor, "solid").map((half) => after.editor.items[half]);
     expect(halves.map((half) => [half.from, half.durationInFrames]).sort()).toEqual([
       [30, 60],
@@ -107,6 +118,40 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     });
     expect(removed.body.editor_summary.itemTypes).toEqual({ solid: 2 });
     expect(await storedVersion(harness, id)).toBe(3);
+  });
+
+  it("reports the ids each operation created and removed, so edits chain without a read", async () => {
+    const added = await patchProject(harness, id, {
+      operations: [{ type: "add_solid", from_seconds: 0, duration_seconds: 4 }],
+    });
+    const [solid] = added.body.operation_results[0].created_item_ids;
+    const split = await patchProject(harness, id, {
+      operations: [{ type: "split_item", item_id: solid, at_seconds: 1 }],
+    });
+    expect(split.status).toBe(200);
+    const [right] = split.body.operation_results[0].created_item_ids;
+    expect(split.body.operation_results).toEqual([
+      { type: "split_item", created_item_ids: [right], removed_item_ids: [] },
+    ]);
+    // The left half keeps the original id; the right half is the reported one.
+    const chained = await patchProject(harness, id, {
+      operations: [
+        { type: "set_item_transform", item_id: solid, opacity: 0.5 },
+        { type: "remove_item", item_id: right },
+      ],
+    });
+    expect(chained.status).toBe(200);
+    expect(chained.body.operation_results).toEqual([
+      { type: "set_item_transform", created_item_ids: [], removed_item_ids: [] },
+      { type: "remove_item", created_item_ids: [], removed_item_ids: [right] },
+    ]);
+    const after = await readProject(harness, id);
+    expect(Object.keys(after.editor.items)).toEqual([solid]);
+    expect(after.editor.items[solid]).toMatchObject({
+      from: 0,
+      durationInFrames: 30,
+      opacity: 0.5,
+    });
   });
 
   it("adds captions from entries", async () => {
@@ -188,6 +233,74 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
       operation_index: 0,
       edit_code: "split_out_of_range",
     });
+  });
+});
+
+describe("PATCH /editor/videos/{id}: edits a viewer would see as wrong", () => {
+  // A My Media clip of 10 s placed whole at 0 s, and an image over it from 2 s to 5 s.
+  async function clipAndImage(): Promise<{ clip: string; image: string }> {
+    const add = (body: Record<string, unknown>) =>
+      harness.call("POST", `/editor/videos/${id}/media`, { key: KEYS.acme, body });
+    const mediaId = await insertMedia(harness, { metadata: { duration_seconds: 10 } });
+    const clip = await add({ media_id: mediaId });
+    const image = await add({
+      url: "https://cdn.example.com/still.png",
+      media_type: "image",
+      from_seconds: 2,
+      duration_seconds: 3,
+    });
+    expect([clip.status, image.status]).toEqual([200, 200]);
+    return { clip: clip.body.item_id, image: image.body.item_id };
+  }
+
+  it("puts an image added over a full-frame video in front of it", async () => {
+    const { clip, image } = await clipAndImage();
+    const { editor } = await readProject(harness, id);
+    const position = (itemId: string) =>
+      editor.tracks.findIndex((track: { items: string[] }) => track.items.includes(itemId));
+    expect(position(image)).toBeLessThan(position(clip));
+  });
+
+  it.each<[string, (ids: { clip: string; image: string }) => unknown[], string]>([
+    [
+      "a clip longer than its media",
+      ({ clip }) => [{ type: "set_item_timing", item_id: clip, duration_seconds: 25 }],
+      "source_out_of_range",
+    ],
+    [
+      "a transition that would move the incoming item later",
+      ({ clip, image }) => [
+        { type: "set_item_source", item_id: clip, playback_rate: 1 },
+        { type: "apply_item_transition", from_item_id: clip, to_item_id: image },
+      ],
+      "invalid_transition",
+    ],
+    [
+      "captions running longer than an hour",
+      () => [
+        { type: "set_title", title: "Long" },
+        {
+          type: "add_captions",
+          captions: [
+            { text: "Start", startMs: 0, endMs: 1000 },
+            { text: "Much later", startMs: 7_199_000, endMs: 7_200_000 },
+          ],
+        },
+      ],
+      "invalid_captions",
+    ],
+  ])("answers a structured 400 for %s, naming the operation", async (_name, operations, code) => {
+    const ids = await clipAndImage();
+    const before = await readProject(harness, id);
+    const list = operations(ids);
+    const response = await patchProject(harness, id, { operations: list });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: "bad_request",
+      retryable: false,
+      context: { operation_index: list.length - 1, edit_code: code },
+    });
+    expect(await readProject(harness, id)).toEqual(before);
   });
 });
 

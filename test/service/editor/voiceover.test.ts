@@ -65,6 +65,9 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
       object: "editor_edit_result",
       video_id: id,
       applied: ["add_voiceover"],
+      operation_results: [
+        { type: "add_voiceover", created_item_ids: [expect.any(String)], removed_item_ids: [] },
+      ],
       instructions_recorded: true,
       editor_summary: expect.objectContaining({ itemCount: 1, itemTypes: { audio: 1 } }),
       credits_deducted: charge,
@@ -76,6 +79,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     const { editor } = await readProject(harness, id);
     const [item] = Object.values(editor.items) as Array<Record<string, unknown>>;
     expect(item).toMatchObject({ type: "audio", audioRole: "voiceover" });
+    expect(response.body.operation_results[0].created_item_ids).toEqual([item?.id]);
     expect(editor.assets[item?.assetId as string]).toMatchObject({
       url: "https://cdn.example.com/voice/1.mp3",
       metadata: { text: TEXT, voice_id: "ash" },
