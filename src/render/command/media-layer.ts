@@ -1,0 +1,205 @@
+/**
+ * A video, image or GIF layer as an ffmpeg input and a filter chain, overlaid onto the
+ * picture below it at the layer's place:
+ *
+ * 1. seek the input to the source position on screen when the layer first shows;
+ * 2. stamp each frame with the output second it shows at (trim and rate applied);
+ * 3. turn it into one frame per output frame for exactly the layer's visible window
+ *    (`fps`, holding the last frame if the source ends early, then `trim`), so the
+ *    overlay meets a frame at each of its frames inside the window and none outside;
+ * 4. fit the picture to the box, move the camera, apply opacity and animations.
+ *
+ * @module
+ */
+import type { MediaLayer, RenderPlan } from "../../editor/render-plan/types.js";
+import {
+  animationChannel,
+  motionOffsetExpression,
+  motionScaleExpression,
+  quoted,
+} from "./expressions.js";
+import type { FilterGraph } from "./graph.js";
+import { decimal } from "./numbers.js";
+
+/**
+ * Source seconds read before the position a layer starts at. ffmpeg's accurate seek drops
+ * a frame that starts before the seek point even when it is still on screen there;
+ * reading a little earlier keeps it (exact for sources of 4 frames per second or more).
+ */
+export const SEEK_PREROLL_SECONDS = 0.25;
+/** Source seconds read past the end a layer needs, for the frame still on screen there. */
+export const SOURCE_TAIL_SECONDS = 0.1;
+
+/** Pixel formats of the canvas: 4:2:0 for encoded video, 4:4:4 for still pictures. */
+export type CanvasFormat = "yuv420p" | "yuv444p";
+
+const SCALE_FLAGS = "bilinear";
+
+function alphaFormat(format: CanvasFormat): string {
+  return format === "yuv420p" ? "yuva420p" : "yuva444p";
+}
+
+/** The overlay filter's `format` value for a canvas format. */
+export function overlayFormat(format: CanvasFormat): string {
+  return format === "yuv420p" ? "yuv420" : "yuv444";
+}
+
+function even(value: number): number {
+  return Math.max(2, 2 * Math.round(value / 2));
+}
+
+function whole(value: number): number {
+  return Math.max(1, Math.round(value));
+}
+
+// Seeks the input to the source position on screen at the layer's first visible
+// instant, less a preroll; `-t` bounds what is read.
+function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: number } {
+  const { source, visible, window } = layer;
+  if (source === null) return { options: [], prerollSeconds: 0 };
+  const position =
+    source.startSeconds + (visible.startSeconds - window.startSeconds) * source.playbackRate;
+  const seekable = source.loopSeconds === null ? position : position % source.loopSeconds;
+  const prerollSeconds = Math.min(seekable, SEEK_PREROLL_SECONDS);
+  const readSeconds =
+    prerollSeconds +
+    (visible.endSeconds - visible.startSeconds) * source.playbackRate +
+    SOURCE_TAIL_SECONDS;
+  const options = source.loops ? ["-stream_loop", "-1"] : [];
+  const seek = seekable - prerollSeconds;
+  if (seek > 0) options.push("-ss", decimal(seek));
+  options.push("-t", decimal(readSeconds));
+  return { options, prerollSeconds };
+}
+
+// Frames stamped in output seconds: a source frame `p` seconds after the seek point
+// shows `(p - preroll) / rate` seconds after the layer's first visible instant.
+function stamp(layer: MediaLayer, prerollSeconds: number): string {
+  const start = decimal(layer.visible.startSeconds);
+  if (layer.source === null) return `settb=AVTB,setpts=${start}/TB`;
+  const rate = decimal(layer.source.playbackRate);
+  return `settb=AVTB,setpts=${quoted(`(PTS-${decimal(prerollSeconds)}/TB)/${rate}+${start}/TB`)}`;
+}
+
+// One frame per output frame over the visible window: the frame on screen at each
+// output instant, the last one held if the source ends early, none after the window.
+function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
+  const { visible } = layer;
+  const endPts = Math.round(visible.endSeconds * plan.fps);
+  return [
+    `fps=fps=${plan.fps}:start_time=${decimal(visible.startSeconds)}`,
+    "tpad=stop_mode=clone:stop=-1",
+    `trim=end_pts=${endPts}`,
+  ];
+}
+
+// Fits the picture to the box: `cover` fills and crops the middle; `contain` fits
+// inside, padded with clear pixels to the box when a camera motion moves it.
+function fitToBox(layer: MediaLayer, format: CanvasFormat): string[] {
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  if (layer.fit === "cover") {
+    return [
+      `scale=w=${width}:h=${height}:force_original_aspect_ratio=increase:flags=${SCALE_FLAGS}`,
+      `crop=${width}:${height}`,
+    ];
+  }
+  const contained = `scale=w=${width}:h=${height}:force_original_aspect_ratio=decrease:flags=${SCALE_FLAGS}`;
+  if (layer.motion === null) return [contained];
+  return [
+    contained,
+    `format=${alphaFormat(format)}`,
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black@0`,
+  ];
+}
+
+// The camera: zoom the box-sized picture and crop the box back out of it, shifted.
+function cameraMotion(layer: MediaLayer): string[] {
+  const { motion } = layer;
+  if (motion === null) return [];
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  const zoom = motionScaleExpression(motion);
+  const scaled =
+    motion.from.scale === motion.to.scale
+      ? `scale=w=${even(width * motion.from.scale)}:h=${even(height * motion.from.scale)}:flags=${SCALE_FLAGS}`
+      : `scale=w=${quoted(`2*round(${width}*${zoom}/2)`)}:h=${quoted(`2*round(${height}*${zoom}/2)`)}:eval=frame:flags=${SCALE_FLAGS}`;
+  const x = `(${width}*${zoom}-${width})/2-(${motionOffsetExpression(motion, "x")})`;
+  const y = `(${height}*${zoom}-${height})/2-(${motionOffsetExpression(motion, "y")})`;
+  return [scaled, `crop=w=${width}:h=${height}:x=${quoted(x)}:y=${quoted(y)}`];
+}
+
+function fadeDirection(from: number, to: number): "in" | "out" {
+  if (from === 0 && to === 1) return "in";
+  if (from === 1 && to === 0) return "out";
+  throw new Error(`An opacity change from ${from} to ${to} is not a fade.`);
+}
+
+function opacityFilters(layer: MediaLayer, format: CanvasFormat): string[] {
+  const fades = layer.animations.filter(
+    (animation) => animation.from.opacity !== animation.to.opacity,
+  );
+  if (layer.opacity >= 1 && fades.length === 0) return [];
+  const filters = [`format=${alphaFormat(format)}`];
+  if (layer.opacity < 1) filters.push(`lut=a=${quoted(`val*${decimal(layer.opacity)}`)}`);
+  for (const { from, to, window } of fades) {
+    const direction = fadeDirection(from.opacity, to.opacity);
+    const duration = window.endSeconds - window.startSeconds;
+    filters.push(
+      `fade=t=${direction}:st=${decimal(window.startSeconds)}:d=${decimal(duration)}:alpha=1`,
+    );
+  }
+  return filters;
+}
+
+function animatedSize(layer: MediaLayer): string[] {
+  const scaleX = animationChannel(layer.animations, "scaleX");
+  const scaleY = animationChannel(layer.animations, "scaleY");
+  if (scaleX === undefined && scaleY === undefined) return [];
+  const width = `max(1,round(iw*${scaleX ?? "1"}))`;
+  const height = `max(1,round(ih*${scaleY ?? "1"}))`;
+  return [`scale=w=${quoted(width)}:h=${quoted(height)}:eval=frame:flags=${SCALE_FLAGS}`];
+}
+
+// A moving source is reduced to output frames before it is scaled (fewer frames to
+// scale); a still is scaled once, then repeated.
+function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): string[] {
+  const frames = outputFrames(layer, plan);
+  const fitted = fitToBox(layer, format);
+  return layer.source === null ? [...fitted, ...frames] : [...frames, ...fitted];
+}
+
+/**
+ * Adds the layer's input and filters to `graph` and overlays it onto the picture
+ * labelled `below`; returns the label of the result.
+ */
+export function addMediaLayer(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  below: string,
+  format: CanvasFormat,
+): string {
+  const { options, prerollSeconds } = inputOptions(layer);
+  const index = graph.addInput(layer.inputId, options);
+  const filters = [
+    stamp(layer, prerollSeconds),
+    ...timedFit(layer, plan, format),
+    ...cameraMotion(layer),
+    ...opacityFilters(layer, format),
+    ...animatedSize(layer),
+  ];
+  const picture = graph.label("layer");
+  graph.addChain(`[${index}:v]${filters.join(",")}[${picture}]`);
+  const centerX = layer.box.left + layer.box.width / 2;
+  const centerY = layer.box.top + layer.box.height / 2;
+  const offsetX = animationChannel(layer.animations, "offsetX");
+  const offsetY = animationChannel(layer.animations, "offsetY");
+  const x = `${decimal(centerX)}-w/2${offsetX === undefined ? "" : `+${offsetX}`}`;
+  const y = `${decimal(centerY)}-h/2${offsetY === undefined ? "" : `+${offsetY}`}`;
+  const result = graph.label("over");
+  graph.addChain(
+    `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(format)}[${result}]`,
+  );
+  return result;
+}
