@@ -3,11 +3,17 @@
  * picture below it at the layer's place:
  *
  * 1. seek the input to the source position on screen when the layer first shows;
- * 2. stamp each frame with the output second it shows at (trim and rate applied);
- * 3. turn it into one frame per output frame for exactly the layer's visible window
- *    (`fps`, holding the last frame if the source ends early, then `trim`), so the
- *    overlay meets a frame at each of its frames inside the window and none outside;
+ * 2. stamp each frame with the time it comes on screen (trim and rate applied), frames
+ *    from before the layer shows at its first instant;
+ * 3. turn it into one frame per output frame for exactly the layer's visible window:
+ *    `fps` rounding up keeps, for each output frame, the last source frame already on
+ *    screen; the last frame is held if the source ends early; `trim` ends the window.
+ *    The overlay then meets a frame at each of its frames inside the window, none
+ *    outside (overlay's own `enable` is unreliable with two inputs: ffmpeg evaluates
+ *    it on whichever input's frame arrived last);
  * 4. fit the picture to the box, move the camera, apply opacity and animations.
+ *
+ * Times are on the graph's clock (see `graph-clock`).
  *
  * @module
  */
@@ -29,6 +35,12 @@ import { decimal } from "./numbers.js";
 export const SEEK_PREROLL_SECONDS = 0.25;
 /** Source seconds read past the end a layer needs, for the frame still on screen there. */
 export const SOURCE_TAIL_SECONDS = 0.1;
+/**
+ * Seconds by which frames are stamped early before `fps` rounds them up onto the output
+ * grid, so that a frame due exactly on an output frame, stamped a microsecond late by
+ * rounding, still lands on it.
+ */
+export const STAMP_EPSILON_SECONDS = 0.0001;
 
 /** Pixel formats of the canvas: 4:2:0 for encoded video, 4:4:4 for still pictures. */
 export type CanvasFormat = "yuv420p" | "yuv444p";
@@ -72,25 +84,33 @@ function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: n
   return { options, prerollSeconds };
 }
 
-// Frames stamped in output seconds: a source frame `p` seconds after the seek point
-// shows `(p - preroll) / rate` seconds after the layer's first visible instant.
+// Frames stamped with the time they come on screen: a source frame `p` seconds after
+// the seek point shows `(p - preroll) / rate` seconds after the layer's first visible
+// instant; earlier ones (the preroll) are stamped at that instant, the last of them
+// being the frame on screen then.
 function stamp(layer: MediaLayer, prerollSeconds: number): string {
   const start = decimal(layer.visible.startSeconds);
-  if (layer.source === null) return `settb=AVTB,setpts=${start}/TB`;
+  if (layer.source === null) return "settb=AVTB,setpts=0";
+  const early = `${decimal(STAMP_EPSILON_SECONDS)}/TB`;
   const rate = decimal(layer.source.playbackRate);
-  return `settb=AVTB,setpts=${quoted(`(PTS-${decimal(prerollSeconds)}/TB)/${rate}+${start}/TB`)}`;
+  const onScreen = `(PTS-${decimal(prerollSeconds)}/TB)/${rate}+${start}/TB`;
+  return `settb=AVTB,setpts=${quoted(`max(${onScreen},${start}/TB)-${early}`)}`;
 }
 
-// One frame per output frame over the visible window: the frame on screen at each
-// output instant, the last one held if the source ends early, none after the window.
+// One frame per output frame over the visible window. A moving source: for each output
+// frame, the last frame already on screen (rounding up), the last one held if the source
+// ends early, none after. A still: its one frame repeated, stamped frame by frame.
 function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
-  const { visible } = layer;
-  const endPts = Math.round(visible.endSeconds * plan.fps);
-  return [
-    `fps=fps=${plan.fps}:start_time=${decimal(visible.startSeconds)}`,
-    "tpad=stop_mode=clone:stop=-1",
-    `trim=end_pts=${endPts}`,
-  ];
+  const startPts = Math.round(layer.visible.startSeconds * plan.fps);
+  const endPts = Math.round(layer.visible.endSeconds * plan.fps);
+  if (layer.source === null) {
+    return [
+      `loop=loop=${Math.max(0, endPts - startPts - 1)}:size=1:start=0`,
+      `settb=1/${plan.fps}`,
+      `setpts=${startPts}+N`,
+    ];
+  }
+  return [`fps=fps=${plan.fps}:round=up`, "tpad=stop_mode=clone:stop=-1", `trim=end_pts=${endPts}`];
 }
 
 // Fits the picture to the box: `cover` fills and crops the middle; `contain` fits
@@ -144,10 +164,11 @@ function opacityFilters(layer: MediaLayer, format: CanvasFormat): string[] {
   if (layer.opacity < 1) filters.push(`lut=a=${quoted(`val*${decimal(layer.opacity)}`)}`);
   for (const { from, to, window } of fades) {
     const direction = fadeDirection(from.opacity, to.opacity);
-    const duration = window.endSeconds - window.startSeconds;
-    filters.push(
-      `fade=t=${direction}:st=${decimal(window.startSeconds)}:d=${decimal(duration)}:alpha=1`,
-    );
+    // The graph's clock starts at most half a frame after the timeline's zero (when the
+    // output and composition frame rates differ), so a fade may start a hair before it.
+    const start = Math.max(0, window.startSeconds);
+    const duration = Math.max(0, window.endSeconds - start);
+    filters.push(`fade=t=${direction}:st=${decimal(start)}:d=${decimal(duration)}:alpha=1`);
   }
   return filters;
 }

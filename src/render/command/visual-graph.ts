@@ -1,14 +1,15 @@
 /**
  * The picture of a plan as a filter chain: a canvas of the background colour, then each
  * layer in paint order, media by overlay and runs of solids, text and captions by one
- * `ass` filter each. The graph's clock is output seconds: the canvas's frames are
- * stamped `k / fps`, on the same grid as every layer's frames.
+ * `ass` filter each. The canvas's frames are stamped on the graph's clock (see
+ * `graph-clock`), on the same frame grid as every layer's frames.
  *
  * @module
  */
 import type { PlannedLayer, RenderPlan } from "../../editor/render-plan/types.js";
 import { type AssFontSettings, assDocument, type DrawnLayer } from "./ass-document.js";
 import type { FilterGraph } from "./graph.js";
+import { graphOffsetFrames, shiftLayer } from "./graph-clock.js";
 import { addMediaLayer, type CanvasFormat } from "./media-layer.js";
 import { decimal } from "./numbers.js";
 
@@ -24,10 +25,13 @@ function hexColor(plan: RenderPlan): string {
 }
 
 // Exactly `frameCount` frames: the colour source stops once a frame would start at or
-// after its duration, so the duration ends half a frame after the last one.
+// after its duration, so the duration ends half a frame after the last one. Its time
+// base is one output frame, so the shift onto the graph's clock is exact.
 function canvas(plan: RenderPlan, format: CanvasFormat): string {
   const duration = decimal((plan.frameCount - 0.5) / plan.fps);
-  return `color=c=${hexColor(plan)}:s=${plan.width}x${plan.height}:r=${plan.fps}:d=${duration},format=${format}`;
+  const shift = graphOffsetFrames(plan);
+  const stamped = shift === 0 ? "" : `,setpts=PTS+${shift}`;
+  return `color=c=${hexColor(plan)}:s=${plan.width}x${plan.height}:r=${plan.fps}:d=${duration},format=${format}${stamped}`;
 }
 
 function isDrawn(layer: PlannedLayer): layer is DrawnLayer {
@@ -65,8 +69,10 @@ export function addPicture(
 ): string {
   let below = graph.label("canvas");
   graph.addChain(`${canvas(plan, format)}[${below}]`);
+  const offsetSeconds = graphOffsetFrames(plan) / plan.fps;
   let run: DrawnLayer[] = [];
-  for (const layer of plan.layers) {
+  for (const planned of plan.layers) {
+    const layer = offsetSeconds === 0 ? planned : shiftLayer(planned, offsetSeconds);
     if (isDrawn(layer)) {
       run.push(layer);
       continue;
@@ -76,5 +82,8 @@ export function addPicture(
     below = addMediaLayer(graph, layer, plan, below, format);
   }
   if (run.length > 0) below = addDrawnRun(graph, run, plan, below, font);
-  return below;
+  if (offsetSeconds === 0) return below;
+  const picture = graph.label("picture");
+  graph.addChain(`[${below}]setpts=PTS-STARTPTS[${picture}]`);
+  return picture;
 }

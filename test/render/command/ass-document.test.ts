@@ -172,8 +172,10 @@ describe("the ASS document of solids, text and captions", () => {
     expect(lines(document, "Dialogue:")[0]).toContain("{\\3c&H00FF00&\\3a&H00&}hi");
   });
 
-  it("draws the frame at an instant with events inside that frame", () => {
+  it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
-    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:00\.00,0:00:00\.02,/);
+    // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
+    expect(lines(document, "Dialogue:")).toHaveLength(1);
+    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:01\.48,0:00:01\.52,/);
   });
 });

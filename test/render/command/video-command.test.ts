@@ -127,8 +127,10 @@ describe("videoCommand", () => {
   });
 
   it("retimes a clip to its trim and rate, one frame per output frame over its window", () => {
+    // Frames from the preroll are stamped at the layer's first instant; each frame is
+    // stamped a hair early, so rounding up onto the output grid cannot skip one.
     expect(graph).toContain(
-      "[0:v]settb=AVTB,setpts='(PTS-0.25/TB)/2+0/TB',fps=fps=30:start_time=0,tpad=stop_mode=clone:stop=-1,trim=end_pts=120",
+      "[0:v]settb=AVTB,setpts='max((PTS-0.25/TB)/2+0/TB,0/TB)-0.0001/TB',fps=fps=30:round=up,tpad=stop_mode=clone:stop=-1,trim=end_pts=120",
     );
     expect(graph).toContain(
       "scale=w=540:h=960:force_original_aspect_ratio=increase:flags=bilinear,crop=540:960",
@@ -137,7 +139,7 @@ describe("videoCommand", () => {
 
   it("fits a still once, then repeats it over its window at its opacity, in its box", () => {
     expect(graph).toContain(
-      "[1:v]settb=AVTB,setpts=1/TB,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,fps=fps=30:start_time=1,tpad=stop_mode=clone:stop=-1,trim=end_pts=90,format=yuva420p,lut=a='val*0.5'",
+      "[1:v]settb=AVTB,setpts=0,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,loop=loop=59:size=1:start=0,settb=1/30,setpts=30+N,format=yuva420p,lut=a='val*0.5'",
     );
     expect(graph).toMatch(/overlay=x='150-w\/2':y='175-h\/2':eof_action=pass:format=yuv420/);
   });
@@ -189,11 +191,15 @@ describe("frameCommand", () => {
     ]);
     expect(command.inputIds).toEqual(["video-asset", "image-asset"]);
     const graph = graphOf(command);
-    expect(graph).toContain("color=c=0x000000:s=270x480:r=30:d=0.016667,format=yuv444p");
+    // The frame at 1.5 s is stamped at 1.5 s (frame 45), the graph's clock, then from zero.
+    expect(graph).toContain(
+      "color=c=0x000000:s=270x480:r=30:d=0.016667,format=yuv444p,setpts=PTS+45",
+    );
+    expect(graph).toMatch(/setpts=PTS-STARTPTS\[picture\d+\]$/);
     expect(graph).toContain("format=yuv444");
     expect(graph).not.toContain("anullsrc");
     expect(command.args.slice(-11).join(" ")).toMatch(
-      /^-map \[drawn\d+\] -frames:v 1 -c:v png -pix_fmt rgb24 -update 1 frame\.png$/,
+      /^-map \[picture\d+\] -frames:v 1 -c:v png -pix_fmt rgb24 -update 1 frame\.png$/,
     );
     expect(command.outputFile).toBe("frame.png");
   });
