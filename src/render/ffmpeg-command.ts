@@ -33,9 +33,13 @@ export interface VideoEncoding {
   readonly audioBitrateKbps: number;
 }
 
-/** The encoding of an MP4 when the settings give none. */
+/**
+ * The encoding of an MP4 when the settings give none. On two cores the encoder is most
+ * of an export's cost: `superfast` exports a 720p timeline several times faster than
+ * real time where `veryfast` barely passes it, for files about 1.5 to 2 times larger.
+ */
 export const VIDEO_ENCODING_DEFAULT: VideoEncoding = {
-  preset: "veryfast",
+  preset: "superfast",
   crf: 23,
   audioBitrateKbps: 160,
 };
