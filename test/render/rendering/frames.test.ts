@@ -223,6 +223,29 @@ describeRendering("rendered frames", () => {
     expect(near(frame.at(74, 14), BLACK)).toBe(true);
   });
 
+  it("pans the camera across a picture inside its box", async () => {
+    // halves.png covers the box 20..100 with green left of x = 60, blue right of it. A
+    // full-strength pan to the left travels 20 % of the box (16 px): the picture is zoomed
+    // 1.2 times and moves from 8 px right of rest to 8 px left of it.
+    const panning = square([
+      [
+        image(
+          { id: "pan", from: 0, durationInFrames: 60 },
+          { ...box(20, 20, 80, 80), motion: { type: "pan", direction: "left", intensity: 1 } },
+        ),
+      ],
+    ]);
+    const start = await frameAt(panning, 0);
+    const end = await frameAt(panning, 59 / 30);
+    // The green/blue edge moves from x = 68 to x = 52.
+    expect(near(start.at(64, 60), GREEN)).toBe(true);
+    expect(near(end.at(56, 60), BLUE)).toBe(true);
+    // The box stays covered all the way.
+    expect(near(end.at(22, 60), GREEN)).toBe(true);
+    expect(near(end.at(98, 60), BLUE)).toBe(true);
+    expect(near(end.at(10, 60), BLACK)).toBe(true);
+  });
+
   it("rounds a solid's corners and rotates it about its centre", async () => {
     const shapes = square([
       [
