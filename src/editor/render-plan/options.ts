@@ -9,7 +9,7 @@ import type { EditorState } from "../state.js";
 import { summarizeEditor } from "../summary.js";
 import { parseCssColor } from "./colors.js";
 import { type RenderPlanFailure, renderPlanFailure } from "./errors.js";
-import type { RgbaColor } from "./types.js";
+import type { RenderPlan } from "./types.js";
 
 /** Smallest output width or height, in pixels. */
 export const RENDER_DIMENSION_MIN = 16;
@@ -47,23 +47,11 @@ export interface RenderPlanOptions {
   backgroundColor?: string;
 }
 
-/** The options resolved against a state. */
-export interface ResolvedRenderOptions {
-  /** Output width in pixels (even). */
-  readonly width: number;
-  /** Output height in pixels (even). */
-  readonly height: number;
-  /** Output frames per second. */
-  readonly fps: number;
-  /** Output pixels per composition pixel. */
-  readonly pixelScale: number;
-  /** Timeline seconds of the first output frame. */
-  readonly startSeconds: number;
-  /** Number of output frames. */
-  readonly frameCount: number;
-  /** Colour behind every layer. */
-  readonly background: RgbaColor;
-}
+/** The options resolved against a state: the plan's frame, size and range. */
+export type ResolvedRenderOptions = Pick<
+  RenderPlan,
+  "width" | "height" | "fps" | "pixelScale" | "startSeconds" | "frameCount" | "background"
+>;
 
 function evenPixels(value: number): number {
   return Math.max(2, 2 * Math.round(value / 2));

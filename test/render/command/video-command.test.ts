@@ -1,10 +1,4 @@
-import {
-  type EditorState,
-  planContactSheet,
-  planRender,
-  type RenderPlan,
-  type RenderPlanOptions,
-} from "reelkit";
+import { planContactSheet, type RenderPlan } from "reelkit";
 import {
   type CommandSettings,
   contactSheetCommand,
@@ -25,14 +19,9 @@ import {
   text,
   video,
 } from "../../editor/support/fixtures.js";
+import { planned } from "../support/plans.js";
 
 const FONT = { family: "DejaVu Sans", sizePerEm: 1.164, directory: null };
-
-function plan(state: EditorState, options: RenderPlanOptions = {}): RenderPlan {
-  const result = planRender(state, options);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.plan;
-}
 
 function settings(rendered: RenderPlan, withAudio: string[] = []): CommandSettings {
   return {
@@ -103,7 +92,7 @@ const state = stateOf(
 );
 
 describe("videoCommand", () => {
-  const rendered = plan(state, { width: 540 });
+  const rendered = planned(state, { width: 540 });
   const command = videoCommand(rendered, settings(rendered, ["video-asset"]));
   const graph = graphOf(command);
 
@@ -181,7 +170,7 @@ describe("videoCommand", () => {
 });
 
 describe("frameCommand", () => {
-  const rendered = plan(state, { atSeconds: 1.5, width: 270 });
+  const rendered = planned(state, { atSeconds: 1.5, width: 270 });
   const command = frameCommand(rendered, settings(rendered));
 
   it("reads the pictures only and writes one PNG composed in 4:4:4", () => {
@@ -211,7 +200,7 @@ describe("frameCommand", () => {
 });
 
 describe("contactSheetCommand", () => {
-  const rendered = plan(state);
+  const rendered = planned(state);
 
   it("composes each frame in its cell of the sheet", () => {
     const planned = planContactSheet(state, { atSeconds: [0, 1, 2], width: 100, columns: 2 });
@@ -253,7 +242,7 @@ describe("long filter graphs", () => {
       [{ id: "a", items }, ...clips.map((clip, index) => ({ id: `gifs${index}`, items: [clip] }))],
       { assets: [asset("gif-asset", "gif")] },
     );
-    const rendered = plan(many);
+    const rendered = planned(many);
     const command = videoCommand(rendered, settings(rendered));
     expect(command.args).not.toContain("-filter_complex");
     const index = command.args.indexOf("-filter_complex_script");

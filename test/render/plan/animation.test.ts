@@ -1,23 +1,15 @@
 import {
   ANIMATION_EFFECTS,
   type AnimationConfig,
-  type EditorState,
   layerPoseAt,
   type Motion,
   motionPoseAt,
   type PlannedLayer,
-  planRender,
   REST_POSE,
-  type RenderPlan,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { image, solid, stateOf, text } from "../../editor/support/fixtures.js";
-
-function plan(state: EditorState): RenderPlan {
-  const result = planRender(state, { width: 540 });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.plan;
-}
+import { planned } from "../support/plans.js";
 
 // A 1080 x 1920 composition drawn at 540 wide (half size); the box is 400 x 200 at (100, 300).
 function animated(
@@ -42,7 +34,7 @@ function animated(
       ],
     },
   ]);
-  const [layer] = plan(state).layers;
+  const [layer] = planned(state, { width: 540 }).layers;
   if (layer === undefined) throw new Error("no layer");
   return layer;
 }
@@ -155,7 +147,7 @@ describe("enter and exit animations", () => {
         ],
       },
     ]);
-    const [layer] = plan(state).layers;
+    const [layer] = planned(state, { width: 540 }).layers;
     if (layer === undefined) throw new Error("no layer");
     expect(layer.animations.map((animation) => [animation.requested, animation.window])).toEqual([
       ["fade", { startSeconds: 0, endSeconds: 2 }],
@@ -173,7 +165,7 @@ function moving(motion: Motion, kind: "image" | "text" = "image"): PlannedLayer 
     kind === "image"
       ? image({ id: "m", from: 0, durationInFrames: 120 }, fields)
       : text({ id: "m", from: 0, durationInFrames: 120 }, fields);
-  const [layer] = plan(stateOf([{ id: "t", items: [item] }])).layers;
+  const [layer] = planned(stateOf([{ id: "t", items: [item] }]), { width: 540 }).layers;
   if (layer === undefined) throw new Error("no layer");
   return layer;
 }

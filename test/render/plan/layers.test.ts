@@ -1,11 +1,9 @@
-import type { EditorState } from "reelkit";
 import {
   type CaptionsLayer,
   type MediaLayer,
   type PlannedLayer,
   planRender,
   type RenderPlan,
-  type RenderPlanOptions,
   type SolidLayer,
   sourceSecondsAt,
   type TextLayer,
@@ -22,12 +20,7 @@ import {
   text,
   video,
 } from "../../editor/support/fixtures.js";
-
-function plan(state: EditorState, options: RenderPlanOptions = {}): RenderPlan {
-  const result = planRender(state, options);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.plan;
-}
+import { planned } from "../support/plans.js";
 
 function layer(rendered: RenderPlan, itemId: string): PlannedLayer {
   const found = rendered.layers.find((candidate) => candidate.itemId === itemId);
@@ -48,7 +41,7 @@ describe("planRender layers", () => {
   ]);
 
   it("paints the back track first and tracks[0] last", () => {
-    const rendered = plan(layered);
+    const rendered = planned(layered);
     expect(rendered.layers.map((entry) => [entry.itemId, entry.trackIndex])).toEqual([
       ["clip", 2],
       ["logo", 1],
@@ -61,7 +54,7 @@ describe("planRender layers", () => {
   });
 
   it("lists each asset used once, in the order first used", () => {
-    expect(plan(layered).inputs).toEqual([
+    expect(planned(layered).inputs).toEqual([
       {
         id: "video-asset",
         kind: "video",
@@ -84,7 +77,7 @@ describe("planRender layers", () => {
   });
 
   it("drops items outside the range and places the rest on the output's clock", () => {
-    const late = plan(layered, { fromSeconds: 1.5 });
+    const late = planned(layered, { fromSeconds: 1.5 });
     expect(late.layers.map((entry) => entry.itemId)).toEqual(["clip", "words"]);
     expect(media(late, "clip")).toMatchObject({
       window: { startSeconds: -1.5, endSeconds: 1.5 },
@@ -93,7 +86,7 @@ describe("planRender layers", () => {
     const words = layer(late, "words");
     expect(words.window).toEqual({ startSeconds: -1.5, endSeconds: 0.5 });
     expect(words.visible).toEqual({ startSeconds: 0, endSeconds: 0.5 });
-    expect(plan(layered, { atSeconds: 1.5 }).inputs.map((input) => input.id)).toEqual([
+    expect(planned(layered, { atSeconds: 1.5 }).inputs.map((input) => input.id)).toEqual([
       "video-asset",
       "music-asset",
     ]);
@@ -111,7 +104,7 @@ describe("planRender layers", () => {
         ],
       },
     ]);
-    const pic = media(plan(state, { width: 108 }), "pic");
+    const pic = media(planned(state, { width: 108 }), "pic");
     expect(pic.box.left).toBeCloseTo(10.8, 9);
     expect(pic.box.top).toBeCloseTo(19.2, 9);
     expect(pic.box.width).toBeCloseTo(54, 9);
@@ -151,7 +144,7 @@ describe("planRender layers", () => {
         assets: [asset("video-asset", "video"), asset("gif-asset", "gif", { durationSeconds: 2 })],
       },
     );
-    const rendered = plan(state);
+    const rendered = planned(state);
     const clip = media(rendered, "clip");
     expect(clip.source).toEqual({
       startSeconds: 4,
@@ -195,7 +188,7 @@ describe("planRender layers", () => {
         ],
       },
     ]);
-    const rendered = plan(state, { width: 540 });
+    const rendered = planned(state, { width: 540 });
     const pill = layer(rendered, "pill") as SolidLayer;
     expect(pill.color).toEqual({ red: 255, green: 0, blue: 0, alpha: 0.5 });
     expect(pill.radiusPixels).toBe(25);
@@ -236,7 +229,7 @@ describe("planRender layers", () => {
         ],
       },
     ]);
-    const rendered = plan(state, { width: 540 });
+    const rendered = planned(state, { width: 540 });
     const styled = layer(rendered, "styled") as TextLayer;
     expect(styled.text).toBe("Hi\nthere");
     expect(styled.style).toEqual({
@@ -300,7 +293,7 @@ describe("planRender layers", () => {
         ],
       },
     ]);
-    const rendered = plan(state);
+    const rendered = planned(state);
     expect((layer(rendered, "plain") as CaptionsLayer).highlight).toBeNull();
     expect((layer(rendered, "lit") as CaptionsLayer).highlight).toEqual({
       color: { red: 255, green: 255, blue: 0, alpha: 1 },
@@ -328,7 +321,7 @@ describe("planRender sounds", () => {
         ],
       },
     ]);
-    const [song] = plan(state).sounds;
+    const [song] = planned(state).sounds;
     expect(song).toEqual({
       itemId: "song",
       kind: "audio",
