@@ -16,6 +16,7 @@ import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderPlan } from "../editor/render-plan/types.js";
 import {
   type CommandKind,
+  type CommandSettings,
   contactSheetCommand,
   type FfmpegCommand,
   type FontSettings,
@@ -75,7 +76,7 @@ export interface FfmpegRendererOptions {
 interface Job {
   readonly kind: CommandKind;
   readonly plans: readonly RenderPlan[];
-  readonly build: (settings: Parameters<typeof videoCommand>[1]) => FfmpegCommand;
+  readonly build: (settings: CommandSettings) => FfmpegCommand;
   readonly timeoutSeconds: number;
 }
 
@@ -147,11 +148,11 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     return command;
   }
 
-  async function execute(
+  async function execute<Rendered>(
     job: Job,
     call: RenderCallOptions,
-    deliver: (finished: Finished) => Promise<RenderedVideo | RenderedImage | RenderFailure>,
-  ): Promise<RenderedVideo | RenderedImage | RenderFailure> {
+    deliver: (finished: Finished) => Promise<Rendered | RenderFailure>,
+  ): Promise<Rendered | RenderFailure> {
     const slot = await slots.acquire(call.signal);
     if (slot === "busy") {
       return renderFailure(
@@ -249,7 +250,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
         build: (settings) => videoCommand(plan, settings),
         timeoutSeconds: limits.videoTimeoutSeconds,
       };
-      const result = await execute(job, call, async ({ directory, command }) => {
+      return execute<RenderedVideo>(job, call, async ({ directory, command }) => {
         const path = join(directory, command.outputFile);
         const failure = await deliverVideo(path, target);
         if (failure !== undefined) return failure;
@@ -262,7 +263,6 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
           durationSeconds: plan.durationSeconds,
         };
       });
-      return result as RenderedVideo | RenderFailure;
     },
 
     async renderFrame(plan, call = {}) {
@@ -272,10 +272,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
         build: (settings) => frameCommand(plan, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      const result = await execute(job, call, (finished) =>
-        readImage(finished, plan.width, plan.height),
-      );
-      return result as RenderedImage | RenderFailure;
+      return execute(job, call, (finished) => readImage(finished, plan.width, plan.height));
     },
 
     async renderContactSheet(sheet: ContactSheetPlan, call = {}) {
@@ -285,10 +282,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
         build: (settings) => contactSheetCommand(sheet, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      const result = await execute(job, call, (finished) =>
-        readImage(finished, sheet.width, sheet.height),
-      );
-      return result as RenderedImage | RenderFailure;
+      return execute(job, call, (finished) => readImage(finished, sheet.width, sheet.height));
     },
   };
 }

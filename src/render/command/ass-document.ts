@@ -75,7 +75,7 @@ function borderStyleOf(style: PlannedTextStyle, highlightBox: boolean): BorderSt
 }
 
 function hasHighlightBox(layer: DrawnLayer): boolean {
-  return layer.kind === "captions" && layer.highlight?.backgroundColor != null;
+  return layer.kind === "captions" && (layer.highlight?.backgroundColor ?? null) !== null;
 }
 
 function textAnchor(layer: TextLayer | CaptionsLayer): { x: number; y: number } {
