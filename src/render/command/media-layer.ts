@@ -90,7 +90,9 @@ function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: n
 // being the frame on screen then.
 function stamp(layer: MediaLayer, prerollSeconds: number): string {
   const start = decimal(layer.visible.startSeconds);
-  if (layer.source === null) return "settb=AVTB,setpts=0";
+  // A still's first frame only: an animated file given as an image would otherwise
+  // play on past the layer's window.
+  if (layer.source === null) return "trim=end_frame=1,settb=AVTB,setpts=0";
   const early = `${decimal(STAMP_EPSILON_SECONDS)}/TB`;
   const rate = decimal(layer.source.playbackRate);
   const onScreen = `(PTS-${decimal(prerollSeconds)}/TB)/${rate}+${start}/TB`;

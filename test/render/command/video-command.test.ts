@@ -128,7 +128,7 @@ describe("videoCommand", () => {
 
   it("fits a still once, then repeats it over its window at its opacity, in its box", () => {
     expect(graph).toContain(
-      "[1:v]settb=AVTB,setpts=0,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,loop=loop=59:size=1:start=0,settb=1/30,setpts=30+N,format=yuva420p,lut=a='val*0.5'",
+      "[1:v]trim=end_frame=1,settb=AVTB,setpts=0,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,loop=loop=59:size=1:start=0,settb=1/30,setpts=30+N,format=yuva420p,lut=a='val*0.5'",
     );
     expect(graph).toMatch(/overlay=x='150-w\/2':y='175-h\/2':eof_action=pass:format=yuv420/);
   });
@@ -143,6 +143,16 @@ describe("videoCommand", () => {
     );
     // The music at a quarter speed reads 3 s of screen: 0.75 s of source.
     expect(inputOptions(command, "input-2")).toEqual(["-t", "0.85", "-vn"]);
+  });
+
+  it("reads a sound cut by the range from its item's start, so its fades keep their place", () => {
+    // From 2 s: the music (0.5 s to 3.5 s) is 1.5 s in, and plays from the range's start.
+    const late = planned(state, { width: 540, fromSeconds: 2 });
+    const lateGraph = graphOf(videoCommand(late, settings(late)));
+    expect(lateGraph).toContain(
+      "afade=t=in:st=0:d=1,afade=t=out:st=2.5:d=0.5,atrim=start=1.5:end=3,asetpts=PTS-STARTPTS[sound",
+    );
+    expect(lateGraph).toContain("anullsrc=r=48000:cl=stereo,atrim=duration=2[silence");
   });
 
   it("encodes H.264 4:2:0 with AAC, fast start, at the plan's frame rate", () => {
