@@ -54,6 +54,7 @@ export {
   type RenderLimits,
 } from "./render-limits.js";
 export {
+  type LocalMediaFile,
   type MediaBody,
   type MediaReader,
   type MediaReadRequest,

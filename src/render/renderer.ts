@@ -143,8 +143,21 @@ export interface MediaReadRequest {
   readonly signal: AbortSignal;
 }
 
-/** The bytes of a media file: whole, or as a stream. */
-export type MediaBody = Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+/**
+ * A media file already on this machine: the renderer links it into its working
+ * directory instead of copying its bytes (the reader vouches for the path).
+ */
+export interface LocalMediaFile {
+  /** Absolute path of the file. */
+  readonly path: string;
+}
+
+/** The bytes of a media file: whole, as a stream, or a local file to link. */
+export type MediaBody =
+  | Uint8Array
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array>
+  | LocalMediaFile;
 
 /** What a media reader answers. */
 export type MediaReadResult =

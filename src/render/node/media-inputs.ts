@@ -4,10 +4,11 @@
  *
  * @module
  */
-import { open } from "node:fs/promises";
+import { open, stat, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { RenderInput } from "../../editor/render-plan/types.js";
 import {
+  type LocalMediaFile,
   type MediaBody,
   type MediaReader,
   type RenderFailure,
@@ -31,7 +32,11 @@ export function inputFileName(index: number): string {
   return `input-${index}`;
 }
 
-async function* chunksOf(body: MediaBody): AsyncGenerator<Uint8Array> {
+function isLocalFile(body: MediaBody): body is LocalMediaFile {
+  return !(body instanceof Uint8Array) && "path" in body && typeof body.path === "string";
+}
+
+async function* chunksOf(body: Exclude<MediaBody, LocalMediaFile>): AsyncGenerator<Uint8Array> {
   if (body instanceof Uint8Array) {
     yield body;
     return;
@@ -58,12 +63,19 @@ function tooLarge(input: RenderInput, maxBytes: number): RenderFailure {
   );
 }
 
+// A local file is linked, after its size is checked; bytes are written as they come,
+// counted against the limit.
 async function writeBody(
   body: MediaBody,
   path: string,
   input: RenderInput,
   writing: InputWriting,
 ): Promise<RenderFailure | undefined> {
+  if (isLocalFile(body)) {
+    if ((await stat(body.path)).size > writing.maxBytes) return tooLarge(input, writing.maxBytes);
+    await symlink(body.path, path);
+    return undefined;
+  }
   const file = await open(path, "wx", 0o600);
   try {
     let written = 0;

@@ -133,6 +133,29 @@ describeRendering("renderer limits and failures", () => {
     expect(error.code).toBe("output_unwritable");
   });
 
+  it("links a local file the reader names, keeps its size limit, and leaves the file alone", async () => {
+    const temporaryDirectory = workFolder();
+    const linking = createFfmpegRenderer({
+      temporaryDirectory,
+      readMedia: async ({ url }) => ({
+        ok: true,
+        body: { path: join(folder, url.replace("https://media.test/", "")) },
+      }),
+    });
+    const frame = await linking.renderFrame(planOf(pictured, { atSeconds: 0 }));
+    expect(frame.ok).toBe(true);
+    expect(readdirSync(folder)).toContain("halves.png");
+    expect(readdirSync(temporaryDirectory)).toEqual([]);
+    const strict = createFfmpegRenderer({
+      limits: { inputMaxBytes: 100 },
+      readMedia: async () => ({ ok: true, body: { path: join(folder, "halves.png") } }),
+    });
+    expect(failed(await strict.renderFrame(planOf(pictured, { atSeconds: 0 }))).code).toBe(
+      "media_too_large",
+    );
+    rmSync(work, { recursive: true, force: true });
+  });
+
   it("removes its working directory, whether the render succeeds or fails", async () => {
     const temporaryDirectory = workFolder();
     const renderer = fixtureRenderer(folder, {
