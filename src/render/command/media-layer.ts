@@ -25,6 +25,7 @@ import {
   quoted,
 } from "./expressions.js";
 import type { FilterGraph } from "./graph.js";
+import { graphOffsetFrames } from "./graph-clock.js";
 import { decimal } from "./numbers.js";
 
 /**
@@ -192,15 +193,11 @@ function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): st
   return layer.source === null ? [...fitted, ...frames] : [...frames, ...fitted];
 }
 
-/**
- * Adds the layer's input and filters to `graph` and overlays it onto the picture
- * labelled `below`; returns the label of the result.
- */
-export function addMediaLayer(
+// Adds the layer's input and filter chain to `graph`; returns the label of its frames.
+function addLayerPicture(
   graph: FilterGraph,
   layer: MediaLayer,
   plan: RenderPlan,
-  below: string,
   format: CanvasFormat,
 ): string {
   const { options, prerollSeconds } = inputOptions(layer);
@@ -214,6 +211,21 @@ export function addMediaLayer(
   ];
   const picture = graph.label("layer");
   graph.addChain(`[${index}:v]${filters.join(",")}[${picture}]`);
+  return picture;
+}
+
+/**
+ * Adds the layer's input and filters to `graph` and overlays it onto the picture
+ * labelled `below`; returns the label of the result.
+ */
+export function addMediaLayer(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  below: string,
+  format: CanvasFormat,
+): string {
+  const picture = addLayerPicture(graph, layer, plan, format);
   const centerX = layer.box.left + layer.box.width / 2;
   const centerY = layer.box.top + layer.box.height / 2;
   const offsetX = animationChannel(layer.animations, "offsetX");
@@ -225,4 +237,57 @@ export function addMediaLayer(
     `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(format)}[${result}]`,
   );
   return result;
+}
+
+// Half a pixel: a box this close to the frame's edges covers it once rounded.
+const COVER_TOLERANCE_PIXELS = 0.5;
+
+/**
+ * True when `layer` hides everything behind it for the whole output: a clip (clips
+ * carry no transparency, unlike pictures and GIFs) that fills its box, is opaque, does
+ * not animate, covers the frame and shows from the first frame to the last. A camera
+ * motion keeps the box filled, so it may move. `layer` is on the graph's clock.
+ */
+export function coversFrame(layer: MediaLayer, plan: RenderPlan): boolean {
+  const { box, visible } = layer;
+  const edge = COVER_TOLERANCE_PIXELS;
+  return (
+    layer.kind === "video" &&
+    layer.fit === "cover" &&
+    layer.opacity >= 1 &&
+    layer.animations.length === 0 &&
+    box.left <= edge &&
+    box.top <= edge &&
+    box.left + box.width >= plan.width - edge &&
+    box.top + box.height >= plan.height - edge &&
+    Math.round(visible.startSeconds * plan.fps) <= graphOffsetFrames(plan) &&
+    Math.round(visible.endSeconds * plan.fps) >= graphOffsetFrames(plan) + plan.frameCount
+  );
+}
+
+/**
+ * Adds a layer that {@link coversFrame} as the canvas itself: its frames, cut to the
+ * frame and in the canvas's format. Nothing behind it is drawn, and no overlay is
+ * spent on it. Returns the label of the canvas.
+ */
+export function addMediaCanvas(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  format: CanvasFormat,
+): string {
+  const picture = addLayerPicture(graph, layer, plan, format);
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  // The overlay would put the layer's left edge at centre - width / 2: the frame starts
+  // that far inside the layer.
+  const x = Math.round(width / 2 - (layer.box.left + layer.box.width / 2));
+  const y = Math.round(height / 2 - (layer.box.top + layer.box.height / 2));
+  const cut =
+    width === plan.width && height === plan.height && x === 0 && y === 0
+      ? ""
+      : `crop=${plan.width}:${plan.height}:${x}:${y},`;
+  const canvas = graph.label("canvas");
+  graph.addChain(`[${picture}]${cut}format=${format}[${canvas}]`);
+  return canvas;
 }

@@ -10,7 +10,7 @@ import type { PlannedLayer, RenderPlan } from "../../editor/render-plan/types.js
 import { type AssFontSettings, assDocument, type DrawnLayer } from "./ass-document.js";
 import type { FilterGraph } from "./graph.js";
 import { graphOffsetFrames, shiftLayer } from "./graph-clock.js";
-import { addMediaLayer, type CanvasFormat } from "./media-layer.js";
+import { addMediaCanvas, addMediaLayer, type CanvasFormat, coversFrame } from "./media-layer.js";
 import { decimal } from "./numbers.js";
 
 /** How text is set, and where extra fonts live. */
@@ -57,9 +57,27 @@ function addDrawnRun(
   return result;
 }
 
+// The plan's layers on the graph's clock.
+function layersOnClock(plan: RenderPlan): PlannedLayer[] {
+  const offsetSeconds = graphOffsetFrames(plan) / plan.fps;
+  return offsetSeconds === 0
+    ? [...plan.layers]
+    : plan.layers.map((layer) => shiftLayer(layer, offsetSeconds));
+}
+
+// The front-most layer that hides everything behind it for the whole output, if any.
+function hidingLayer(layers: readonly PlannedLayer[], plan: RenderPlan): number {
+  for (let index = layers.length - 1; index >= 0; index -= 1) {
+    const layer = layers[index];
+    if (layer !== undefined && !isDrawn(layer) && coversFrame(layer, plan)) return index;
+  }
+  return -1;
+}
+
 /**
  * Adds the plan's picture to `graph` and returns the label of its output: `frameCount`
- * frames stamped from zero.
+ * frames stamped from zero. A clip that covers the whole frame for the whole output
+ * becomes the canvas itself, and what it hides is not drawn.
  */
 export function addPicture(
   graph: FilterGraph,
@@ -67,12 +85,18 @@ export function addPicture(
   format: CanvasFormat,
   font: FontSettings,
 ): string {
-  let below = graph.label("canvas");
-  graph.addChain(`${canvas(plan, format)}[${below}]`);
-  const offsetSeconds = graphOffsetFrames(plan) / plan.fps;
+  const layers = layersOnClock(plan);
+  const hiding = hidingLayer(layers, plan);
+  const base = layers[hiding];
+  let below: string;
+  if (base !== undefined && !isDrawn(base)) {
+    below = addMediaCanvas(graph, base, plan, format);
+  } else {
+    below = graph.label("canvas");
+    graph.addChain(`${canvas(plan, format)}[${below}]`);
+  }
   let run: DrawnLayer[] = [];
-  for (const planned of plan.layers) {
-    const layer = offsetSeconds === 0 ? planned : shiftLayer(planned, offsetSeconds);
+  for (const layer of layers.slice(hiding + 1)) {
     if (isDrawn(layer)) {
       run.push(layer);
       continue;
@@ -82,7 +106,7 @@ export function addPicture(
     below = addMediaLayer(graph, layer, plan, below, format);
   }
   if (run.length > 0) below = addDrawnRun(graph, run, plan, below, font);
-  if (offsetSeconds === 0) return below;
+  if (graphOffsetFrames(plan) === 0) return below;
   const picture = graph.label("picture");
   graph.addChain(`[${below}]setpts=PTS-STARTPTS[${picture}]`);
   return picture;

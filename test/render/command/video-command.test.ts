@@ -105,14 +105,47 @@ describe("videoCommand", () => {
     expect(command.args.filter((arg) => arg === "file")).toHaveLength(4);
   });
 
-  it("paints on a black canvas of exactly the plan's frames, back to front", () => {
-    expect(graph).toContain("color=c=0x000000:s=540x960:r=30:d=3.983333,format=yuv420p[canvas1]");
+  it("takes a clip covering the frame for the whole output as the canvas, then paints back to front", () => {
+    expect(graph).not.toContain("color=");
+    expect(graph).toMatch(/\[layer\d+\]format=yuv420p\[canvas\d+\]/);
     const clip = graph.indexOf("[0:v]");
     const logo = graph.indexOf("[1:v]");
     const title = graph.indexOf("ass=filename=layers-0.ass");
-    expect(clip).toBeGreaterThan(0);
+    expect(clip).toBeGreaterThanOrEqual(0);
     expect(logo).toBeGreaterThan(clip);
     expect(title).toBeGreaterThan(logo);
+    expect(graph.match(/overlay=/g)).toHaveLength(1);
+  });
+
+  it("cuts a covering clip that bleeds past the frame to the frame", () => {
+    const bleeding = stateOf([
+      {
+        id: "t",
+        items: [
+          video(
+            { id: "wide", from: 0, durationInFrames: 30 },
+            { left: -108, top: -192, width: 1296, height: 2304 },
+          ),
+        ],
+      },
+    ]);
+    const wide = planned(bleeding, { width: 540 });
+    // The box is 648 x 1152 at (-54, -96): the frame starts 54 and 96 pixels into it.
+    expect(graphOf(videoCommand(wide, settings(wide)))).toMatch(
+      /\[layer\d+\]crop=540:960:54:96,format=yuv420p\[canvas\d+\]/,
+    );
+  });
+
+  it("paints on a canvas of the background colour, of exactly the plan's frames, otherwise", () => {
+    const pictures = stateOf([
+      { id: "t", items: [image({ id: "still", from: 0, durationInFrames: 45 }, { width: 540 })] },
+    ]);
+    const stills = planned(pictures, { width: 540, backgroundColor: "#102030" });
+    const stillGraph = graphOf(videoCommand(stills, settings(stills)));
+    expect(stillGraph).toContain(
+      "color=c=0x102030:s=540x960:r=30:d=1.483333,format=yuv420p[canvas1]",
+    );
+    expect(stillGraph).toContain("[canvas1][layer2]overlay=");
   });
 
   it("retimes a clip to its trim and rate, one frame per output frame over its window", () => {
@@ -191,9 +224,8 @@ describe("frameCommand", () => {
     expect(command.inputIds).toEqual(["video-asset", "image-asset"]);
     const graph = graphOf(command);
     // The frame at 1.5 s is stamped at 1.5 s (frame 45), the graph's clock, then from zero.
-    expect(graph).toContain(
-      "color=c=0x000000:s=270x480:r=30:d=0.016667,format=yuv444p,setpts=PTS+45",
-    );
+    expect(graph).toContain("+1.5/TB,1.5/TB)-0.0001/TB',fps=fps=30:round=up");
+    expect(graph).toContain("trim=end_pts=46");
     expect(graph).toMatch(/setpts=PTS-STARTPTS\[picture\d+\]$/);
     expect(graph).toContain("format=yuv444");
     expect(graph).not.toContain("anullsrc");
@@ -219,7 +251,7 @@ describe("contactSheetCommand", () => {
     expect([sheet.columns, sheet.rows, sheet.width, sheet.height]).toEqual([2, 2, 200, 356]);
     const command = contactSheetCommand(sheet, settings(rendered));
     const graph = graphOf(command);
-    expect(graph.match(/color=c=/g)).toHaveLength(3);
+    expect(graph.match(/format=yuv444p\[canvas\d+\]/g)).toHaveLength(3);
     expect(graph).toMatch(/xstack=inputs=3:layout=0_0\|100_0\|0_178:fill=black/);
     expect(command.outputFile).toBe("sheet.png");
   });
