@@ -17,7 +17,7 @@
  * @module
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit";
@@ -108,6 +108,21 @@ interface ExportFigures {
   readonly seconds: number;
   readonly speed: number;
   readonly megabytes: number;
+  /** CPU seconds ffmpeg spent per export (median), when the system says. */
+  readonly cpuSeconds: number | undefined;
+}
+
+// CPU seconds used by this process's finished children (Linux: /proc/self/stat fields
+// cutime and cstime, in clock ticks of 1/100 s). On a shared machine the wall time says
+// how busy the other processes are as much as how fast ffmpeg is; CPU time does not.
+function childCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // The median of `runs` exports of `exported` (a timeline `timelineSeconds` long).
@@ -118,22 +133,34 @@ async function measureExport(
   output: string,
 ): Promise<ExportFigures> {
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
   for (let run = 0; run < runs; run += 1) {
+    const cpuBefore = childCpuSeconds();
     samples.push(await timed(() => renderer.renderVideo(exported, { path: output })));
+    const cpuAfter = childCpuSeconds();
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpuSamples.push(cpuAfter - cpuBefore);
   }
   const seconds = median(samples);
   return {
     seconds,
     speed: exported.durationSeconds / seconds,
     megabytes: statSync(output).size / 1e6,
+    cpuSeconds: cpuSamples.length === runs ? median(cpuSamples) : undefined,
   };
+}
+
+// CPU seconds, and the speed they allow on two otherwise idle cores.
+function cpuText(figures: ExportFigures): string {
+  if (figures.cpuSeconds === undefined) return "";
+  const idle = (figures.speed * figures.seconds) / (figures.cpuSeconds / 2);
+  return `; CPU ${figures.cpuSeconds.toFixed(1)} s (at most ${idle.toFixed(2)}x on 2 idle cores)`;
 }
 
 function exportLine(label: string, figures: ExportFigures, targeted: boolean): ReportLine {
   return {
     kind: "figure",
     label,
-    text: `${figures.seconds.toFixed(2)} s, ${figures.speed.toFixed(2)}x real time, ${figures.megabytes.toFixed(1)} MB`,
+    text: `${figures.seconds.toFixed(2)} s, ${figures.speed.toFixed(2)}x real time, ${figures.megabytes.toFixed(1)} MB${cpuText(figures)}`,
     value: figures.speed,
     ...(targeted ? { target: { comparison: "at-least", value: EXPORT_SPEED_MIN } as const } : {}),
   };
