@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the rendering tests and reelkit/render need when it is missing: ffmpeg
-# (built with libass, as Debian's is) and the default font, DejaVu Sans. The rendering
-# tests never skip in CI, so a missing tool must be installed here, not tolerated.
+# Installs what reelkit/render and the tests that decode media need when it is missing:
+# ffmpeg and ffprobe (built with libass, as Debian's are) and the default font, DejaVu
+# Sans. Those tests never skip in CI, so a missing tool is installed here, not tolerated.
 set -euo pipefail
 
 log() { echo "render-tools.sh: $*" >&2; }
