@@ -133,30 +133,19 @@ export function rms(samples: Float32Array): number {
   return Math.sqrt(sum / Math.max(1, samples.length));
 }
 
-/** What ffprobe says about a file: its duration and its streams' types. */
-export function probe(path: string): {
-  durationSeconds: number;
-  streams: string[];
-  frames: number;
-} {
+/** The number of video frames in the file at `path`, counted by decoding them. */
+export function countFrames(path: string): number {
   const output = execFileSync("ffprobe", [
     "-v",
     "error",
     "-count_frames",
+    "-select_streams",
+    "v:0",
     "-show_entries",
-    "format=duration:stream=codec_type,nb_read_frames",
+    "stream=nb_read_frames",
     "-of",
-    "json",
+    "csv=p=0",
     path,
   ]).toString();
-  const parsed = JSON.parse(output) as {
-    format: { duration: string };
-    streams: Array<{ codec_type: string; nb_read_frames?: string }>;
-  };
-  const video = parsed.streams.find((stream) => stream.codec_type === "video");
-  return {
-    durationSeconds: Number(parsed.format.duration),
-    streams: parsed.streams.map((stream) => stream.codec_type),
-    frames: Number(video?.nb_read_frames ?? 0),
-  };
+  return Number(output.trim());
 }
