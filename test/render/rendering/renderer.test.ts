@@ -1,8 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFfmpegRenderer, RENDER_FAILURE_CODES, type RenderFailure } from "reelkit/render";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  REQUIRED_ENCODERS,
+  REQUIRED_FILTERS,
+} from "../../../src/render/node/ffmpeg-availability.js";
 import { image, solid, video } from "../../editor/support/fixtures.js";
 import { describeRendering, fixtureRenderer } from "../support/ffmpeg.js";
 import { makeMedia } from "../support/media.js";
@@ -30,6 +34,29 @@ describe("a renderer without ffmpeg", () => {
     const video = failed(await renderer.renderVideo(planOf(still), { path: "/tmp/never.mp4" }));
     expect(video.code).toBe("renderer_unavailable");
     expect(RENDER_FAILURE_CODES).toContain(video.code);
+  });
+
+  it("names the filter an ffmpeg without libass lacks", async () => {
+    // A stand-in ffmpeg that lists every filter but ass, and every encoder.
+    const folder = mkdtempSync(join(tmpdir(), "reelkit-fake-ffmpeg-"));
+    const program = join(folder, "ffmpeg");
+    const filters = REQUIRED_FILTERS.filter((name) => name !== "ass")
+      .map((name) => ` ... ${name}  V->V  a filter`)
+      .join("\n");
+    const encoders = REQUIRED_ENCODERS.map((name) => ` V..... ${name}  an encoder`).join("\n");
+    writeFileSync(
+      program,
+      `#!/bin/sh\ncase "$3" in\n  -filters) printf '%s\\n' "${filters}" ;;\n  -encoders) printf '%s\\n' "${encoders}" ;;\nesac\n`,
+      { mode: 0o755 },
+    );
+    const renderer = createFfmpegRenderer({
+      ffmpegPath: program,
+      readMedia: async () => ({ ok: false, message: "not reached" }),
+    });
+    const error = failed(await renderer.renderFrame(planOf(still, { atSeconds: 0 })));
+    expect(error).toMatchObject({ code: "renderer_unavailable", missing: "ffmpeg filter ass" });
+    expect(error.message).toContain("libass");
+    rmSync(folder, { recursive: true, force: true });
   });
 });
 
