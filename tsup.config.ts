@@ -6,6 +6,7 @@ export default defineConfig({
     http: "src/http/index.ts",
     mcp: "src/mcp/index.ts",
     postgres: "src/postgres/index.ts",
+    render: "src/render/index.ts",
     testing: "src/testing/index.ts",
   },
   // Optional peers of the testing, mcp and postgres entries: users bring their own copy,
@@ -18,4 +19,7 @@ export default defineConfig({
   target: "node20",
   splitting: true,
   treeshake: true,
+  // Keep `node:` specifiers: reelkit/render (and the other Node entries) import Node's
+  // built-ins by their prefixed names, which bundlers and Deno resolve unambiguously.
+  removeNodeProtocol: false,
 });

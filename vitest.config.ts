@@ -37,6 +37,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/postgres/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/render$/,
+        replacement: fileURLToPath(new URL("./src/render/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/testing$/,
         replacement: fileURLToPath(new URL("./src/testing/index.ts", import.meta.url)),
       },

@@ -4,9 +4,9 @@
  *
  * Usage:
  *
- *   npm run bench                 full run, about 90 s (the clone-per-op baseline takes
- *                                 most of it: mitata needs a dozen 4 s samples of it)
- *   npm run bench -- --quick      smoke run on smaller fixtures, about 15 s; the ratios
+ *   npm run bench                 full run, about three minutes (the clone-per-op
+ *                                 baseline and three 30 s video exports take most of it)
+ *   npm run bench -- --quick      smoke run on smaller fixtures, about 40 s; the ratios
  *                                 are taken at the sizes it builds and are indicative only
  *   npm run bench -- --help       prints this usage
  *
@@ -23,12 +23,13 @@ import "./support/expose-gc.js";
 
 import { run } from "mitata";
 import { editorSuite } from "./editor.js";
+import { renderSuite } from "./render.js";
 import { serviceSuite } from "./service.js";
 import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
-const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite];
+const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite, renderSuite];
 
 const USAGE = `Usage: npm run bench [-- --quick | --help]
 

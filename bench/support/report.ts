@@ -43,6 +43,17 @@ export type ReportLine =
       readonly numerator: string;
       readonly denominator: string;
       readonly target?: RatioTarget;
+    }
+  | {
+      /**
+       * A figure a suite measured itself, outside mitata (runs too long to sample, such
+       * as a video export): its text, and the value a target is checked against.
+       */
+      readonly kind: "figure";
+      readonly label: string;
+      readonly text: string;
+      readonly value?: number;
+      readonly target?: RatioTarget;
     };
 
 /** How one line came out. */
@@ -98,6 +109,16 @@ function describeTarget(target: RatioTarget): string {
 
 /** Computes one line from the run; a benchmark that failed or was filtered out says so. */
 export function evaluateLine(result: RunResult, line: ReportLine): ReportOutcome {
+  if (line.kind === "figure") {
+    if (line.target === undefined || line.value === undefined) {
+      return { text: `${line.label}: ${line.text}` };
+    }
+    const passed = meetsTarget(line.value, line.target);
+    return {
+      text: `${line.label}: ${line.text} (${describeTarget(line.target)}) ${passed ? "PASS" : "FAIL"}`,
+      passed,
+    };
+  }
   if (line.kind === "time") {
     const average = averageNanoseconds(result, line.bench);
     if (average === undefined) return { text: `${line.label}: no result (${line.bench})` };

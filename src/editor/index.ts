@@ -1,6 +1,7 @@
 /**
- * The editor engine: the editor state model and the 21 edit operations of spec 4.14 as
- * pure, synchronous functions over immutable states.
+ * The editor engine: the editor state model, the 21 edit operations of spec 4.14 as
+ * pure, synchronous functions over immutable states, and the render plan that turns a
+ * state into what a renderer draws and mixes.
  *
  * @module
  */
@@ -68,6 +69,73 @@ export type {
   TranscriptionRequest,
   TranscriptWord,
 } from "./providers.js";
+export {
+  ANIMATION_DURATION_DEFAULT_SECONDS,
+  ANIMATION_EFFECTS,
+  REST_POSE,
+  ZOOM_ANIMATION_SCALE,
+} from "./render-plan/animations.js";
+export { parseCssColor } from "./render-plan/colors.js";
+export {
+  CONTACT_SHEET_CELL_WIDTH_DEFAULT,
+  CONTACT_SHEET_COLUMNS_DEFAULT,
+  CONTACT_SHEET_COLUMNS_MAX,
+  CONTACT_SHEET_FRAMES_MAX,
+  type ContactSheetOptions,
+  type ContactSheetPlan,
+  type ContactSheetPlanResult,
+  planContactSheet,
+} from "./render-plan/contact-sheet.js";
+export {
+  RENDER_PLAN_ERROR_CODES,
+  type RenderPlanError,
+  type RenderPlanErrorCode,
+  type RenderPlanFailure,
+} from "./render-plan/errors.js";
+export {
+  MOTION_FLOAT_PERIOD_DEFAULT_SECONDS,
+  MOTION_INTENSITY_DEFAULT,
+} from "./render-plan/motion.js";
+export {
+  RENDER_DIMENSION_MAX,
+  RENDER_DIMENSION_MIN,
+  type RenderPlanOptions,
+} from "./render-plan/options.js";
+export { planRender, type RenderPlanResult } from "./render-plan/plan-render.js";
+export {
+  animationPoseAt,
+  layerPoseAt,
+  motionPhaseAt,
+  motionPoseAt,
+  progressAt,
+} from "./render-plan/pose.js";
+export { fontWeightOf } from "./render-plan/text-style.js";
+export { sourceSecondsAt } from "./render-plan/timing.js";
+export type {
+  AnimationEffect,
+  CaptionPage,
+  CaptionPageWord,
+  CaptionsLayer,
+  LayerBase,
+  LayerPose,
+  MediaLayer,
+  MotionPose,
+  MotionSway,
+  PlanBox,
+  PlannedAnimation,
+  PlannedLayer,
+  PlannedMotion,
+  PlannedSound,
+  PlannedTextStyle,
+  RenderInput,
+  RenderInputKind,
+  RenderPlan,
+  RgbaColor,
+  SolidLayer,
+  SourceTiming,
+  TextLayer,
+  TimeWindow,
+} from "./render-plan/types.js";
 export { countSpokenWords } from "./spoken-words.js";
 export {
   COMPOSITION_SIZES,

@@ -34,6 +34,23 @@ function filesUnder(area: string): string[] {
   }
 }
 
+// Every source file `files` load at run time, following relative imports (type-only
+// imports are erased and load nothing).
+function reachableFrom(files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const pending = [...files];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { specifier, typeOnly } of importsOf(file)) {
+      if (specifier.startsWith(".") && !typeOnly) {
+        pending.push(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      }
+    }
+  }
+  return [...seen];
+}
+
 const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors"];
 const OUTER_LAYERS = /\/(service|http|mcp|stores|host|postgres)\//;
 
@@ -65,6 +82,46 @@ describe("import rules of the design", () => {
           );
           expect(zodImports, where).toEqual([]);
         }
+      }
+    }
+  });
+
+  it("keeps Node's built-ins out of the editor engine, render plan included", () => {
+    for (const file of filesUnder("editor")) {
+      for (const { specifier } of importsOf(file)) {
+        expect(
+          specifier.startsWith("node:"),
+          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+        ).toBe(false);
+      }
+    }
+  });
+
+  it("keeps the render port and the command builder free of Node and zod, all the way down", () => {
+    const pure = [
+      "render/renderer.ts",
+      "render/render-limits.ts",
+      "render/ffmpeg-command.ts",
+      "render/progress.ts",
+      "render/render-slots.ts",
+      ...filesUnder("render/command").map((file) => relative(SOURCE_ROOT, file)),
+    ];
+    for (const file of reachableFrom(pure.map((path) => join(SOURCE_ROOT, path)))) {
+      for (const { specifier } of importsOf(file)) {
+        const where = `${relative(SOURCE_ROOT, file)} imports ${specifier}`;
+        expect(specifier.startsWith("node:"), where).toBe(false);
+        expect(specifier.startsWith("zod"), where).toBe(false);
+      }
+    }
+  });
+
+  it("keeps the renderer out of the service, adapters and stores", () => {
+    for (const file of filesUnder("render")) {
+      for (const { specifier } of importsOf(file)) {
+        expect(
+          OUTER_LAYERS.test(`/${specifier}/`),
+          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+        ).toBe(false);
       }
     }
   });

@@ -1,0 +1,189 @@
+/**
+ * Enter and exit animations (and text style fades) resolved to absolute windows and
+ * poses. Each requested type draws one effect; the types without a drawing of their own
+ * take the nearest: bounce and snap scale, glitch fades, swipe and float slide.
+ *
+ * @module
+ */
+import type {
+  AnimationConfig,
+  AnimationDirection,
+  AnimationType,
+} from "../../schemas/edit-values.js";
+import type { AnimationEffect, LayerPose, PlanBox, PlannedAnimation, TimeWindow } from "./types.js";
+
+/** Length of an enter or exit animation whose config gives none, in seconds. */
+export const ANIMATION_DURATION_DEFAULT_SECONDS = 0.5;
+/** Size an entering `zoom` starts from (and an exiting one ends at), as a multiple. */
+export const ZOOM_ANIMATION_SCALE = 1.5;
+
+/** The effect each animation type draws; `none` draws nothing. */
+export const ANIMATION_EFFECTS: { readonly [Type in AnimationType]: AnimationEffect | null } = {
+  none: null,
+  fade: "fade",
+  slide: "slide",
+  scale: "scale",
+  zoom: "zoom",
+  flip: "flip",
+  bounce: "scale",
+  snap: "scale",
+  glitch: "fade",
+  swipe: "slide",
+  float: "slide",
+};
+
+/** Side a sliding item enters from when its config names none. */
+const ENTER_DIRECTION_DEFAULT: AnimationDirection = "left";
+/** Side a sliding item leaves towards when its config names none. */
+const EXIT_DIRECTION_DEFAULT: AnimationDirection = "right";
+/** Side a floating item enters from (and leaves towards) when its config names none. */
+const FLOAT_DIRECTION_DEFAULT: AnimationDirection = "bottom";
+
+/** The resting pose: nothing changed. */
+export const REST_POSE: LayerPose = { opacity: 1, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0 };
+
+/** The output frame an animation slides across, for off-screen offsets. */
+export interface AnimationFrame {
+  /** Output width in pixels. */
+  readonly width: number;
+  /** Output height in pixels. */
+  readonly height: number;
+}
+
+// The shift that puts `box` just outside the frame on `side`.
+function offscreenOffset(box: PlanBox, frame: AnimationFrame, side: AnimationDirection): LayerPose {
+  switch (side) {
+    case "left":
+      return { ...REST_POSE, offsetX: -(box.left + box.width) };
+    case "right":
+      return { ...REST_POSE, offsetX: frame.width - box.left };
+    case "top":
+      return { ...REST_POSE, offsetY: -(box.top + box.height) };
+    case "bottom":
+      return { ...REST_POSE, offsetY: frame.height - box.top };
+  }
+}
+
+function effectPose(
+  effect: AnimationEffect,
+  side: AnimationDirection,
+  box: PlanBox,
+  frame: AnimationFrame,
+): LayerPose {
+  switch (effect) {
+    case "fade":
+      return { ...REST_POSE, opacity: 0 };
+    case "slide":
+      return offscreenOffset(box, frame, side);
+    case "scale":
+      return { ...REST_POSE, scaleX: 0, scaleY: 0 };
+    case "zoom":
+      return {
+        ...REST_POSE,
+        opacity: 0,
+        scaleX: ZOOM_ANIMATION_SCALE,
+        scaleY: ZOOM_ANIMATION_SCALE,
+      };
+    case "flip":
+      return { ...REST_POSE, scaleX: 0 };
+  }
+}
+
+function sideOf(config: AnimationConfig, phase: "enter" | "exit"): AnimationDirection {
+  if (config.direction !== undefined) return config.direction;
+  if (config.type === "float") return FLOAT_DIRECTION_DEFAULT;
+  return phase === "enter" ? ENTER_DIRECTION_DEFAULT : EXIT_DIRECTION_DEFAULT;
+}
+
+/** Requested lengths of an enter and an exit, shrunk together to fit `itemSeconds`. */
+export function fitDurations(
+  enterSeconds: number,
+  exitSeconds: number,
+  itemSeconds: number,
+): { enterSeconds: number; exitSeconds: number } {
+  const total = enterSeconds + exitSeconds;
+  if (total <= itemSeconds || total === 0) return { enterSeconds, exitSeconds };
+  const shrink = itemSeconds / total;
+  return { enterSeconds: enterSeconds * shrink, exitSeconds: exitSeconds * shrink };
+}
+
+/** What {@link planAnimations} needs to know about the layer. */
+export interface AnimationSubject {
+  /** The item's whole window on the output. */
+  readonly window: TimeWindow;
+  /** The item's box in output pixels. */
+  readonly box: PlanBox;
+  /** Enter animation, or null. */
+  readonly enter: AnimationConfig | null;
+  /** Exit animation, or null. */
+  readonly exit: AnimationConfig | null;
+  /** Text style fade-in in seconds (0 for none). */
+  readonly textFadeInSeconds: number;
+  /** Text style fade-out in seconds (0 for none). */
+  readonly textFadeOutSeconds: number;
+}
+
+function lengthOf(config: AnimationConfig | null): number {
+  if (config === null || ANIMATION_EFFECTS[config.type] === null) return 0;
+  return config.duration_seconds ?? ANIMATION_DURATION_DEFAULT_SECONDS;
+}
+
+function animation(
+  phase: "enter" | "exit",
+  requested: AnimationType | "text_fade",
+  effect: AnimationEffect,
+  window: TimeWindow,
+  moved: LayerPose,
+): PlannedAnimation {
+  return phase === "enter"
+    ? { phase, requested, effect, window, from: moved, to: REST_POSE }
+    : { phase, requested, effect, window, from: REST_POSE, to: moved };
+}
+
+function enterWindow(item: TimeWindow, seconds: number): TimeWindow {
+  return { startSeconds: item.startSeconds, endSeconds: item.startSeconds + seconds };
+}
+
+function exitWindow(item: TimeWindow, seconds: number): TimeWindow {
+  return { startSeconds: item.endSeconds - seconds, endSeconds: item.endSeconds };
+}
+
+/**
+ * The layer's enter and exit animations and text fades as absolute windows and poses.
+ * Lengths default to half a second; an enter and an exit longer together than the item
+ * shrink in proportion (so do the two text fades); a zero length draws nothing.
+ */
+export function planAnimations(
+  subject: AnimationSubject,
+  frame: AnimationFrame,
+): PlannedAnimation[] {
+  const { window, box } = subject;
+  const itemSeconds = window.endSeconds - window.startSeconds;
+  const planned: PlannedAnimation[] = [];
+  const moves = fitDurations(lengthOf(subject.enter), lengthOf(subject.exit), itemSeconds);
+  const sides = [
+    ["enter", subject.enter, enterWindow(window, moves.enterSeconds)],
+    ["exit", subject.exit, exitWindow(window, moves.exitSeconds)],
+  ] as const;
+  for (const [phase, config, phaseWindow] of sides) {
+    const effect = config === null ? null : ANIMATION_EFFECTS[config.type];
+    if (config === null || effect === null || phaseWindow.endSeconds <= phaseWindow.startSeconds) {
+      continue;
+    }
+    const moved = effectPose(effect, sideOf(config, phase), box, frame);
+    planned.push(animation(phase, config.type, effect, phaseWindow, moved));
+  }
+  const fades = fitDurations(subject.textFadeInSeconds, subject.textFadeOutSeconds, itemSeconds);
+  const faded = { ...REST_POSE, opacity: 0 };
+  if (fades.enterSeconds > 0) {
+    planned.push(
+      animation("enter", "text_fade", "fade", enterWindow(window, fades.enterSeconds), faded),
+    );
+  }
+  if (fades.exitSeconds > 0) {
+    planned.push(
+      animation("exit", "text_fade", "fade", exitWindow(window, fades.exitSeconds), faded),
+    );
+  }
+  return planned.sort((left, right) => left.window.startSeconds - right.window.startSeconds);
+}

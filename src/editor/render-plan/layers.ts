@@ -1,0 +1,158 @@
+/**
+ * Visual items as plan layers: their box at the output size, animations, motion and
+ * what each type draws.
+ *
+ * @module
+ */
+import {
+  CAPTIONS_FONT_SIZE_DEFAULT,
+  SOLID_COLOR_DEFAULT,
+  TEXT_FONT_SIZE_DEFAULT,
+} from "../defaults.js";
+import type { CaptionsItem, ItemBase, SolidItem, TextItem, VisualItem } from "../items.js";
+import type { EditorAsset, EditorState } from "../state.js";
+import { type AnimationFrame, planAnimations } from "./animations.js";
+import { planCaptionPages } from "./caption-pages.js";
+import { BLACK, parseCssColor, WHITE } from "./colors.js";
+import { planMotion } from "./motion.js";
+import { checkedColors } from "./style-colors.js";
+import { planTextStyle } from "./text-style.js";
+import type { PlacedWindows } from "./timing.js";
+import { sourceTimingOf } from "./timing.js";
+import type { LayerBase, PlanBox, PlannedLayer, RgbaColor } from "./types.js";
+
+/** What building a layer needs besides the item. */
+export interface LayerContext {
+  /** The state the item belongs to (for its asset). */
+  readonly state: EditorState;
+  /** Output pixels per composition pixel. */
+  readonly pixelScale: number;
+  /** The output frame. */
+  readonly frame: AnimationFrame;
+}
+
+/** The item's box at the output size. */
+export function scaleBox(
+  item: Pick<ItemBase, "left" | "top" | "width" | "height">,
+  pixelScale: number,
+): PlanBox {
+  return {
+    left: item.left * pixelScale,
+    top: item.top * pixelScale,
+    width: item.width * pixelScale,
+    height: item.height * pixelScale,
+  };
+}
+
+function baseOf(
+  item: VisualItem,
+  trackIndex: number,
+  placed: PlacedWindows,
+  context: LayerContext,
+): LayerBase {
+  const box = scaleBox(item, context.pixelScale);
+  const textStyle = item.type === "text" || item.type === "captions" ? item.style : undefined;
+  const isMedia = item.type === "video" || item.type === "image" || item.type === "gif";
+  return {
+    itemId: item.id,
+    trackIndex,
+    window: placed.window,
+    visible: placed.visible,
+    box,
+    opacity: item.opacity,
+    animations: planAnimations(
+      {
+        window: placed.window,
+        box,
+        enter: item.enterAnimation,
+        exit: item.exitAnimation,
+        textFadeInSeconds: textStyle?.fade_in_seconds ?? 0,
+        textFadeOutSeconds: textStyle?.fade_out_seconds ?? 0,
+      },
+      context.frame,
+    ),
+    motion: planMotion(item.motion, placed.window, box, isMedia ? "content" : "layer"),
+  };
+}
+
+function solidColor(item: SolidItem): RgbaColor {
+  const fallback = parseCssColor(SOLID_COLOR_DEFAULT);
+  if (fallback === undefined) throw new Error("The default solid colour must parse.");
+  return checkedColors.read(item.style.color, fallback);
+}
+
+function captionsLayer(item: CaptionsItem, base: LayerBase, pixelScale: number): PlannedLayer {
+  const { highlight_color: color, highlight_background_color: backgroundColor } = item.style;
+  const highlighted = color !== undefined || backgroundColor !== undefined;
+  return {
+    ...base,
+    kind: "captions",
+    style: planTextStyle(item.style, CAPTIONS_FONT_SIZE_DEFAULT, pixelScale, checkedColors),
+    highlight: highlighted
+      ? {
+          color: color === undefined ? null : checkedColors.read(color, WHITE),
+          backgroundColor:
+            backgroundColor === undefined ? null : checkedColors.read(backgroundColor, BLACK),
+        }
+      : null,
+    pages: planCaptionPages(item, base.window, base.visible),
+  };
+}
+
+function textLayer(item: TextItem, base: LayerBase, pixelScale: number): PlannedLayer {
+  return {
+    ...base,
+    kind: "text",
+    text: item.text,
+    style: planTextStyle(item.style, TEXT_FONT_SIZE_DEFAULT, pixelScale, checkedColors),
+  };
+}
+
+/** The layer drawing `item`, which sits on track `trackIndex` and shows in `placed`. */
+export function planLayer(
+  item: VisualItem,
+  trackIndex: number,
+  placed: PlacedWindows,
+  context: LayerContext,
+): PlannedLayer {
+  const base = baseOf(item, trackIndex, placed, context);
+  switch (item.type) {
+    case "video":
+    case "gif":
+      return {
+        ...base,
+        kind: item.type,
+        inputId: item.assetId,
+        fit: item.fit,
+        source: sourceTimingOf(item, assetOf(context.state, item.assetId)),
+      };
+    case "image":
+      return { ...base, kind: "image", inputId: item.assetId, fit: item.fit, source: null };
+    case "solid": {
+      const { box } = base;
+      const radius = Math.min(
+        (item.style.border_radius ?? 0) * context.pixelScale,
+        box.width / 2,
+        box.height / 2,
+      );
+      return {
+        ...base,
+        kind: "solid",
+        color: solidColor(item),
+        radiusPixels: radius,
+        rotationDegrees: item.style.rotation ?? 0,
+      };
+    }
+    case "text":
+      return textLayer(item, base, context.pixelScale);
+    case "captions":
+      return captionsLayer(item, base, context.pixelScale);
+  }
+}
+
+/** The asset `assetId` of `state`; a missing one breaks an invariant of the state. */
+export function assetOf(state: EditorState, assetId: string): EditorAsset {
+  const asset = state.assets[assetId];
+  if (asset === undefined) throw new Error(`Asset "${assetId}" is missing from the state.`);
+  return asset;
+}

@@ -1,0 +1,101 @@
+/**
+ * Text and caption styles resolved for drawing: sizes in output pixels, colours as
+ * numbers, every default filled in.
+ *
+ * @module
+ */
+import type { TextStyle } from "../../schemas/edit-values.js";
+import { LINE_HEIGHT_DEFAULT, TEXT_BOX_PADDING_RATIO } from "../defaults.js";
+import { BLACK, WHITE } from "./colors.js";
+import type { ColorReader } from "./style-colors.js";
+import type { PlannedTextStyle } from "./types.js";
+
+/** Weight of text whose style names none, or names one the renderer does not know. */
+export const FONT_WEIGHT_DEFAULT = 400;
+
+/** CSS weight keywords and common weight names, by the number they stand for. */
+const FONT_WEIGHT_NAMES: Readonly<Record<string, number>> = {
+  thin: 100,
+  hairline: 100,
+  extralight: 200,
+  ultralight: 200,
+  light: 300,
+  normal: 400,
+  regular: 400,
+  book: 400,
+  medium: 500,
+  semibold: 600,
+  demibold: 600,
+  bold: 700,
+  extrabold: 800,
+  ultrabold: 800,
+  black: 900,
+  heavy: 900,
+};
+
+/**
+ * The numeric weight of a `font_weight` value: a number from 1 to 1000 as given
+ * (rounded), a known name (`bold` 700, `semibold` 600, ...), else 400.
+ *
+ * @example
+ * ```ts
+ * fontWeightOf("bold"); // 700
+ * fontWeightOf("650"); // 650
+ * fontWeightOf(undefined); // 400
+ * ```
+ */
+export function fontWeightOf(value: string | undefined): number {
+  if (value === undefined) return FONT_WEIGHT_DEFAULT;
+  const token = value
+    .trim()
+    .toLowerCase()
+    .replaceAll(/[\s_-]/g, "");
+  const numeric = Number(token);
+  if (token !== "" && Number.isFinite(numeric) && numeric >= 1 && numeric <= 1000) {
+    return Math.round(numeric);
+  }
+  return FONT_WEIGHT_NAMES[token] ?? FONT_WEIGHT_DEFAULT;
+}
+
+/**
+ * The drawn style of text with `style`, at `pixelScale` output pixels per composition
+ * pixel, with `defaultFontSize` (composition pixels) where the style sets none. The
+ * colours were checked beforehand; `colors` reads them.
+ */
+export function planTextStyle(
+  style: TextStyle,
+  defaultFontSize: number,
+  pixelScale: number,
+  colors: ColorReader,
+): PlannedTextStyle {
+  const fontSizePixels = (style.font_size ?? defaultFontSize) * pixelScale;
+  const strokeWidth = (style.stroke_width ?? 0) * pixelScale;
+  const backgroundColor = style.background_color ?? null;
+  const padding = fontSizePixels * TEXT_BOX_PADDING_RATIO;
+  return {
+    fontFamily: style.font_family ?? null,
+    fontSizePixels,
+    fontWeight: fontWeightOf(style.font_weight),
+    color: colors.read(style.color, WHITE),
+    align: style.align ?? "center",
+    lineHeight: style.line_height ?? LINE_HEIGHT_DEFAULT,
+    letterSpacingPixels: (style.letter_spacing ?? 0) * pixelScale,
+    direction: style.direction ?? "ltr",
+    stroke:
+      strokeWidth > 0
+        ? { widthPixels: strokeWidth, color: colors.read(style.stroke_color, BLACK) }
+        : null,
+    background:
+      backgroundColor === null
+        ? null
+        : {
+            color: colors.read(backgroundColor, BLACK),
+            horizontalPaddingPixels:
+              style.background_horizontal_padding === undefined
+                ? padding
+                : style.background_horizontal_padding * pixelScale,
+            verticalPaddingPixels: padding,
+            radiusPixels: (style.background_border_radius ?? 0) * pixelScale,
+          },
+  };
+}

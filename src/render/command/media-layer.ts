@@ -1,0 +1,293 @@
+/**
+ * A video, image or GIF layer as an ffmpeg input and a filter chain, overlaid onto the
+ * picture below it at the layer's place:
+ *
+ * 1. seek the input to the source position on screen when the layer first shows;
+ * 2. stamp each frame with the time it comes on screen (trim and rate applied), frames
+ *    from before the layer shows at its first instant;
+ * 3. turn it into one frame per output frame for exactly the layer's visible window:
+ *    `fps` rounding up keeps, for each output frame, the last source frame already on
+ *    screen; the last frame is held if the source ends early; `trim` ends the window.
+ *    The overlay then meets a frame at each of its frames inside the window, none
+ *    outside (overlay's own `enable` is unreliable with two inputs: ffmpeg evaluates
+ *    it on whichever input's frame arrived last);
+ * 4. fit the picture to the box, move the camera, apply opacity and animations.
+ *
+ * Times are on the graph's clock (see `graph-clock`).
+ *
+ * @module
+ */
+import type { MediaLayer, RenderPlan } from "../../editor/render-plan/types.js";
+import {
+  animationChannel,
+  motionOffsetExpression,
+  motionScaleExpression,
+  quoted,
+} from "./expressions.js";
+import type { FilterGraph } from "./graph.js";
+import { graphOffsetFrames } from "./graph-clock.js";
+import { decimal } from "./numbers.js";
+
+/**
+ * Source seconds read before the position a layer starts at. ffmpeg's accurate seek drops
+ * a frame that starts before the seek point even when it is still on screen there;
+ * reading a little earlier keeps it (exact for sources of 4 frames per second or more).
+ */
+export const SEEK_PREROLL_SECONDS = 0.25;
+/** Source seconds read past the end a layer needs, for the frame still on screen there. */
+export const SOURCE_TAIL_SECONDS = 0.1;
+/**
+ * Seconds by which frames are stamped early before `fps` rounds them up onto the output
+ * grid, so that a frame due exactly on an output frame, stamped a microsecond late by
+ * rounding, still lands on it.
+ */
+export const STAMP_EPSILON_SECONDS = 0.0001;
+
+/** Pixel formats of the canvas: 4:2:0 for encoded video, 4:4:4 for still pictures. */
+export type CanvasFormat = "yuv420p" | "yuv444p";
+
+const SCALE_FLAGS = "bilinear";
+
+function alphaFormat(format: CanvasFormat): string {
+  return format === "yuv420p" ? "yuva420p" : "yuva444p";
+}
+
+/** The overlay filter's `format` value for a canvas format. */
+export function overlayFormat(format: CanvasFormat): string {
+  return format === "yuv420p" ? "yuv420" : "yuv444";
+}
+
+function even(value: number): number {
+  return Math.max(2, 2 * Math.round(value / 2));
+}
+
+function whole(value: number): number {
+  return Math.max(1, Math.round(value));
+}
+
+// Seeks the input to the source position on screen at the layer's first visible
+// instant, less a preroll; `-t` bounds what is read.
+function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: number } {
+  const { source, visible, window } = layer;
+  if (source === null) return { options: [], prerollSeconds: 0 };
+  const position =
+    source.startSeconds + (visible.startSeconds - window.startSeconds) * source.playbackRate;
+  const seekable = source.loopSeconds === null ? position : position % source.loopSeconds;
+  const prerollSeconds = Math.min(seekable, SEEK_PREROLL_SECONDS);
+  const readSeconds =
+    prerollSeconds +
+    (visible.endSeconds - visible.startSeconds) * source.playbackRate +
+    SOURCE_TAIL_SECONDS;
+  const options = source.loops ? ["-stream_loop", "-1"] : [];
+  const seek = seekable - prerollSeconds;
+  if (seek > 0) options.push("-ss", decimal(seek));
+  options.push("-t", decimal(readSeconds));
+  return { options, prerollSeconds };
+}
+
+// Frames stamped with the time they come on screen: a source frame `p` seconds after
+// the seek point shows `(p - preroll) / rate` seconds after the layer's first visible
+// instant; earlier ones (the preroll) are stamped at that instant, the last of them
+// being the frame on screen then.
+function stamp(layer: MediaLayer, prerollSeconds: number): string {
+  const start = decimal(layer.visible.startSeconds);
+  // A still's first frame only: an animated file given as an image would otherwise
+  // play on past the layer's window.
+  if (layer.source === null) return "trim=end_frame=1,settb=AVTB,setpts=0";
+  const early = `${decimal(STAMP_EPSILON_SECONDS)}/TB`;
+  const rate = decimal(layer.source.playbackRate);
+  const onScreen = `(PTS-${decimal(prerollSeconds)}/TB)/${rate}+${start}/TB`;
+  return `settb=AVTB,setpts=${quoted(`max(${onScreen},${start}/TB)-${early}`)}`;
+}
+
+// One frame per output frame over the visible window. A moving source: for each output
+// frame, the last frame already on screen (rounding up), the last one held if the source
+// ends early, none after. A still: its one frame repeated, stamped frame by frame.
+function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
+  const startPts = Math.round(layer.visible.startSeconds * plan.fps);
+  const endPts = Math.round(layer.visible.endSeconds * plan.fps);
+  if (layer.source === null) {
+    return [
+      `loop=loop=${Math.max(0, endPts - startPts - 1)}:size=1:start=0`,
+      `settb=1/${plan.fps}`,
+      `setpts=${startPts}+N`,
+    ];
+  }
+  return [`fps=fps=${plan.fps}:round=up`, "tpad=stop_mode=clone:stop=-1", `trim=end_pts=${endPts}`];
+}
+
+// Fits the picture to the box: `cover` fills and crops the middle; `contain` fits
+// inside, padded with clear pixels to the box when a camera motion moves it.
+function fitToBox(layer: MediaLayer, format: CanvasFormat): string[] {
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  if (layer.fit === "cover") {
+    return [
+      `scale=w=${width}:h=${height}:force_original_aspect_ratio=increase:flags=${SCALE_FLAGS}`,
+      `crop=${width}:${height}`,
+    ];
+  }
+  const contained = `scale=w=${width}:h=${height}:force_original_aspect_ratio=decrease:flags=${SCALE_FLAGS}`;
+  if (layer.motion === null) return [contained];
+  return [
+    contained,
+    `format=${alphaFormat(format)}`,
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black@0`,
+  ];
+}
+
+// The camera: zoom the box-sized picture and crop the box back out of it, shifted.
+function cameraMotion(layer: MediaLayer): string[] {
+  const { motion } = layer;
+  if (motion === null) return [];
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  const zoom = motionScaleExpression(motion);
+  const scaled =
+    motion.from.scale === motion.to.scale
+      ? `scale=w=${even(width * motion.from.scale)}:h=${even(height * motion.from.scale)}:flags=${SCALE_FLAGS}`
+      : `scale=w=${quoted(`2*round(${width}*${zoom}/2)`)}:h=${quoted(`2*round(${height}*${zoom}/2)`)}:eval=frame:flags=${SCALE_FLAGS}`;
+  const x = `(${width}*${zoom}-${width})/2-(${motionOffsetExpression(motion, "x")})`;
+  const y = `(${height}*${zoom}-${height})/2-(${motionOffsetExpression(motion, "y")})`;
+  return [scaled, `crop=w=${width}:h=${height}:x=${quoted(x)}:y=${quoted(y)}`];
+}
+
+function fadeDirection(from: number, to: number): "in" | "out" {
+  if (from === 0 && to === 1) return "in";
+  if (from === 1 && to === 0) return "out";
+  throw new Error(`An opacity change from ${from} to ${to} is not a fade.`);
+}
+
+function opacityFilters(layer: MediaLayer, format: CanvasFormat): string[] {
+  const fades = layer.animations.filter(
+    (animation) => animation.from.opacity !== animation.to.opacity,
+  );
+  if (layer.opacity >= 1 && fades.length === 0) return [];
+  const filters = [`format=${alphaFormat(format)}`];
+  if (layer.opacity < 1) filters.push(`lut=a=${quoted(`val*${decimal(layer.opacity)}`)}`);
+  for (const { from, to, window } of fades) {
+    const direction = fadeDirection(from.opacity, to.opacity);
+    // The graph's clock starts at most half a frame after the timeline's zero (when the
+    // output and composition frame rates differ), so a fade may start a hair before it.
+    const start = Math.max(0, window.startSeconds);
+    const duration = Math.max(0, window.endSeconds - start);
+    filters.push(`fade=t=${direction}:st=${decimal(start)}:d=${decimal(duration)}:alpha=1`);
+  }
+  return filters;
+}
+
+function animatedSize(layer: MediaLayer): string[] {
+  const scaleX = animationChannel(layer.animations, "scaleX");
+  const scaleY = animationChannel(layer.animations, "scaleY");
+  if (scaleX === undefined && scaleY === undefined) return [];
+  const width = `max(1,round(iw*${scaleX ?? "1"}))`;
+  const height = `max(1,round(ih*${scaleY ?? "1"}))`;
+  return [`scale=w=${quoted(width)}:h=${quoted(height)}:eval=frame:flags=${SCALE_FLAGS}`];
+}
+
+// A moving source is reduced to output frames before it is scaled (fewer frames to
+// scale); a still is scaled once, then repeated.
+function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): string[] {
+  const frames = outputFrames(layer, plan);
+  const fitted = fitToBox(layer, format);
+  return layer.source === null ? [...fitted, ...frames] : [...frames, ...fitted];
+}
+
+// Adds the layer's input and filter chain to `graph`; returns the label of its frames.
+function addLayerPicture(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  format: CanvasFormat,
+): string {
+  const { options, prerollSeconds } = inputOptions(layer);
+  const index = graph.addInput(layer.inputId, options);
+  const filters = [
+    stamp(layer, prerollSeconds),
+    ...timedFit(layer, plan, format),
+    ...cameraMotion(layer),
+    ...opacityFilters(layer, format),
+    ...animatedSize(layer),
+  ];
+  const picture = graph.label("layer");
+  graph.addChain(`[${index}:v]${filters.join(",")}[${picture}]`);
+  return picture;
+}
+
+/**
+ * Adds the layer's input and filters to `graph` and overlays it onto the picture
+ * labelled `below`; returns the label of the result.
+ */
+export function addMediaLayer(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  below: string,
+  format: CanvasFormat,
+): string {
+  const picture = addLayerPicture(graph, layer, plan, format);
+  const centerX = layer.box.left + layer.box.width / 2;
+  const centerY = layer.box.top + layer.box.height / 2;
+  const offsetX = animationChannel(layer.animations, "offsetX");
+  const offsetY = animationChannel(layer.animations, "offsetY");
+  const x = `${decimal(centerX)}-w/2${offsetX === undefined ? "" : `+${offsetX}`}`;
+  const y = `${decimal(centerY)}-h/2${offsetY === undefined ? "" : `+${offsetY}`}`;
+  const result = graph.label("over");
+  graph.addChain(
+    `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(format)}[${result}]`,
+  );
+  return result;
+}
+
+// Half a pixel: a box this close to the frame's edges covers it once rounded.
+const COVER_TOLERANCE_PIXELS = 0.5;
+
+/**
+ * True when `layer` hides everything behind it for the whole output: a clip (clips
+ * carry no transparency, unlike pictures and GIFs) that fills its box, is opaque, does
+ * not animate, covers the frame and shows from the first frame to the last. A camera
+ * motion keeps the box filled, so it may move. `layer` is on the graph's clock.
+ */
+export function coversFrame(layer: MediaLayer, plan: RenderPlan): boolean {
+  const { box, visible } = layer;
+  const edge = COVER_TOLERANCE_PIXELS;
+  return (
+    layer.kind === "video" &&
+    layer.fit === "cover" &&
+    layer.opacity >= 1 &&
+    layer.animations.length === 0 &&
+    box.left <= edge &&
+    box.top <= edge &&
+    box.left + box.width >= plan.width - edge &&
+    box.top + box.height >= plan.height - edge &&
+    Math.round(visible.startSeconds * plan.fps) <= graphOffsetFrames(plan) &&
+    Math.round(visible.endSeconds * plan.fps) >= graphOffsetFrames(plan) + plan.frameCount
+  );
+}
+
+/**
+ * Adds a layer that {@link coversFrame} as the canvas itself: its frames, cut to the
+ * frame and in the canvas's format. Nothing behind it is drawn, and no overlay is
+ * spent on it. Returns the label of the canvas.
+ */
+export function addMediaCanvas(
+  graph: FilterGraph,
+  layer: MediaLayer,
+  plan: RenderPlan,
+  format: CanvasFormat,
+): string {
+  const picture = addLayerPicture(graph, layer, plan, format);
+  const width = whole(layer.box.width);
+  const height = whole(layer.box.height);
+  // The overlay would put the layer's left edge at centre - width / 2: the frame starts
+  // that far inside the layer.
+  const x = Math.round(width / 2 - (layer.box.left + layer.box.width / 2));
+  const y = Math.round(height / 2 - (layer.box.top + layer.box.height / 2));
+  const cut =
+    width === plan.width && height === plan.height && x === 0 && y === 0
+      ? ""
+      : `crop=${plan.width}:${plan.height}:${x}:${y},`;
+  const canvas = graph.label("canvas");
+  graph.addChain(`[${picture}]${cut}format=${format}[${canvas}]`);
+  return canvas;
+}

@@ -1,0 +1,109 @@
+/**
+ * Where a drawn layer's pose may be drawn as straight lines: the instants between which
+ * every animation and motion of the layer changes linearly, so that a subtitle event
+ * per stretch with one `\move` and one `\t` reproduces the plan's pose exactly; where
+ * changes overlap or sway, the stretch is sampled finely instead.
+ *
+ * @module
+ */
+import type { LayerBase, TimeWindow } from "../../editor/render-plan/types.js";
+
+/** Longest stretch drawn as a straight line where the pose is not linear, in seconds. */
+export const POSE_SAMPLE_SECONDS = 0.05;
+/** Most motion cycles split into stretches; later cycles are drawn as one. */
+export const MOTION_CYCLES_SPLIT_MAX = 600;
+
+interface Change {
+  readonly window: TimeWindow;
+  // True when the change itself is not linear (a sine sway).
+  readonly curved: boolean;
+}
+
+function motionChanges(layer: Pick<LayerBase, "motion">): Change[] {
+  const { motion } = layer;
+  if (motion === null || motion.target !== "layer") return [];
+  const changes: Change[] = [];
+  const { window, cycleSeconds } = motion;
+  const moves =
+    motion.from.scale !== motion.to.scale ||
+    motion.from.offsetX !== motion.to.offsetX ||
+    motion.from.offsetY !== motion.to.offsetY;
+  const cycles = motion.loops
+    ? Math.min(
+        MOTION_CYCLES_SPLIT_MAX,
+        Math.ceil((window.endSeconds - window.startSeconds) / cycleSeconds),
+      )
+    : 1;
+  for (let cycle = 0; moves && cycle < cycles; cycle += 1) {
+    const startSeconds = window.startSeconds + cycle * cycleSeconds;
+    changes.push({
+      window: {
+        startSeconds,
+        endSeconds: Math.min(window.endSeconds, startSeconds + cycleSeconds),
+      },
+      curved: false,
+    });
+  }
+  if (motion.sway !== null) {
+    const swayEnd = motion.loops ? window.endSeconds : window.startSeconds + cycleSeconds;
+    changes.push({
+      window: {
+        startSeconds: window.startSeconds,
+        endSeconds: Math.min(window.endSeconds, swayEnd),
+      },
+      curved: true,
+    });
+  }
+  return changes;
+}
+
+function overlap(left: TimeWindow, right: TimeWindow): TimeWindow | undefined {
+  const startSeconds = Math.max(left.startSeconds, right.startSeconds);
+  const endSeconds = Math.min(left.endSeconds, right.endSeconds);
+  return endSeconds > startSeconds ? { startSeconds, endSeconds } : undefined;
+}
+
+// Stretches to sample finely: curved changes, and wherever two changes overlap (their
+// product or sum of slopes is no longer one straight line in every channel).
+function curvedStretches(changes: readonly Change[], alwaysCurved: boolean): TimeWindow[] {
+  const stretches: TimeWindow[] = [];
+  for (const [index, change] of changes.entries()) {
+    if (change.curved || alwaysCurved) stretches.push(change.window);
+    for (const other of changes.slice(index + 1)) {
+      const shared = overlap(change.window, other.window);
+      if (shared !== undefined) stretches.push(shared);
+    }
+  }
+  return stretches;
+}
+
+/**
+ * The instants inside `bounds` at which a drawn layer's pose must be sampled: `bounds`'
+ * edges, every animation and motion edge, and fine steps through stretches that are
+ * not linear. `alwaysCurved` samples every change finely (for looks that cannot be
+ * animated with one transform). Sorted, without repeats.
+ */
+export function poseBreakpoints(
+  layer: Pick<LayerBase, "animations" | "motion">,
+  bounds: TimeWindow,
+  alwaysCurved = false,
+): number[] {
+  const changes: Change[] = [
+    ...layer.animations.map((animation) => ({ window: animation.window, curved: false })),
+    ...motionChanges(layer),
+  ];
+  const instants = [bounds.startSeconds, bounds.endSeconds];
+  for (const change of changes) instants.push(change.window.startSeconds, change.window.endSeconds);
+  for (const stretch of curvedStretches(changes, alwaysCurved)) {
+    const steps = Math.ceil((stretch.endSeconds - stretch.startSeconds) / POSE_SAMPLE_SECONDS);
+    for (let step = 1; step < steps; step += 1) {
+      instants.push(
+        stretch.startSeconds + (step * (stretch.endSeconds - stretch.startSeconds)) / steps,
+      );
+    }
+  }
+  const inside = instants.filter(
+    (instant) => instant >= bounds.startSeconds && instant <= bounds.endSeconds,
+  );
+  return [...new Set(inside)].sort((left, right) => left - right);
+}

@@ -1,0 +1,73 @@
+/**
+ * reelkit/render (Node only): renders editor timelines with ffmpeg. Plan with
+ * `planRender` or `planContactSheet` (from `reelkit`), then give the plan to a
+ * {@link Renderer}: `createFfmpegRenderer` runs one ffmpeg process per render, reading
+ * media through the reader it is given. The commands it runs are built by pure
+ * functions exported here too.
+ *
+ * @example
+ * ```ts
+ * import { planRender } from "reelkit";
+ * import { createFfmpegRenderer } from "reelkit/render";
+ *
+ * const renderer = createFfmpegRenderer({ readMedia });
+ * const planned = planRender(state, { width: 720 });
+ * if (planned.ok) {
+ *   const video = await renderer.renderVideo(planned.plan, { path: "out.mp4" }, {
+ *     onProgress: ({ fraction }) => console.log(`${Math.round(fraction * 100)} %`),
+ *   });
+ *   if (!video.ok) console.error(video.error.code, video.error.message);
+ * }
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  type CommandFile,
+  type CommandKind,
+  type CommandSettings,
+  contactSheetCommand,
+  type FfmpegCommand,
+  FILTER_GRAPH_INLINE_MAX_LENGTH,
+  type FontSettings,
+  frameCommand,
+  type InputFiles,
+  inputsRead,
+  VIDEO_ENCODING_DEFAULT,
+  type VideoEncoding,
+  videoCommand,
+} from "./ffmpeg-command.js";
+export {
+  createFfmpegRenderer,
+  type FfmpegRendererOptions,
+  FONT_FAMILY_DEFAULT,
+  FONT_SIZE_PER_EM_DEFAULT,
+} from "./ffmpeg-renderer.js";
+export {
+  RENDER_CONCURRENCY_DEFAULT,
+  RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
+  RENDER_INPUT_MAX_BYTES_DEFAULT,
+  RENDER_LIMITS_DEFAULT,
+  RENDER_OUTPUT_MAX_BYTES_DEFAULT,
+  RENDER_QUEUE_MAX_DEFAULT,
+  RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
+  type RenderLimits,
+} from "./render-limits.js";
+export {
+  type LocalMediaFile,
+  type MediaBody,
+  type MediaReader,
+  type MediaReadRequest,
+  type MediaReadResult,
+  RENDER_FAILURE_CODES,
+  type RenderCallOptions,
+  type RenderError,
+  type RenderedImage,
+  type RenderedVideo,
+  type Renderer,
+  type RenderFailure,
+  type RenderFailureCode,
+  type RenderProgress,
+  renderFailure,
+  type VideoTarget,
+} from "./renderer.js";

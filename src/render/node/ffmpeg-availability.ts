@@ -1,0 +1,120 @@
+/**
+ * Whether the ffmpeg on this machine can render: the program runs, and has every filter
+ * and encoder a command uses. Checked once per renderer; the answer names what is
+ * missing.
+ *
+ * @module
+ */
+import { type RenderFailure, renderFailure } from "../renderer.js";
+import { runProcess } from "./ffmpeg-process.js";
+
+/** Filters the commands use. */
+export const REQUIRED_FILTERS = [
+  "color",
+  "format",
+  "settb",
+  "setpts",
+  "fps",
+  "tpad",
+  "trim",
+  "scale",
+  "crop",
+  "pad",
+  "lut",
+  "fade",
+  "overlay",
+  "ass",
+  "xstack",
+  "anullsrc",
+  "aformat",
+  "asetpts",
+  "atempo",
+  "volume",
+  "afade",
+  "atrim",
+  "adelay",
+  "amix",
+] as const;
+
+/** Encoders the commands use. */
+export const REQUIRED_ENCODERS = ["libx264", "aac", "png"] as const;
+
+const CHECK_TIMEOUT_MS = 15_000;
+
+// Names in the second column of `-filters` / `-encoders` listings, after the header.
+function listedNames(listing: string): Set<string> {
+  const names = new Set<string>();
+  for (const line of listing.split("\n")) {
+    const columns = line.trim().split(/\s+/);
+    if (columns.length >= 2 && /^[A-Z.|]{3,6}$/.test(columns[0] ?? "")) names.add(columns[1] ?? "");
+  }
+  return names;
+}
+
+async function listing(program: string, flag: string): Promise<string | RenderFailure> {
+  let output = "";
+  const exit = await runProcess({
+    program,
+    args: ["-hide_banner", "-nostdin", flag],
+    timeoutMs: CHECK_TIMEOUT_MS,
+    onStdout: (text) => {
+      output += text;
+    },
+  });
+  if (exit.kind === "missing") {
+    return renderFailure(
+      "renderer_unavailable",
+      `ffmpeg was not found (looked for "${program}"): install ffmpeg (Debian: apt-get install ffmpeg) or pass ffmpegPath.`,
+      "ffmpeg",
+    );
+  }
+  if (exit.kind !== "exited" || exit.exitCode !== 0) {
+    return renderFailure("renderer_unavailable", `"${program} ${flag}" did not run.`, "ffmpeg");
+  }
+  return output;
+}
+
+// One check per program for the life of the process: ffmpeg is not installed or removed
+// while a server runs, and each check costs two process starts.
+const checks = new Map<string, Promise<RenderFailure | undefined>>();
+
+/**
+ * Undefined when `program` can render; else the failure naming what is missing. The
+ * answer is kept for the life of the process.
+ */
+export function checkFfmpegOnce(program: string): Promise<RenderFailure | undefined> {
+  let check = checks.get(program);
+  if (check === undefined) {
+    check = checkFfmpeg(program);
+    checks.set(program, check);
+  }
+  return check;
+}
+
+/** Undefined when `program` can render; else the failure naming what is missing. */
+export async function checkFfmpeg(program: string): Promise<RenderFailure | undefined> {
+  const filters = await listing(program, "-filters");
+  if (typeof filters !== "string") return filters;
+  const encoders = await listing(program, "-encoders");
+  if (typeof encoders !== "string") return encoders;
+  const filterNames = listedNames(filters);
+  const missingFilter = REQUIRED_FILTERS.find((name) => !filterNames.has(name));
+  if (missingFilter !== undefined) {
+    const hint = missingFilter === "ass" ? " (ffmpeg built with libass)" : "";
+    return renderFailure(
+      "renderer_unavailable",
+      `ffmpeg at "${program}" lacks the ${missingFilter} filter${hint}.`,
+      `ffmpeg filter ${missingFilter}`,
+    );
+  }
+  const encoderNames = listedNames(encoders);
+  const missingEncoder = REQUIRED_ENCODERS.find((name) => !encoderNames.has(name));
+  if (missingEncoder !== undefined) {
+    return renderFailure(
+      "renderer_unavailable",
+      `ffmpeg at "${program}" lacks the ${missingEncoder} encoder.`,
+      `ffmpeg encoder ${missingEncoder}`,
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,181 @@
+import { type EditorItem, planRender } from "reelkit";
+import { frameCommand, videoCommand } from "reelkit/render";
+import { describe, expect, it } from "vitest";
+import { captions, solid, stateOf, text } from "../../editor/support/fixtures.js";
+
+const FONT = { family: "DejaVu Sans", sizePerEm: 1.164, directory: null };
+
+// The ASS document a video command writes for `items` (one track each, first in front)
+// on a 1080 x 1920 timeline at 30 fps, drawn at 540 wide (half size).
+function assFor(items: EditorItem[], at?: number): string {
+  const state = stateOf(items.map((item, index) => ({ id: `t${index}`, items: [item] })));
+  const result = planRender(
+    state,
+    at === undefined ? { width: 540 } : { width: 540, atSeconds: at },
+  );
+  if (!result.ok) throw new Error(result.error.message);
+  const settings = { inputFiles: new Map(), inputsWithAudio: new Set<string>(), font: FONT };
+  const command =
+    at === undefined ? videoCommand(result.plan, settings) : frameCommand(result.plan, settings);
+  const file = command.files.find((entry) => entry.name.endsWith(".ass"));
+  if (file === undefined) throw new Error("no ASS file");
+  return file.contents;
+}
+
+function lines(document: string, prefix: string): string[] {
+  return document.split("\n").filter((line) => line.startsWith(prefix));
+}
+
+describe("the ASS document of solids, text and captions", () => {
+  it("sets the frame size and wraps like a browser (at line ends)", () => {
+    const document = assFor([text({ id: "a", from: 0, durationInFrames: 30 })]);
+    expect(document).toContain("PlayResX: 540\nPlayResY: 960\nWrapStyle: 1");
+  });
+
+  it("turns a text style into a style line: font, libass size, colours, outline, box", () => {
+    const document = assFor([
+      text(
+        { id: "a", from: 0, durationInFrames: 30 },
+        {
+          left: 100,
+          width: 800,
+          style: {
+            font_family: "Inter",
+            font_size: 100,
+            font_weight: "bold",
+            color: "#ff8000",
+            stroke_width: 4,
+            stroke_color: "#0000ff",
+            letter_spacing: 2,
+            align: "right",
+            background_color: "rgba(0, 0, 0, 0.5)",
+          },
+        },
+      ),
+    ]);
+    // 50 px em size is 58.2 in libass units; colours are &HAABBGGRR; border style 4 boxes
+    // the text; alignment 6 is middle right; the right margin leaves the box's width less
+    // its padding (400 - 2 x 12.5) to wrap in.
+    expect(lines(document, "Style:")).toEqual([
+      "Style: L0,Inter,58.2,&H000080FF,&H000080FF,&H00FF0000,&H00000000,-1,0,0,0,100,100,1,0,4,2,0,6,0,165,0,1",
+    ]);
+    const [event] = lines(document, "Dialogue:");
+    expect(event).toContain("\\an6\\pos(437.5,");
+    expect(event).toContain("\\4a&H80&");
+    expect(event).toContain("\\b700");
+    expect(event).toContain("\\xshad12.5\\yshad12.5");
+  });
+
+  it("keeps user text literal: braces, backslashes and line breaks", () => {
+    const document = assFor([
+      text({ id: "a", from: 0, durationInFrames: 30 }, { text: "{\\b1}bold?\nnext \\N" }),
+    ]);
+    const [event] = lines(document, "Dialogue:");
+    expect(event?.endsWith("}\\{\\\u2060b1\\}bold?\\Nnext \\\u2060N")).toBe(true);
+  });
+
+  it("starts and ends events half a frame early, so frame boundaries fall inside", () => {
+    const document = assFor([text({ id: "a", from: 30, durationInFrames: 30 })]);
+    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:00\.98,0:00:01\.98,L0,/);
+  });
+
+  it("draws a fade as an alpha transform and a slide as a move", () => {
+    const document = assFor([
+      solid(
+        { id: "a", from: 0, durationInFrames: 60 },
+        {
+          left: 0,
+          top: 0,
+          width: 200,
+          height: 100,
+          enterAnimation: { type: "slide", duration_seconds: 1, direction: "left" },
+          exitAnimation: { type: "fade", duration_seconds: 0.5 },
+        },
+      ),
+    ]);
+    const events = lines(document, "Dialogue:");
+    expect(events).toHaveLength(3);
+    // In: from off-screen left (centre at -50) to rest (centre at 50) over the first second.
+    expect(events[0]).toContain("\\move(-50,25,50,25,0,1000)");
+    expect(events[1]).toContain("\\pos(50,25)");
+    expect(events[2]).toContain("\\1a&H00&");
+    // The event opens half a frame (20 ms, rounded) before the fade starts.
+    expect(events[2]).toMatch(/^Dialogue: 0,0:00:01\.48,0:00:01\.98,/);
+    expect(events[2]).toContain("\\t(20,520,\\fscx100\\fscy100\\1a&HFF&");
+  });
+
+  it("draws a solid as a rounded, rotated shape around its centre", () => {
+    const document = assFor([
+      solid(
+        { id: "a", from: 0, durationInFrames: 30 },
+        {
+          left: 100,
+          top: 100,
+          width: 200,
+          height: 100,
+          style: { color: "#ff0000", border_radius: 20, rotation: 45 },
+        },
+      ),
+    ]);
+    const [event] = lines(document, "Dialogue:");
+    expect(event).toContain("\\an5\\pos(100,75)");
+    expect(event).toContain("\\frz-45");
+    expect(event).toContain("{\\p1}m 10 0 l 90 0 b 95.52 0 100 4.48 100 10 l 100 40");
+  });
+
+  it("highlights the word being spoken, one event per word", () => {
+    const document = assFor([
+      captions(
+        { id: "a", from: 0, durationInFrames: 60 },
+        {
+          captions: [
+            {
+              text: "one two",
+              startMs: 0,
+              endMs: 1000,
+              words: [
+                { word: "one", startMs: 0, endMs: 400 },
+                { word: "two", startMs: 500, endMs: 1000 },
+              ],
+            },
+          ],
+          style: { highlight_color: "#ffff00", color: "#ffffff" },
+        },
+      ),
+    ]);
+    const bodies = lines(document, "Dialogue:").map((line) => line.slice(line.indexOf("}") + 1));
+    expect(bodies).toEqual([
+      "{\\1c&H00FFFF&}one{\\1c&HFFFFFF&} two",
+      "one two",
+      "one {\\1c&H00FFFF&}two{\\1c&HFFFFFF&}",
+    ]);
+  });
+
+  it("boxes the spoken word with border style 3 when the highlight has a background", () => {
+    const document = assFor([
+      captions(
+        { id: "a", from: 0, durationInFrames: 30 },
+        {
+          captions: [
+            {
+              text: "hi",
+              startMs: 0,
+              endMs: 1000,
+              words: [{ word: "hi", startMs: 0, endMs: 1000 }],
+            },
+          ],
+          style: { highlight_background_color: "#00ff00" },
+        },
+      ),
+    ]);
+    expect(lines(document, "Style:")[0]).toMatch(/,3,\d+(\.\d+)?,0,5,/);
+    expect(lines(document, "Dialogue:")[0]).toContain("{\\3c&H00FF00&\\3a&H00&}hi");
+  });
+
+  it("times the events of a frame on the graph's clock, around that frame only", () => {
+    const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
+    // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
+    expect(lines(document, "Dialogue:")).toHaveLength(1);
+    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:01\.48,0:00:01\.52,/);
+  });
+});
