@@ -68,9 +68,10 @@ describe.skipIf(url === undefined)("the reference host on PostgreSQL", () => {
     schema = await createTestSchema(url as string, { migrate: false });
     const first = await start(setupWith(100));
     expect(first.wiring.stores.kind).toBe("postgres");
-    const firstReport = first.wiring.stores.kind === "postgres" && first.wiring.stores.report;
-    expect(firstReport && firstReport.migrationsApplied.length).toBeGreaterThan(0);
-    expect(firstReport && firstReport.organizationsAdded).toEqual([10]);
+    const firstReport =
+      first.wiring.stores.kind === "postgres" ? first.wiring.stores.report : undefined;
+    expect(firstReport?.migrationsApplied.length).toBeGreaterThan(0);
+    expect(firstReport?.organizationsAdded).toEqual([10]);
 
     // A second host with a fixture that asks for another balance changes nothing.
     const second = await start(setupWith(9999, "rk_test_host_pg_read"));
