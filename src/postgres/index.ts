@@ -2,6 +2,10 @@
  * reelkit/postgres: every store port on PostgreSQL, so any number of host instances
  * share one source of truth and still charge exactly once.
  *
+ * - Schema: every table lives in one schema, `reelkit` by default; each function takes
+ *   the same `schema` option ({@link PostgresSchemaOptions}), and the caller's pool may
+ *   be shared with other code (statements name the schema; nothing depends on
+ *   `search_path`).
  * - {@link migrate}: versioned migrations, safe when several processes start at once.
  * - {@link createPostgresPorts}: every port below over one pool, and a worker starter.
  * - Stores: {@link createPostgresCreditStore}, {@link createPostgresIdempotencyStore},
@@ -58,6 +62,12 @@ export {
 export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
 export { drainJobs } from "./run-claim.js";
+export {
+  DEFAULT_POSTGRES_SCHEMA,
+  type PostgresSchemaOptions,
+  SCHEMA_NAME_MAX_LENGTH,
+  schemaNameProblem,
+} from "./schema.js";
 export {
   type SeedOptions,
   type SeedOrganization,

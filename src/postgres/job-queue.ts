@@ -8,27 +8,36 @@
 
 import type { Pool } from "pg";
 import type { Job, JobQueue } from "../service/ports/jobs.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
 /**
- * Creates a job queue over the pool's database (run {@link migrate} first). Workers take
- * the jobs with {@link claimJobs} or {@link runPostgresWorker}.
+ * Creates a job queue over the pool's database (run {@link migrate} first, with the same
+ * `schema` option). Workers take the jobs with {@link claimJobs} or
+ * {@link runPostgresWorker}.
  *
  * @example
  * ```ts
- * const queue = createPostgresJobQueue(pool);
+ * const queue = createPostgresJobQueue(pool, { schema: "reelkit" });
  * const service = createService({ ...deps, queue });
- * const worker = runPostgresWorker({ pool, process: service.processJob });
+ * const worker = runPostgresWorker({ pool, schema: "reelkit", process: service.processJob });
  * ```
  */
-export function createPostgresJobQueue(pool: Pool): JobQueue {
+export function createPostgresJobQueue(pool: Pool, options: PostgresSchemaOptions = {}): JobQueue {
+  const schema = postgresSchemaOf(options);
+  const enqueueSql = `INSERT INTO ${schema.table("job_outbox")}
+      (id, organization_id, kind, resource_id, hold_id, job)
+    VALUES ($1, $2, $3, $4, $5, $6::jsonb)`;
   return {
     async enqueue(job: Job) {
-      await queryable(pool).query(
-        `INSERT INTO job_outbox (id, organization_id, kind, resource_id, hold_id, job)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-        [job.id, job.organizationId, job.kind, job.resourceId, job.holdId, JSON.stringify(job)],
-      );
+      await queryable(pool).query(enqueueSql, [
+        job.id,
+        job.organizationId,
+        job.kind,
+        job.resourceId,
+        job.holdId,
+        JSON.stringify(job),
+      ]);
     },
   };
 }

@@ -14,13 +14,13 @@ import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js"
 export async function runClaim(options: PostgresWorkerOptions, claim: JobClaim): Promise<void> {
   const { leaseMilliseconds, onError } = workerSettings(options);
   const renewal = setInterval(() => {
-    extendJobClaim(options.pool, claim, leaseMilliseconds).catch((error) =>
+    extendJobClaim(options.pool, claim, leaseMilliseconds, options).catch((error) =>
       onError(error, claim.job),
     );
   }, leaseMilliseconds / 3);
   try {
     await options.process(claim.job);
-    await completeJob(options.pool, claim);
+    await completeJob(options.pool, claim, options);
   } catch (error) {
     onError(error, claim.job);
     await failJob(options.pool, claim, error, options).catch((failure) =>
@@ -43,6 +43,7 @@ export async function runClaim(options: PostgresWorkerOptions, claim: JobClaim):
 export async function drainJobs(options: PostgresWorkerOptions): Promise<number> {
   const { workerId, leaseMilliseconds, maxRunningPerOrganization } = workerSettings(options);
   const claimOptions = {
+    schema: options.schema,
     workerId,
     leaseMilliseconds,
     limit: 1,

@@ -13,7 +13,10 @@ import {
 } from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
 
-/** Settings of {@link runPostgresWorker} and {@link drainJobs}. */
+/**
+ * Settings of {@link runPostgresWorker} and {@link drainJobs}; `schema` is the one
+ * `migrate` built.
+ */
 export interface PostgresWorkerOptions extends FailJobOptions {
   /** The database holding the outbox. */
   readonly pool: Pool;

@@ -26,6 +26,7 @@ export interface PostgresWorker {
  * ```ts
  * const worker = runPostgresWorker({
  *   pool,
+ *   schema: "reelkit",
  *   process: service.processJob,
  *   concurrency: 8,
  *   maxRunningPerOrganization: 4,
@@ -51,6 +52,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     const limit = settings.concurrency - running.size;
     if (limit <= 0) return 0;
     const claims = await claimJobs(options.pool, {
+      schema: options.schema,
       workerId: settings.workerId,
       leaseMilliseconds: settings.leaseMilliseconds,
       maxAttempts: options.maxAttempts,
