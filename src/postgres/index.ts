@@ -14,8 +14,9 @@
  *   {@link createPostgresRateLimiter}.
  * - Jobs: {@link createPostgresJobQueue} writes the outbox; {@link runPostgresWorker}
  *   (or {@link claimJobs}, {@link completeJob}, {@link failJob} for your own loop) runs
- *   it with `FOR UPDATE SKIP LOCKED`, so any number of workers can run;
- *   {@link releaseAbandonedHolds} returns credits a crashed request left held.
+ *   it with `FOR UPDATE SKIP LOCKED`, so any number of workers can run, retrying failed
+ *   jobs with exponential backoff and jitter; {@link releaseAbandonedHolds} returns
+ *   credits a crashed request left held.
  * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
  *   inside it one transaction, so a paid request's hold, records, outbox entry and
  *   stored response commit together or not at all.
@@ -61,6 +62,15 @@ export {
 } from "./ports.js";
 export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
+export {
+  JOB_RETRY_BACKOFF_DEFAULT,
+  JOB_RETRY_BASE_MILLISECONDS,
+  JOB_RETRY_CAP_MILLISECONDS,
+  JOB_RETRY_FACTOR,
+  jobRetryDelayMilliseconds,
+  type RetryBackoff,
+  retryCeilingMilliseconds,
+} from "./retry-backoff.js";
 export { drainJobs } from "./run-claim.js";
 export {
   DEFAULT_POSTGRES_SCHEMA,

@@ -18,6 +18,11 @@ import {
   type Job,
 } from "../service/ports/jobs.js";
 import { fairClaimSql } from "./fair-claim-sql.js";
+import {
+  JOB_RETRY_BACKOFF_DEFAULT,
+  jobRetryDelayMilliseconds,
+  type RetryBackoff,
+} from "./retry-backoff.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction } from "./transaction.js";
 
@@ -166,13 +171,39 @@ export type FailJobOutcome = "requeued" | "dead" | "lease_lost";
 export interface FailJobOptions extends PostgresSchemaOptions {
   /** Attempts after which the job is given up; {@link JOB_MAX_ATTEMPTS_DEFAULT} by default. */
   readonly maxAttempts?: number;
-  /** How long a requeued job waits before it may be claimed again; 5 seconds by default. */
+  /**
+   * A fixed wait before a requeued job may be claimed again, instead of the backoff (0
+   * retries at once).
+   */
   readonly retryDelayMilliseconds?: number;
+  /**
+   * The exponential backoff with full jitter that spaces the attempts;
+   * {@link JOB_RETRY_BACKOFF_DEFAULT} by default (up to 5 s, 10 s, 20 s... at most 5 min).
+   */
+  readonly retryBackoff?: RetryBackoff;
+  /** The jitter's source of numbers in `[0, 1)`; `Math.random` by default. */
+  readonly random?: () => number;
 }
 
 /**
- * Records that processing a claimed job threw: the job is queued again after a delay,
- * or given up (`dead`) once it has used its attempts.
+ * The wait before a claim's job may run again after this attempt failed: the fixed
+ * `retryDelayMilliseconds` when given, else a draw from the backoff.
+ */
+export function retryDelayOf(claim: JobClaim, options: FailJobOptions = {}): number {
+  return (
+    options.retryDelayMilliseconds ??
+    jobRetryDelayMilliseconds(
+      claim.attempt,
+      options.retryBackoff ?? JOB_RETRY_BACKOFF_DEFAULT,
+      options.random ?? Math.random,
+    )
+  );
+}
+
+/**
+ * Records that processing a claimed job threw: the job is queued again after a delay
+ * (the fixed `retryDelayMilliseconds`, else a draw from `retryBackoff`), or given up
+ * (`dead`) once it has used its attempts.
  */
 export async function failJob(
   pool: Pool,
@@ -188,7 +219,7 @@ export async function failJob(
        finished_at = CASE WHEN $4 = 'dead' THEN now() END,
        available_at = now() + make_interval(secs => $6::double precision / 1000)
      WHERE ${HELD}`,
-    [...heldBy(claim), dead ? "dead" : "queued", message, options.retryDelayMilliseconds ?? 5000],
+    [...heldBy(claim), dead ? "dead" : "queued", message, dead ? 0 : retryDelayOf(claim, options)],
   );
   if (result.rowCount !== 1) return "lease_lost";
   return dead ? "dead" : "requeued";

@@ -15,7 +15,7 @@ import type { FailJobOptions } from "./job-claims.js";
 
 /**
  * Settings of {@link runPostgresWorker} and {@link drainJobs}; `schema` is the one
- * `migrate` built.
+ * `migrate` built, and failed jobs back off as {@link FailJobOptions} says.
  */
 export interface PostgresWorkerOptions extends FailJobOptions {
   /** The database holding the outbox. */

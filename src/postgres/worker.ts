@@ -19,8 +19,8 @@ export interface PostgresWorker {
 
 /**
  * Starts a worker loop. It claims up to `concurrency` jobs at a time, fairly between
- * organizations (see {@link claimJobs}), and looks again as soon as one finishes, or
- * after `pollMilliseconds` when none could be claimed.
+ * organizations (see {@link claimJobs}), and looks again as soon as one finishes, when
+ * a retry of its own is due, or after `pollMilliseconds` when none could be claimed.
  *
  * @example
  * ```ts
@@ -37,6 +37,7 @@ export interface PostgresWorker {
 export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorker {
   const settings = workerSettings(options);
   const running = new Set<Promise<void>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
   let stopped = false;
   let wake: () => void = () => undefined;
   const pause = (milliseconds: number): Promise<void> =>
@@ -47,6 +48,15 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
         resolve();
       };
     });
+
+  const wakeAfter = (milliseconds: number): void => {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      wake();
+    }, milliseconds);
+    timer.unref();
+    retryTimers.add(timer);
+  };
 
   const claimMore = async (): Promise<number> => {
     const limit = settings.concurrency - running.size;
@@ -60,10 +70,14 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       limit,
     });
     for (const claim of claims) {
-      const task: Promise<void> = runClaim({ ...options, ...settings }, claim).finally(() => {
-        running.delete(task);
-        wake();
-      });
+      const task: Promise<void> = runClaim({ ...options, ...settings }, claim)
+        .then((retryDelay) => {
+          if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
+        })
+        .finally(() => {
+          running.delete(task);
+          wake();
+        });
       running.add(task);
     }
     return claims.length;
@@ -86,6 +100,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       stopped = true;
       wake();
       await looping;
+      for (const timer of retryTimers) clearTimeout(timer);
       await Promise.all([...running]);
     },
   };
