@@ -12,11 +12,12 @@
  *   {@link createPostgresAccountStore} (with {@link seedOrganizations} for fixtures that
  *   never reset a balance), {@link createPostgresResourceStores},
  *   {@link createPostgresRateLimiter}.
- * - Jobs: {@link createPostgresJobQueue} writes the outbox; {@link runPostgresWorker}
- *   (or {@link claimJobs}, {@link completeJob}, {@link failJob} for your own loop) runs
- *   it with `FOR UPDATE SKIP LOCKED`, so any number of workers can run, retrying failed
- *   jobs with exponential backoff and jitter; {@link releaseAbandonedHolds} returns
- *   credits a crashed request left held.
+ * - Jobs: {@link createPostgresJobQueue} writes the outbox and notifies idle workers;
+ *   {@link runPostgresWorker} (or {@link claimJobs}, {@link completeJob}, {@link failJob}
+ *   for your own loop) runs it with `FOR UPDATE SKIP LOCKED`, so any number of workers
+ *   can run, waiting on `LISTEN` when idle and retrying failed jobs with exponential
+ *   backoff and jitter; {@link releaseAbandonedHolds} returns credits a crashed request
+ *   left held.
  * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
  *   inside it one transaction, so a paid request's hold, records, outbox entry and
  *   stored response commit together or not at all.
@@ -92,4 +93,7 @@ export {
   type TransactionOptions,
 } from "./transaction.js";
 export { type PostgresWorker, runPostgresWorker } from "./worker.js";
-export type { PostgresWorkerOptions } from "./worker-options.js";
+export {
+  JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
+  type PostgresWorkerOptions,
+} from "./worker-options.js";

@@ -3,6 +3,11 @@
  * committed before `enqueue` resolves, so a job the service was told is queued survives
  * any crash and is taken by whichever worker claims it first.
  *
+ * The same statement sends a notification on the schema's jobs channel. PostgreSQL
+ * delivers it when the transaction commits (at once outside a unit of work, with the
+ * paid request's unit otherwise) and drops it on rollback, so idle workers listening on
+ * the channel wake exactly when there is a job they can see.
+ *
  * @module
  */
 
@@ -25,9 +30,10 @@ import { queryable } from "./transaction.js";
  */
 export function createPostgresJobQueue(pool: Pool, options: PostgresSchemaOptions = {}): JobQueue {
   const schema = postgresSchemaOf(options);
-  const enqueueSql = `INSERT INTO ${schema.table("job_outbox")}
-      (id, organization_id, kind, resource_id, hold_id, job)
-    VALUES ($1, $2, $3, $4, $5, $6::jsonb)`;
+  const enqueueSql = `WITH queued AS (
+      INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job)
+      VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id)
+    SELECT pg_notify($7, '') FROM queued`;
   return {
     async enqueue(job: Job) {
       await queryable(pool).query(enqueueSql, [
@@ -37,6 +43,7 @@ export function createPostgresJobQueue(pool: Pool, options: PostgresSchemaOption
         job.resourceId,
         job.holdId,
         JSON.stringify(job),
+        schema.jobsChannel,
       ]);
     },
   };

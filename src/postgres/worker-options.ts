@@ -14,6 +14,13 @@ import {
 import type { FailJobOptions } from "./job-claims.js";
 
 /**
+ * How often an idle worker looks at the outbox without being woken: 30 seconds. Idle
+ * workers wait on `LISTEN`, so this only bounds how late a job is when a notification
+ * was lost (or a delayed retry of another worker became due, or a claim expired).
+ */
+export const JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS = 30_000;
+
+/**
  * Settings of {@link runPostgresWorker} and {@link drainJobs}; `schema` is the one
  * `migrate` built, and failed jobs back off as {@link FailJobOptions} says.
  */
@@ -37,7 +44,17 @@ export interface PostgresWorkerOptions extends FailJobOptions {
   readonly maxRunningPerOrganization?: number;
   /** How long a claim lasts without renewal; 60 seconds by default. */
   readonly leaseMilliseconds?: number;
-  /** Pause between looks at an empty outbox; 500 ms by default. */
+  /**
+   * Whether an idle worker waits on `LISTEN` for new jobs, holding one connection of the
+   * pool for it; true by default. Turn it off behind a pooler that cannot listen (such
+   * as PgBouncer in transaction mode): the worker then only polls, so give it a shorter
+   * `pollMilliseconds`.
+   */
+  readonly listen?: boolean;
+  /**
+   * Pause between looks at the outbox when nothing woke the worker;
+   * {@link JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS} by default.
+   */
   readonly pollMilliseconds?: number;
   /** Told about errors of the loop and of jobs; by default they are printed to stderr. */
   readonly onError?: (error: unknown, job: Job | undefined) => void;
@@ -53,7 +70,8 @@ export function workerSettings(options: PostgresWorkerOptions) {
     maxRunningPerOrganization:
       options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
     leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
-    pollMilliseconds: options.pollMilliseconds ?? 500,
+    listen: options.listen ?? true,
+    pollMilliseconds: options.pollMilliseconds ?? JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
     onError:
       options.onError ??
       ((error: unknown, job: Job | undefined) =>
