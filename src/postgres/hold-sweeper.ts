@@ -31,10 +31,11 @@ export interface AbandonedHoldOptions extends PostgresSchemaOptions {
 export const ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS = 15 * 60 * 1000;
 
 /**
- * Releases open holds older than the given age that no queued job refers to; returns
- * how many this call released. Each release goes through the credit store, so a hold
- * is refunded at most once even when several processes sweep at the same time, and a
- * late job for a released hold is never charged (its capture finds the hold resolved).
+ * Releases open holds older than the given age that no job of the outbox refers to
+ * (a job pruned from the outbox no longer does); returns how many this call released.
+ * Each release goes through the credit store, so a hold is refunded at most once even
+ * when several processes sweep at the same time, and a late job for a released hold is
+ * never charged (its capture finds the hold resolved).
  *
  * @example
  * ```ts

@@ -17,7 +17,7 @@
  *   for your own loop) runs it with `FOR UPDATE SKIP LOCKED`, so any number of workers
  *   can run, waiting on `LISTEN` when idle and retrying failed jobs with exponential
  *   backoff and jitter; {@link releaseAbandonedHolds} returns credits a crashed request
- *   left held.
+ *   left held; {@link pruneJobOutbox} deletes finished jobs after their retention.
  * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
  *   inside it one transaction, so a paid request's hold, records, outbox entry and
  *   stored response commit together or not at all.
@@ -33,6 +33,7 @@ export {
   createPostgresAccountStore,
   type PostgresAccountStore,
 } from "./account-store.js";
+export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
 export { isRetryableConflict, PostgresRetryableError, RETRYABLE_SQLSTATES } from "./errors.js";
 export {
@@ -55,6 +56,13 @@ export {
 export { createPostgresJobQueue } from "./job-queue.js";
 export { type MigrateOptions, type MigrationReport, migrate } from "./migrate.js";
 export { MIGRATIONS, type Migration } from "./migrations/index.js";
+export {
+  JOB_DONE_RETENTION_DEFAULT_MILLISECONDS,
+  JOB_PRUNE_MAX_BATCHES_DEFAULT,
+  type OutboxPruneReport,
+  type OutboxPruningOptions,
+  pruneJobOutbox,
+} from "./outbox-pruning.js";
 export {
   createPostgresPorts,
   type PostgresPorts,
@@ -95,5 +103,6 @@ export {
 export { type PostgresWorker, runPostgresWorker } from "./worker.js";
 export {
   JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
+  JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS,
   type PostgresWorkerOptions,
 } from "./worker-options.js";

@@ -128,7 +128,7 @@ async function applyOne(
  * import { migrate } from "reelkit/postgres";
  *
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- * const report = await migrate(pool); // { applied: [1, 2, ..., 9], version: 9 } the first time
+ * const report = await migrate(pool); // { applied: [1, 2, ..., 10], version: 10 } the first time
  * await migrate(pool, { schema: "media_api" }); // the same tables in schema media_api
  * ```
  */

@@ -17,6 +17,7 @@ import { createPostgresCreditStore } from "./credit-store.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
 import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
+import { startPeriodicTask } from "./periodic-task.js";
 import { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 import { createPostgresResourceStores } from "./resource-stores.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
@@ -69,7 +70,7 @@ export interface PostgresPorts {
   readonly unitOfWork: UnitOfWork;
   /**
    * Starts a worker running `process` (the service's `processJob`) over the outbox; it
-   * also releases abandoned holds every minute.
+   * also releases abandoned holds every minute and prunes the outbox every ten.
    */
   startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
 }
@@ -109,22 +110,16 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
       const worker = runPostgresWorker({ ...workerOptions, ...inSchema, pool, process });
       const onError =
         workerOptions.onError ?? ((error: unknown) => console.error("reelkit:", error));
-      const interval = workerOptions.sweepIntervalMilliseconds ?? 60_000;
-      const sweeper =
-        interval > 0
-          ? setInterval(() => {
-              releaseAbandonedHolds(pool, credits, {
-                ...workerOptions.abandonedHolds,
-                ...inSchema,
-              }).catch((error) => onError(error, undefined));
-            }, interval)
-          : undefined;
-      sweeper?.unref();
+      const sweeper = startPeriodicTask(
+        workerOptions.sweepIntervalMilliseconds ?? 60_000,
+        () =>
+          releaseAbandonedHolds(pool, credits, { ...workerOptions.abandonedHolds, ...inSchema }),
+        (error) => onError(error, undefined),
+      );
       return {
         workerId: worker.workerId,
         async stop() {
-          clearInterval(sweeper);
-          await worker.stop();
+          await Promise.all([sweeper.stop(), worker.stop()]);
         },
       };
     },

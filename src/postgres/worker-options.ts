@@ -12,6 +12,7 @@ import {
   type Job,
 } from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
+import type { OutboxPruningOptions } from "./outbox-pruning.js";
 
 /**
  * How often an idle worker looks at the outbox without being woken: 30 seconds. Idle
@@ -19,6 +20,9 @@ import type { FailJobOptions } from "./job-claims.js";
  * was lost (or a delayed retry of another worker became due, or a claim expired).
  */
 export const JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS = 30_000;
+
+/** How often a worker prunes the outbox: every 10 minutes. */
+export const JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS = 10 * 60 * 1000;
 
 /**
  * Settings of {@link runPostgresWorker} and {@link drainJobs}; `schema` is the one
@@ -56,6 +60,13 @@ export interface PostgresWorkerOptions extends FailJobOptions {
    * {@link JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS} by default.
    */
   readonly pollMilliseconds?: number;
+  /**
+   * How often the worker prunes finished jobs (see `pruneJobOutbox`);
+   * {@link JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS} by default, never when 0.
+   */
+  readonly pruneIntervalMilliseconds?: number;
+  /** What pruning keeps: done jobs a week and dead jobs until re-queued, by default. */
+  readonly pruning?: Omit<OutboxPruningOptions, "schema">;
   /** Told about errors of the loop and of jobs; by default they are printed to stderr. */
   readonly onError?: (error: unknown, job: Job | undefined) => void;
 }
@@ -72,6 +83,8 @@ export function workerSettings(options: PostgresWorkerOptions) {
     leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
     listen: options.listen ?? true,
     pollMilliseconds: options.pollMilliseconds ?? JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
+    pruneIntervalMilliseconds:
+      options.pruneIntervalMilliseconds ?? JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS,
     onError:
       options.onError ??
       ((error: unknown, job: Job | undefined) =>

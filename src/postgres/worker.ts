@@ -6,12 +6,14 @@
  * An idle worker costs the database almost nothing: it waits on `LISTEN` for the
  * notification `enqueue` sends when a job commits, looks at the outbox on its own only
  * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
- * when one of its own jobs' retry becomes due.
+ * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs.
  *
  * @module
  */
 import { claimJobs } from "./job-claims.js";
 import { listenForJobs } from "./job-listener.js";
+import { pruneJobOutbox } from "./outbox-pruning.js";
+import { startPeriodicTask } from "./periodic-task.js";
 import { runClaim } from "./run-claim.js";
 import { postgresSchemaOf } from "./schema.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
@@ -117,6 +119,11 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
   const listener = settings.listen
     ? listenForJobs({ pool: options.pool, schema, onWake: waiter.wake, onError: reportError })
     : undefined;
+  const pruner = startPeriodicTask(
+    settings.pruneIntervalMilliseconds,
+    () => pruneJobOutbox(options.pool, { ...options.pruning, schema: schema.name }),
+    reportError,
+  );
 
   const loop = async (): Promise<void> => {
     // Listening first: a job committed after the first look then wakes the worker.
@@ -139,7 +146,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       waiter.wake();
       await looping;
       for (const timer of retryTimers) clearTimeout(timer);
-      await Promise.all([listener?.stop(), ...running]);
+      await Promise.all([listener?.stop(), pruner.stop(), ...running]);
     },
   };
 }

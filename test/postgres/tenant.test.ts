@@ -4,6 +4,7 @@ import {
   createPostgresPorts,
   MIGRATIONS,
   migrate,
+  pruneJobOutbox,
   releaseAbandonedHolds,
   seedOrganizations,
 } from "reelkit/postgres";
@@ -157,6 +158,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
       "videos_position_seq",
     ]);
     const indexes = await relationsIn(applicationPool, reelkit.name, "i");
+    expect(indexes).toContain("job_outbox_finished");
     expect(indexes).toContain("api_keys_lookup_prefix");
     // Every index, sequence and function reelkit made is in its schema, none elsewhere.
     const { rows: stray } = await applicationPool.query(
@@ -257,6 +259,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
     await worker.stop();
 
     expect(await ports.credits.balance("1")).toEqual({ posted: 460, pending: 0, available: 460 });
+    expect(await pruneJobOutbox(applicationPool, inSchema)).toEqual({ done: 0, dead: 0 });
     expect(await releaseAbandonedHolds(applicationPool, ports.credits, inSchema)).toBe(0);
     expect(await snapshotOf(applicationPool, application.name)).toEqual(before);
   });
