@@ -17,7 +17,8 @@
  *   for your own loop) runs it with `FOR UPDATE SKIP LOCKED`, so any number of workers
  *   can run, waiting on `LISTEN` when idle and retrying failed jobs with exponential
  *   backoff and jitter; {@link releaseAbandonedHolds} returns credits a crashed request
- *   left held; {@link pruneJobOutbox} deletes finished jobs after their retention.
+ *   left held; {@link pruneJobOutbox} deletes finished jobs after their retention;
+ *   {@link listDeadJobs} and {@link requeueDeadJobs} handle jobs given up.
  * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
  *   inside it one transaction, so a paid request's hold, records, outbox entry and
  *   stored response commit together or not at all.
@@ -35,6 +36,16 @@ export {
 } from "./account-store.js";
 export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
+export {
+  DEAD_JOBS_LIST_LIMIT_DEFAULT,
+  DEAD_JOBS_LIST_LIMIT_MAX,
+  type DeadJob,
+  type DeadJobSelection,
+  type ListDeadJobsOptions,
+  listDeadJobs,
+  type RequeueDeadJobsOptions,
+  requeueDeadJobs,
+} from "./dead-jobs.js";
 export { isRetryableConflict, PostgresRetryableError, RETRYABLE_SQLSTATES } from "./errors.js";
 export {
   ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,

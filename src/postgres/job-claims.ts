@@ -203,7 +203,8 @@ export function retryDelayOf(claim: JobClaim, options: FailJobOptions = {}): num
 /**
  * Records that processing a claimed job threw: the job is queued again after a delay
  * (the fixed `retryDelayMilliseconds`, else a draw from `retryBackoff`), or given up
- * (`dead`) once it has used its attempts.
+ * (`dead`) once it has used its attempts. A dead job stays in the outbox until it is
+ * re-queued (`requeueDeadJobs`) or pruned.
  */
 export async function failJob(
   pool: Pool,

@@ -2,7 +2,8 @@
  * Pruning the job outbox. A finished job's row is only history once its hold is
  * settled, so `done` rows are deleted after a retention (a week by default), oldest
  * first, in small batches. `dead` rows are kept: each is a job that needs a decision
- * (re-queue it, or let it go), and its credits stay held while it waits. They are deleted only when a dead retention is given; an open hold of a pruned
+ * (re-queue it with `requeueDeadJobs`, or let it go), and its credits stay held while it
+ * waits. They are deleted only when a dead retention is given; an open hold of a pruned
  * job is then released by the hold sweeper (`releaseAbandonedHolds`), while its record
  * keeps the status it had.
  *

@@ -2,7 +2,7 @@
  * The PostgreSQL schema that holds every object of `reelkit/postgres`: `reelkit` by
  * default, or the one named by the `schema` option that every function of the package
  * takes (`migrate`, `createPostgresPorts`, each store, `seedOrganizations`, the worker,
- * the hold sweeper and pruning). Pass the same name everywhere.
+ * the hold sweeper, pruning and the dead-job functions). Pass the same name everywhere.
  *
  * Every statement names its tables, sequences and functions with the schema, as quoted
  * identifiers (`"reelkit"."job_outbox"`), instead of relying on the connection's

@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Job } from "reelkit";
 import {
   createPostgresPorts,
+  listDeadJobs,
   MIGRATIONS,
   migrate,
   pruneJobOutbox,
@@ -260,6 +261,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
 
     expect(await ports.credits.balance("1")).toEqual({ posted: 460, pending: 0, available: 460 });
     expect(await pruneJobOutbox(applicationPool, inSchema)).toEqual({ done: 0, dead: 0 });
+    expect(await listDeadJobs(applicationPool, inSchema)).toEqual([]);
     expect(await releaseAbandonedHolds(applicationPool, ports.credits, inSchema)).toBe(0);
     expect(await snapshotOf(applicationPool, application.name)).toEqual(before);
   });

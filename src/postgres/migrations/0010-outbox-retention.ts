@@ -1,8 +1,9 @@
 import type { Migration } from "./migration.js";
 
 /**
- * What pruning reads: finished jobs by state and age, so a prune deletes its oldest
- * batch of `done` or `dead` rows without scanning the jobs that are still open.
+ * What pruning and the dead-job functions read: finished jobs by state and age, so a
+ * prune deletes its oldest batch of `done` rows, and dead jobs are listed, without
+ * scanning the jobs that are still open.
  */
 export const MIGRATION_0010_OUTBOX_RETENTION: Migration = {
   version: 10,
