@@ -166,6 +166,40 @@ describe.skipIf(url === undefined)("a job's outcome and its refund commit togeth
     });
     expect(await instance.available()).toBe(5000);
   });
+
+  it("records nothing when a run stops before its charge, and charges once when run again", async () => {
+    let crashes = 1;
+    const instance = await startInstance(schema, "a", (ports) => ({
+      credits: {
+        ...ports.credits,
+        async capture(accountId, holdId) {
+          if (crashes > 0) {
+            crashes -= 1;
+            throw new Error("the worker stopped");
+          }
+          return ports.credits.capture(accountId, holdId);
+        },
+      },
+    }));
+    const created = await post(instance.harness, "/generations", staticAd("stops"), {
+      idempotencyKey: "stops-before-charge",
+    });
+    const path = `/generations/${created.body.generations[0].id}`;
+    const { rows } = await schema.pool.query(`SELECT job FROM ${schema.table("job_outbox")}`);
+    const job = rows[0]?.job as Job;
+
+    await expect(instance.harness.service.processJob(job)).rejects.toThrow("the worker stopped");
+    const during = await instance.harness.call("GET", path, { key: KEYS.acme });
+    expect(during.body).toMatchObject({ status: "generating" });
+    expect((await instance.ports.credits.balance("1")).pending).toBe(20);
+
+    await instance.harness.service.processJob(job);
+    const after = await instance.harness.call("GET", path, { key: KEYS.acme });
+    expect(after.body.status).toBe("completed");
+    const ledger = await instance.ports.credits.ledger("1");
+    expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
+    expect(await instance.available()).toBe(4980);
+  });
 });
 
 describe.skipIf(url === undefined)("a paid request on PostgreSQL is one unit of work", () => {
