@@ -54,12 +54,10 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 // about to exit, after mitata's run.
 async function postgresStorePorts(url: string): Promise<StorePorts> {
   const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
   // Idle connections close on their own, so the event loop empties after the run and
-  // `beforeExit` can drop the schema.
+  // `beforeExit` can drop the schema (which `migrate` creates).
   const pool = new pg.Pool({
     connectionString: url,
-    options: `-c search_path=${schema}`,
     max: CLIENTS,
     idleTimeoutMillis: 100,
     allowExitOnIdle: true,
@@ -69,17 +67,22 @@ async function postgresStorePorts(url: string): Promise<StorePorts> {
       .end()
       .then(() => withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
   });
-  await migrate(pool);
-  await seedOrganizations(pool, [
-    {
-      id: 1,
-      name: "Bench",
-      subscriptionActive: true,
-      credits: BENCH_CREDITS,
-      apiKeys: [{ key: BENCH_KEY, scopes: ["generations:read", "generations:write"] }],
-    },
-  ]);
+  await migrate(pool, { schema });
+  await seedOrganizations(
+    pool,
+    [
+      {
+        id: 1,
+        name: "Bench",
+        subscriptionActive: true,
+        credits: BENCH_CREDITS,
+        apiKeys: [{ key: BENCH_KEY, scopes: ["generations:read", "generations:write"] }],
+      },
+    ],
+    { schema },
+  );
   return createPostgresPorts(pool, {
+    schema,
     rateLimit: { maxRequests: 1_000_000_000, windowSeconds: 60 },
   });
 }

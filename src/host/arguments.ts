@@ -1,12 +1,14 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
- * `--database-url` (or the `DATABASE_URL` environment variable) and `--help`,
+ * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
+ * (or `DATABASE_SCHEMA`) and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
  * @module
  */
 import { parseArgs } from "node:util";
+import { DEFAULT_POSTGRES_SCHEMA, schemaNameProblem } from "../postgres/schema.js";
 
 /** Port the host listens on without `--port`. */
 export const DEFAULT_PORT = 8787;
@@ -24,6 +26,8 @@ export interface HostOptions {
   readonly fixturePath: string | undefined;
   /** PostgreSQL connection URL; undefined keeps everything in memory. */
   readonly databaseUrl: string | undefined;
+  /** The PostgreSQL schema holding reelkit's tables; undefined for `reelkit`. */
+  readonly databaseSchema?: string | undefined;
 }
 
 /** The outcome of reading the command line. */
@@ -46,6 +50,11 @@ Options:
   --database-url URL  keep state in PostgreSQL (postgres://user:password@host:port/db);
                       migrations run on start and the fixture only adds what is missing.
                       Default: the DATABASE_URL environment variable, else in memory
+  --database-schema NAME
+                      the PostgreSQL schema holding every reelkit table, created on
+                      start when missing; tables made before this flag existed live in
+                      the schema the connection used, often public: name that one.
+                      Default: the DATABASE_SCHEMA environment variable, else ${DEFAULT_POSTGRES_SCHEMA}
   --help              print this text and exit
 `;
 
@@ -54,6 +63,7 @@ const OPTIONS = {
   host: { type: "string" },
   fixture: { type: "string" },
   "database-url": { type: "string" },
+  "database-schema": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -84,6 +94,21 @@ function databaseUrlOf(text: string | undefined): string | undefined | { readonl
   return text;
 }
 
+// The schema only means something with a database, so one given without a URL is refused
+// rather than silently ignored.
+function databaseSchemaOf(
+  text: string | undefined,
+  source: string,
+  databaseUrl: string | undefined,
+): string | undefined | { readonly error: string } {
+  if (text === undefined || text === "") return undefined;
+  if (databaseUrl === undefined) {
+    return { error: `${source} needs a database URL (--database-url or DATABASE_URL).` };
+  }
+  const problem = schemaNameProblem(text);
+  return problem === undefined ? text : { error: `${source}: ${problem}` };
+}
+
 function readFlags(argv: readonly string[]) {
   try {
     return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false });
@@ -94,7 +119,8 @@ function readFlags(argv: readonly string[]) {
 
 /**
  * Reads the host's command line (the arguments after the script name). `--database-url`
- * wins over `env.DATABASE_URL`; an empty value of either means none.
+ * wins over `env.DATABASE_URL`, and `--database-schema` over `env.DATABASE_SCHEMA`; an
+ * empty value of either means none.
  *
  * @example
  * ```ts
@@ -122,5 +148,21 @@ export function parseHostArguments(
     const source = values["database-url"] === undefined ? "DATABASE_URL" : "--database-url";
     return { kind: "invalid", message: `${source}: ${databaseUrl.error}` };
   }
-  return { kind: "run", options: { port, host, fixturePath: values.fixture, databaseUrl } };
+  const schemaFlag = values["database-schema"];
+  const databaseSchema = databaseSchemaOf(
+    schemaFlag ?? env.DATABASE_SCHEMA,
+    schemaFlag === undefined ? "DATABASE_SCHEMA" : "--database-schema",
+    databaseUrl,
+  );
+  if (typeof databaseSchema === "object") return { kind: "invalid", message: databaseSchema.error };
+  return {
+    kind: "run",
+    options: {
+      port,
+      host,
+      fixturePath: values.fixture,
+      databaseUrl,
+      ...(databaseSchema === undefined ? {} : { databaseSchema }),
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The reference host on PostgreSQL (`--database-url` or `DATABASE_URL`): migrations are
- * applied on start, the fixture only adds the organizations and keys that are missing,
- * and jobs run on a worker that any number of host processes may share.
+ * applied on start, in the schema of `--database-schema` (`reelkit` by default), the
+ * fixture only adds the organizations and keys that are missing, and jobs run on a
+ * worker that any number of host processes may share.
  *
  * `pg` is loaded only here, and only when a database URL is given, so the in-memory
  * host never needs it.
@@ -11,6 +12,7 @@
 import type { Clock } from "../clock.js";
 import { migrate } from "../postgres/migrate.js";
 import { createPostgresPorts } from "../postgres/ports.js";
+import type { PostgresSchemaOptions } from "../postgres/schema.js";
 import { seedOrganizations } from "../postgres/seed-organizations.js";
 import type { PostgresWorker } from "../postgres/worker.js";
 import type { HostSetup } from "./host-setup.js";
@@ -37,9 +39,9 @@ export interface PostgresHostStores extends StatefulPorts {
 }
 
 /**
- * Connects to `databaseUrl`, migrates, seeds the missing organizations and keys, and
- * returns the PostgreSQL ports. Rejects (closing the pool) when the database cannot be
- * reached or migrated.
+ * Connects to `databaseUrl`, migrates the schema of `options` (`reelkit` by default),
+ * seeds the missing organizations and keys, and returns the PostgreSQL ports. Rejects
+ * (closing the pool) when the database cannot be reached or migrated.
  *
  * @example
  * ```ts
@@ -51,19 +53,22 @@ export async function postgresHostStores(
   databaseUrl: string,
   setup: HostSetup,
   clock: Clock,
+  options: PostgresSchemaOptions = {},
 ): Promise<PostgresHostStores> {
+  const inSchema = { schema: options.schema };
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: databaseUrl, max: HOST_POOL_MAX_CONNECTIONS });
   // An idle client that loses its server emits "error" on the pool; unhandled, it would
   // end the process. The next query reports the problem instead.
   pool.on("error", (error) => console.error("reelkit: database connection lost:", error.message));
   try {
-    const migrated = await migrate(pool);
+    const migrated = await migrate(pool, inSchema);
     const seeded = await seedOrganizations(pool, setup.organizations, {
+      ...inSchema,
       creditsReference: STARTING_CREDITS_REFERENCE,
       nowMilliseconds: () => clock.now(),
     });
-    const postgres = createPostgresPorts(pool, { clock, rateLimit: setup.rateLimit });
+    const postgres = createPostgresPorts(pool, { ...inSchema, clock, rateLimit: setup.rateLimit });
     let worker: PostgresWorker | undefined;
     return {
       kind: "postgres",

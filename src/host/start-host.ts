@@ -44,6 +44,8 @@ export interface StartHostOptions {
    * organizations added when missing) instead of in memory.
    */
   readonly databaseUrl?: string | undefined;
+  /** The schema holding reelkit's tables in that database; `reelkit` by default. */
+  readonly databaseSchema?: string | undefined;
 }
 
 // Answers the few requests that could arrive between listening and wiring.
@@ -87,7 +89,9 @@ function closeServer(server: Server): Promise<void> {
 function openStores(options: StartHostOptions): Promise<HostStores> {
   return options.databaseUrl === undefined
     ? memoryHostStores(options.setup, systemClock)
-    : postgresHostStores(options.databaseUrl, options.setup, systemClock);
+    : postgresHostStores(options.databaseUrl, options.setup, systemClock, {
+        schema: options.databaseSchema,
+      });
 }
 
 /**

@@ -16,6 +16,7 @@ import type {
   Organization,
 } from "../service/ports/accounts.js";
 import type { Queryable } from "./credit-rows.js";
+import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
 export type { ApiKeyOptions } from "../service/ports/accounts.js";
@@ -53,10 +54,11 @@ const KEY_COLUMNS = "key_id, organization_id, key_hash, scopes, revoked, expires
 /** Adds an organization unless its id exists; true when added. */
 export async function insertOrganization(
   client: Queryable,
+  schema: PostgresSchema,
   organization: Organization,
 ): Promise<boolean> {
   const result = await client.query(
-    "INSERT INTO organizations (id, name, subscription_active) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING",
+    `INSERT INTO ${schema.table("organizations")} (id, name, subscription_active) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
     [organization.id, organization.name, organization.subscriptionActive],
   );
   return result.rowCount === 1;
@@ -73,6 +75,7 @@ export interface StoredApiKey {
 /** Adds a key unless its digest exists. */
 export async function insertApiKey(
   client: Queryable,
+  schema: PostgresSchema,
   organizationId: number,
   key: string,
   scopes: readonly ApiScope[],
@@ -82,7 +85,7 @@ export async function insertApiKey(
   const keyId = options.keyId ?? `key_${keyHash.slice(0, 12)}`;
   const expiresAt = options.expiresAtEpochMilliseconds;
   const inserted = await client.query(
-    `INSERT INTO api_keys (${KEY_COLUMNS}, lookup_prefix) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO ${schema.table("api_keys")} (${KEY_COLUMNS}, lookup_prefix) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (key_hash) DO NOTHING RETURNING ${KEY_COLUMNS}`,
     [
       keyId,
@@ -95,29 +98,35 @@ export async function insertApiKey(
     ],
   );
   if (inserted.rows[0] !== undefined) return { record: keyRecordOf(inserted.rows[0]), added: true };
-  const existing = await client.query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
-    keyHash,
-  ]);
+  const existing = await client.query(
+    `SELECT ${KEY_COLUMNS} FROM ${schema.table("api_keys")} WHERE key_hash = $1`,
+    [keyHash],
+  );
   if (existing.rows[0] === undefined)
     throw new Error(`API key ${keyId} was neither added nor found.`);
   return { record: keyRecordOf(existing.rows[0]), added: false };
 }
 
 /**
- * Creates an account store over the pool's database (run {@link migrate} first).
+ * Creates an account store over the pool's database (run {@link migrate} first, with the
+ * same `schema` option).
  *
  * @example
  * ```ts
- * const accounts = createPostgresAccountStore(pool);
+ * const accounts = createPostgresAccountStore(pool, { schema: "reelkit" });
  * await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
  * await accounts.ensureApiKey(1, "rk_live_example", ["generations:read", "generations:write"]);
  * ```
  */
-export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
+export function createPostgresAccountStore(
+  pool: Pool,
+  options: PostgresSchemaOptions = {},
+): PostgresAccountStore {
+  const schema = postgresSchemaOf(options);
   return {
     async findKeysByLookupPrefix(lookupPrefix) {
       const { rows } = await queryable(pool).query(
-        `SELECT ${KEY_COLUMNS} FROM api_keys WHERE lookup_prefix = $1`,
+        `SELECT ${KEY_COLUMNS} FROM ${schema.table("api_keys")} WHERE lookup_prefix = $1`,
         [lookupPrefix],
       );
       return rows.map(keyRecordOf);
@@ -125,7 +134,7 @@ export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
     async organization(organizationId) {
       if (!Number.isSafeInteger(organizationId)) return undefined;
       const { rows } = await queryable(pool).query(
-        "SELECT id, name, subscription_active FROM organizations WHERE id = $1",
+        `SELECT id, name, subscription_active FROM ${schema.table("organizations")} WHERE id = $1`,
         [organizationId],
       );
       const row = rows[0];
@@ -136,13 +145,21 @@ export function createPostgresAccountStore(pool: Pool): PostgresAccountStore {
         subscriptionActive: row.subscription_active === true,
       };
     },
-    ensureOrganization: (organization) => insertOrganization(queryable(pool), organization),
-    async ensureApiKey(organizationId, key, scopes, options) {
-      return (await insertApiKey(queryable(pool), organizationId, key, scopes, options)).record;
+    ensureOrganization: (organization) => insertOrganization(queryable(pool), schema, organization),
+    async ensureApiKey(organizationId, key, scopes, keyOptions) {
+      const stored = await insertApiKey(
+        queryable(pool),
+        schema,
+        organizationId,
+        key,
+        scopes,
+        keyOptions,
+      );
+      return stored.record;
     },
     async revokeApiKey(keyId) {
       const result = await queryable(pool).query(
-        "UPDATE api_keys SET revoked = true WHERE key_id = $1",
+        `UPDATE ${schema.table("api_keys")} SET revoked = true WHERE key_id = $1`,
         [keyId],
       );
       return result.rowCount === 1;

@@ -8,17 +8,19 @@ import { assertCreditAmount, balanceOf, type CreditBalance } from "../credits/ac
 import { grantCredits } from "../credits/transitions.js";
 import { lockAccount, type Queryable } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
+import type { PostgresSchema } from "./schema.js";
 
 /** Grants `amount` credits to an account under its row lock; returns the new balance. */
 export async function grantWithin(
   client: Queryable,
+  schema: PostgresSchema,
   accountId: string,
   amount: number,
   reference: string,
   recordedAtMilliseconds: number,
 ): Promise<CreditBalance> {
   assertCreditAmount(amount, "A grant");
-  const locked = await lockAccount(client, accountId, true);
+  const locked = await lockAccount(client, schema, accountId, true);
   if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
   const transition = grantCredits(locked.account, amount, reference);
   await writeChanges(

@@ -8,6 +8,7 @@
 import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
 import type { LedgerEntry } from "../credits/ledger.js";
 import { toSafeInteger } from "./rows.js";
+import type { PostgresSchema } from "./schema.js";
 import type { Queryable } from "./transaction.js";
 
 export type { Queryable };
@@ -18,11 +19,13 @@ export interface LockedAccount {
   readonly account: CreditAccount;
   /** The sequence of the last ledger entry. */
   readonly entryCount: number;
+  /** The schema whose row is locked: the writes made under the lock go to its tables. */
+  readonly schema: PostgresSchema;
 }
 
 const ACCOUNT_COLUMNS = "posted, pending, entry_count";
 
-function lockedOf(row: Record<string, unknown>): LockedAccount {
+function totalsOf(row: Record<string, unknown>): Omit<LockedAccount, "schema"> {
   return {
     account: {
       posted: toSafeInteger(row.posted, "posted"),
@@ -35,17 +38,19 @@ function lockedOf(row: Record<string, unknown>): LockedAccount {
 /** Locks an account row; creates an empty one first when `create` is set. */
 export async function lockAccount(
   client: Queryable,
+  schema: PostgresSchema,
   accountId: string,
   create: boolean,
 ): Promise<LockedAccount | undefined> {
-  const select = `SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts WHERE account_id = $1 FOR UPDATE`;
+  const lockedOf = (row: Record<string, unknown>) => ({ ...totalsOf(row), schema });
+  const select = `SELECT ${ACCOUNT_COLUMNS} FROM ${schema.table("credit_accounts")} WHERE account_id = $1 FOR UPDATE`;
   const found = await client.query(select, [accountId]);
   if (found.rows[0] !== undefined) return lockedOf(found.rows[0]);
   if (!create) return undefined;
   // A concurrent creator makes this insert wait, then do nothing; the second select
   // then locks the row that transaction committed.
   await client.query(
-    "INSERT INTO credit_accounts (account_id) VALUES ($1) ON CONFLICT DO NOTHING",
+    `INSERT INTO ${schema.table("credit_accounts")} (account_id) VALUES ($1) ON CONFLICT DO NOTHING`,
     [accountId],
   );
   const created = await client.query(select, [accountId]);
@@ -55,13 +60,14 @@ export async function lockAccount(
 /** Reads an account's totals without locking. */
 export async function readAccount(
   client: Queryable,
+  schema: PostgresSchema,
   accountId: string,
 ): Promise<CreditAccount | undefined> {
   const { rows } = await client.query(
-    `SELECT ${ACCOUNT_COLUMNS} FROM credit_accounts WHERE account_id = $1`,
+    `SELECT ${ACCOUNT_COLUMNS} FROM ${schema.table("credit_accounts")} WHERE account_id = $1`,
     [accountId],
   );
-  return rows[0] === undefined ? undefined : lockedOf(rows[0]).account;
+  return rows[0] === undefined ? undefined : totalsOf(rows[0]).account;
 }
 
 /** A hold row as a {@link CreditHold}. */
@@ -76,17 +82,19 @@ export function holdOf(row: Record<string, unknown>): CreditHold {
 /** Reads the holds of an account; all of them, or only `holdId`. */
 export async function readHolds(
   client: Queryable,
+  schema: PostgresSchema,
   accountId: string,
   holdId?: string,
 ): Promise<CreditHold[]> {
+  const holds = schema.table("credit_holds");
   const { rows } =
     holdId === undefined
       ? await client.query(
-          "SELECT hold_id, amount, state FROM credit_holds WHERE account_id = $1 ORDER BY created_at, hold_id",
+          `SELECT hold_id, amount, state FROM ${holds} WHERE account_id = $1 ORDER BY created_at, hold_id`,
           [accountId],
         )
       : await client.query(
-          "SELECT hold_id, amount, state FROM credit_holds WHERE account_id = $1 AND hold_id = $2",
+          `SELECT hold_id, amount, state FROM ${holds} WHERE account_id = $1 AND hold_id = $2`,
           [accountId, holdId],
         );
   return rows.map(holdOf);
@@ -104,9 +112,13 @@ function entryOf(row: Record<string, unknown>): LedgerEntry {
 }
 
 /** Every ledger entry of an account, in sequence order. */
-export async function readLedger(client: Queryable, accountId: string): Promise<LedgerEntry[]> {
+export async function readLedger(
+  client: Queryable,
+  schema: PostgresSchema,
+  accountId: string,
+): Promise<LedgerEntry[]> {
   const { rows } = await client.query(
-    "SELECT sequence, kind, amount, hold_id, reference, recorded_at_ms FROM credit_ledger WHERE account_id = $1 ORDER BY sequence",
+    `SELECT sequence, kind, amount, hold_id, reference, recorded_at_ms FROM ${schema.table("credit_ledger")} WHERE account_id = $1 ORDER BY sequence`,
     [accountId],
   );
   return rows.map(entryOf);

@@ -28,10 +28,11 @@ import {
 import { grantWithin } from "./credit-grant.js";
 import { lockAccount, readAccount, readHolds, readLedger } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";
 
 /** Options of {@link createPostgresCreditStore}. */
-export interface PostgresCreditStoreOptions {
+export interface PostgresCreditStoreOptions extends PostgresSchemaOptions {
   /** Stamps ledger entries; the system clock by default. */
   readonly clock?: Clock;
 }
@@ -43,7 +44,8 @@ type Resolver<Resolution extends HoldResolution> = (
 ) => ResolveTransition<Resolution>;
 
 /**
- * Creates a credit store over the pool's database (run {@link migrate} first).
+ * Creates a credit store over the pool's database (run {@link migrate} first, with the
+ * same `schema` option).
  *
  * @example
  * ```ts
@@ -58,6 +60,7 @@ export function createPostgresCreditStore(
   options: PostgresCreditStoreOptions = {},
 ): CreditStore {
   const clock = options.clock ?? systemClock;
+  const schema = postgresSchemaOf(options);
 
   const resolve = <Resolution extends HoldResolution>(
     accountId: string,
@@ -65,11 +68,11 @@ export function createPostgresCreditStore(
     transitionOf: Resolver<Resolution>,
   ): Promise<ResolveHoldResult<Resolution>> =>
     inTransaction(pool, async (client) => {
-      const locked = await lockAccount(client, accountId, false);
+      const locked = await lockAccount(client, schema, accountId, false);
       if (locked === undefined) return { outcome: "unknown_hold" };
       // Read after the lock is granted, so the hold is as the previous holder left it (a
       // join with the locking select would see the hold as it was before the wait).
-      const [hold] = await readHolds(client, accountId, holdId);
+      const [hold] = await readHolds(client, schema, accountId, holdId);
       const transition = transitionOf(locked.account, hold);
       if (!("change" in transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
@@ -97,7 +100,7 @@ export function createPostgresCreditStore(
   return {
     reserve: (accountId, requests) =>
       inTransaction(pool, async (client) => {
-        const locked = await lockAccount(client, accountId, true);
+        const locked = await lockAccount(client, schema, accountId, true);
         if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
         const transition = reserveCredits(locked.account, requests);
         if (transition.outcome === "insufficient_credits") return transition;
@@ -126,25 +129,26 @@ export function createPostgresCreditStore(
       // Checked before any connection is taken: a bad amount is a caller's bug.
       assertCreditAmount(amount, "A grant");
       return inTransaction(pool, (client) =>
-        grantWithin(client, accountId, amount, reference, clock.now()),
+        grantWithin(client, schema, accountId, amount, reference, clock.now()),
       );
     },
     async balance(accountId) {
-      return balanceOf((await readAccount(queryable(pool), accountId)) ?? EMPTY_CREDIT_ACCOUNT);
+      const account = await readAccount(queryable(pool), schema, accountId);
+      return balanceOf(account ?? EMPTY_CREDIT_ACCOUNT);
     },
     async hold(accountId, holdId) {
-      const [hold] = await readHolds(queryable(pool), accountId, holdId);
+      const [hold] = await readHolds(queryable(pool), schema, accountId, holdId);
       return hold;
     },
-    ledger: (accountId) => readLedger(queryable(pool), accountId),
+    ledger: (accountId) => readLedger(queryable(pool), schema, accountId),
     reconcile: (accountId) =>
       inTransaction(
         pool,
         async (client) =>
           reconcileLedger({
-            account: (await readAccount(client, accountId)) ?? EMPTY_CREDIT_ACCOUNT,
-            holds: await readHolds(client, accountId),
-            entries: await readLedger(client, accountId),
+            account: (await readAccount(client, schema, accountId)) ?? EMPTY_CREDIT_ACCOUNT,
+            holds: await readHolds(client, schema, accountId),
+            entries: await readLedger(client, schema, accountId),
           }),
         { isolation: "repeatable read", readOnly: true },
       ),

@@ -16,13 +16,16 @@ export type HoldWrite =
 
 // The hold part of the one statement, and what it must report: every new hold inserted
 // (a taken id inserts nothing), or the one open hold resolved (conditional on `pending`).
-function holdStatement(write: HoldWrite): { sql: string; params: unknown[]; expected: number } {
+function holdStatement(
+  write: HoldWrite,
+  holdsTable: string,
+): { sql: string; params: unknown[]; expected: number } {
   switch (write.kind) {
     case "none":
       return { sql: "SELECT 1", params: [], expected: 1 };
     case "open":
       return {
-        sql: `INSERT INTO credit_holds (account_id, hold_id, amount, state)
+        sql: `INSERT INTO ${holdsTable} (account_id, hold_id, amount, state)
               SELECT $1, hold.*, 'pending' FROM unnest($11::text[], $12::bigint[]) AS hold
               ON CONFLICT DO NOTHING RETURNING hold_id`,
         params: [write.holds.map((hold) => hold.holdId), write.holds.map((hold) => hold.amount)],
@@ -30,7 +33,7 @@ function holdStatement(write: HoldWrite): { sql: string; params: unknown[]; expe
       };
     case "resolve":
       return {
-        sql: `UPDATE credit_holds SET state = $11, resolved_at = now()
+        sql: `UPDATE ${holdsTable} SET state = $11, resolved_at = now()
               WHERE account_id = $1 AND hold_id = $12 AND state = 'pending' RETURNING hold_id`,
         params: [write.state, write.holdId],
         expected: 1,
@@ -40,7 +43,8 @@ function holdStatement(write: HoldWrite): { sql: string; params: unknown[]; expe
 
 /**
  * Writes a transition's outcome under the account lock, in one statement: the new
- * totals, one ledger entry per change (numbered after the last one), and the holds.
+ * totals, one ledger entry per change (numbered after the last one), and the holds, in
+ * the schema whose account row `locked` holds.
  * Throws a `RangeError` when a new hold's id is taken, and an `Error` when the hold to
  * resolve is no longer open; either rolls the transaction back.
  */
@@ -53,12 +57,13 @@ export async function writeChanges(
   recordedAtMilliseconds: number,
   write: HoldWrite = { kind: "none" },
 ): Promise<void> {
-  const holds = holdStatement(write);
+  const { schema } = locked;
+  const holds = holdStatement(write, schema.table("credit_holds"));
   const result = await client.query(
     `WITH account AS (
-       UPDATE credit_accounts SET posted = $2, pending = $3, entry_count = $4 WHERE account_id = $1
+       UPDATE ${schema.table("credit_accounts")} SET posted = $2, pending = $3, entry_count = $4 WHERE account_id = $1
      ), entries AS (
-       INSERT INTO credit_ledger (account_id, sequence, kind, amount, hold_id, reference, recorded_at_ms)
+       INSERT INTO ${schema.table("credit_ledger")} (account_id, sequence, kind, amount, hold_id, reference, recorded_at_ms)
        SELECT $1, entry.*, $10 FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS entry
      ) ${holds.sql}`,
     [

@@ -9,9 +9,13 @@
  */
 import type { Pool } from "pg";
 import type { CreditStore } from "../credits/store.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 
-/** Settings of {@link releaseAbandonedHolds}. */
-export interface AbandonedHoldOptions {
+/**
+ * Settings of {@link releaseAbandonedHolds}; `schema` is the one of the outbox and of
+ * the credit store's tables.
+ */
+export interface AbandonedHoldOptions extends PostgresSchemaOptions {
   /**
    * Age after which an open hold without a job counts as abandoned. It must exceed the
    * longest a request can hold credits before queueing or capturing them (the
@@ -27,14 +31,16 @@ export interface AbandonedHoldOptions {
 export const ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS = 15 * 60 * 1000;
 
 /**
- * Releases open holds older than the given age that no queued job refers to; returns
- * how many this call released. Each release goes through the credit store, so a hold
- * is refunded at most once even when several processes sweep at the same time, and a
- * late job for a released hold is never charged (its capture finds the hold resolved).
+ * Releases open holds older than the given age that no job of the outbox refers to
+ * (a job pruned from the outbox no longer does); returns how many this call released.
+ * Each release goes through the credit store, so a hold is refunded at most once even
+ * when several processes sweep at the same time, and a late job for a released hold is
+ * never charged (its capture finds the hold resolved).
  *
  * @example
  * ```ts
- * await releaseAbandonedHolds(pool, createPostgresCreditStore(pool));
+ * const schema = "reelkit";
+ * await releaseAbandonedHolds(pool, createPostgresCreditStore(pool, { schema }), { schema });
  * ```
  */
 export async function releaseAbandonedHolds(
@@ -42,11 +48,12 @@ export async function releaseAbandonedHolds(
   credits: CreditStore,
   options: AbandonedHoldOptions = {},
 ): Promise<number> {
+  const schema = postgresSchemaOf(options);
   const { rows } = await pool.query(
-    `SELECT hold.account_id, hold.hold_id FROM credit_holds AS hold
+    `SELECT hold.account_id, hold.hold_id FROM ${schema.table("credit_holds")} AS hold
      WHERE hold.state = 'pending'
        AND hold.created_at < now() - make_interval(secs => $1::double precision / 1000)
-       AND NOT EXISTS (SELECT 1 FROM job_outbox AS job
+       AND NOT EXISTS (SELECT 1 FROM ${schema.table("job_outbox")} AS job
                        WHERE job.hold_id = hold.hold_id AND job.organization_id::text = hold.account_id)
      ORDER BY hold.created_at LIMIT $2`,
     [

@@ -7,6 +7,7 @@
 import type { IdempotencyRecord, IdempotencyScope } from "../idempotency/record.js";
 import type { Queryable } from "./credit-rows.js";
 import { toSafeInteger } from "./rows.js";
+import type { PostgresSchema } from "./schema.js";
 
 const COLUMNS =
   "state, fingerprint, lease_token, lease_expires_at_ms, response_status, response_body, completed_at_ms, retained_until_ms";
@@ -36,11 +37,12 @@ function recordOf(row: Record<string, unknown>): IdempotencyRecord {
 /** Reads a key's record; `lock` takes the row lock for the rest of the transaction. */
 export async function readKey(
   client: Queryable,
+  schema: PostgresSchema,
   scope: IdempotencyScope,
   lock: boolean,
 ): Promise<IdempotencyRecord | undefined> {
   const { rows } = await client.query(
-    `SELECT ${COLUMNS} FROM idempotency_keys WHERE account_id = $1 AND key = $2${lock ? " FOR UPDATE" : ""}`,
+    `SELECT ${COLUMNS} FROM ${schema.table("idempotency_keys")} WHERE account_id = $1 AND key = $2${lock ? " FOR UPDATE" : ""}`,
     [scope.organizationId, scope.key],
   );
   return rows[0] === undefined ? undefined : recordOf(rows[0]);
@@ -78,11 +80,12 @@ function valuesOf(record: IdempotencyRecord): unknown[] {
  */
 export async function insertKey(
   client: Queryable,
+  schema: PostgresSchema,
   scope: IdempotencyScope,
   record: IdempotencyRecord,
 ): Promise<boolean> {
   const result = await client.query(
-    `INSERT INTO idempotency_keys (account_id, key, ${COLUMNS})
+    `INSERT INTO ${schema.table("idempotency_keys")} (account_id, key, ${COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
     [scope.organizationId, scope.key, ...valuesOf(record)],
   );
@@ -92,18 +95,20 @@ export async function insertKey(
 /** Replaces the locked record of a key, or deletes it when `record` is undefined. */
 export async function replaceKey(
   client: Queryable,
+  schema: PostgresSchema,
   scope: IdempotencyScope,
   record: IdempotencyRecord | undefined,
 ): Promise<void> {
+  const table = schema.table("idempotency_keys");
   if (record === undefined) {
-    await client.query("DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2", [
+    await client.query(`DELETE FROM ${table} WHERE account_id = $1 AND key = $2`, [
       scope.organizationId,
       scope.key,
     ]);
     return;
   }
   await client.query(
-    `UPDATE idempotency_keys SET (${COLUMNS}) = ($3, $4, $5, $6, $7, $8, $9, $10)
+    `UPDATE ${table} SET (${COLUMNS}) = ($3, $4, $5, $6, $7, $8, $9, $10)
      WHERE account_id = $1 AND key = $2`,
     [scope.organizationId, scope.key, ...valuesOf(record)],
   );

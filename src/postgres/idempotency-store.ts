@@ -19,6 +19,7 @@ import {
   releaseKey,
 } from "../idempotency/transitions.js";
 import { insertKey, readKey, replaceKey } from "./idempotency-rows.js";
+import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";
 
 // A claim tries to insert the key's row; when the row exists it reads it under a lock
@@ -28,27 +29,29 @@ const CLAIM_ROUNDS = 4;
 
 async function claimOnce(
   pool: Pool,
+  schema: PostgresSchema,
   scope: IdempotencyScope,
   request: ClaimRequest,
 ): Promise<ClaimResult | undefined> {
   // The common case first: an unused key is claimed by one insert, no transaction.
   const fresh = claimKey(undefined, request, randomUUID());
-  if (await insertKey(queryable(pool), scope, fresh.record)) return fresh.result;
+  if (await insertKey(queryable(pool), schema, scope, fresh.record)) return fresh.result;
   return inTransaction(pool, async (client) => {
-    const record = await readKey(client, scope, true);
+    const record = await readKey(client, schema, scope, true);
     const transition = claimKey(record, request, randomUUID());
     if (transition.record === record) return transition.result;
     if (record !== undefined) {
-      await replaceKey(client, scope, transition.record);
+      await replaceKey(client, schema, scope, transition.record);
       return transition.result;
     }
-    return (await insertKey(client, scope, transition.record)) ? transition.result : undefined;
+    const inserted = await insertKey(client, schema, scope, transition.record);
+    return inserted ? transition.result : undefined;
   });
 }
 
 /**
- * Creates an idempotency store over the pool's database (run {@link migrate} first).
- * Lease tokens are random UUIDs, unique across processes.
+ * Creates an idempotency store over the pool's database (run {@link migrate} first, with
+ * the same `schema` option). Lease tokens are random UUIDs, unique across processes.
  *
  * @example
  * ```ts
@@ -58,36 +61,42 @@ async function claimOnce(
  * claim.outcome; // "claimed"
  * ```
  */
-export function createPostgresIdempotencyStore(pool: Pool): IdempotencyStore {
+export function createPostgresIdempotencyStore(
+  pool: Pool,
+  options: PostgresSchemaOptions = {},
+): IdempotencyStore {
+  const schema = postgresSchemaOf(options);
   return {
     async claim(scope, request) {
       for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-        const result = await claimOnce(pool, scope, request);
+        const result = await claimOnce(pool, schema, scope, request);
         if (result !== undefined) return result;
       }
       throw new Error(`The key ${scope.key} kept changing under concurrent claims.`);
     },
     complete: (scope, request) =>
       inTransaction(pool, async (client) => {
-        const record = await readKey(client, scope, true);
+        const record = await readKey(client, schema, scope, true);
         const transition = completeKey(record, request);
-        if (transition.outcome === "completed") await replaceKey(client, scope, transition.record);
+        if (transition.outcome === "completed") {
+          await replaceKey(client, schema, scope, transition.record);
+        }
         return { outcome: transition.outcome };
       }),
     release: (scope, token) =>
       inTransaction(pool, async (client) => {
-        const record = await readKey(client, scope, true);
+        const record = await readKey(client, schema, scope, true);
         const transition = releaseKey(record, token);
-        if (transition.outcome === "released") await replaceKey(client, scope, undefined);
+        if (transition.outcome === "released") await replaceKey(client, schema, scope, undefined);
         return { outcome: transition.outcome };
       }),
     async reap(nowMilliseconds) {
       const result = await queryable(pool).query(
-        "DELETE FROM idempotency_keys WHERE state = 'completed' AND retained_until_ms <= $1",
+        `DELETE FROM ${schema.table("idempotency_keys")} WHERE state = 'completed' AND retained_until_ms <= $1`,
         [nowMilliseconds],
       );
       return result.rowCount ?? 0;
     },
-    inspect: (scope) => readKey(queryable(pool), scope, false),
+    inspect: (scope) => readKey(queryable(pool), schema, scope, false),
   };
 }

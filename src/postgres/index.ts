@@ -2,16 +2,23 @@
  * reelkit/postgres: every store port on PostgreSQL, so any number of host instances
  * share one source of truth and still charge exactly once.
  *
+ * - Schema: every table lives in one schema, `reelkit` by default; each function takes
+ *   the same `schema` option ({@link PostgresSchemaOptions}), and the caller's pool may
+ *   be shared with other code (statements name the schema; nothing depends on
+ *   `search_path`).
  * - {@link migrate}: versioned migrations, safe when several processes start at once.
  * - {@link createPostgresPorts}: every port below over one pool, and a worker starter.
  * - Stores: {@link createPostgresCreditStore}, {@link createPostgresIdempotencyStore},
  *   {@link createPostgresAccountStore} (with {@link seedOrganizations} for fixtures that
  *   never reset a balance), {@link createPostgresResourceStores},
  *   {@link createPostgresRateLimiter}.
- * - Jobs: {@link createPostgresJobQueue} writes the outbox; {@link runPostgresWorker}
- *   (or {@link claimJobs}, {@link completeJob}, {@link failJob} for your own loop) runs
- *   it with `FOR UPDATE SKIP LOCKED`, so any number of workers can run;
- *   {@link releaseAbandonedHolds} returns credits a crashed request left held.
+ * - Jobs: {@link createPostgresJobQueue} writes the outbox and notifies idle workers;
+ *   {@link runPostgresWorker} (or {@link claimJobs}, {@link completeJob}, {@link failJob}
+ *   for your own loop) runs it with `FOR UPDATE SKIP LOCKED`, so any number of workers
+ *   can run, waiting on `LISTEN` when idle and retrying failed jobs with exponential
+ *   backoff and jitter; {@link releaseAbandonedHolds} returns credits a crashed request
+ *   left held; {@link pruneJobOutbox} deletes finished jobs after their retention;
+ *   {@link listDeadJobs} and {@link requeueDeadJobs} handle jobs given up.
  * - Atomicity: {@link atomically} (the `unitOfWork` of the ports) makes every store call
  *   inside it one transaction, so a paid request's hold, records, outbox entry and
  *   stored response commit together or not at all.
@@ -27,7 +34,18 @@ export {
   createPostgresAccountStore,
   type PostgresAccountStore,
 } from "./account-store.js";
+export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
+export {
+  DEAD_JOBS_LIST_LIMIT_DEFAULT,
+  DEAD_JOBS_LIST_LIMIT_MAX,
+  type DeadJob,
+  type DeadJobSelection,
+  type ListDeadJobsOptions,
+  listDeadJobs,
+  type RequeueDeadJobsOptions,
+  requeueDeadJobs,
+} from "./dead-jobs.js";
 export { isRetryableConflict, PostgresRetryableError, RETRYABLE_SQLSTATES } from "./errors.js";
 export {
   ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,
@@ -50,6 +68,13 @@ export { createPostgresJobQueue } from "./job-queue.js";
 export { type MigrateOptions, type MigrationReport, migrate } from "./migrate.js";
 export { MIGRATIONS, type Migration } from "./migrations/index.js";
 export {
+  JOB_DONE_RETENTION_DEFAULT_MILLISECONDS,
+  JOB_PRUNE_MAX_BATCHES_DEFAULT,
+  type OutboxPruneReport,
+  type OutboxPruningOptions,
+  pruneJobOutbox,
+} from "./outbox-pruning.js";
+export {
   createPostgresPorts,
   type PostgresPorts,
   type PostgresPortsOptions,
@@ -57,7 +82,22 @@ export {
 } from "./ports.js";
 export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
+export {
+  JOB_RETRY_BACKOFF_DEFAULT,
+  JOB_RETRY_BASE_MILLISECONDS,
+  JOB_RETRY_CAP_MILLISECONDS,
+  JOB_RETRY_FACTOR,
+  jobRetryDelayMilliseconds,
+  type RetryBackoff,
+  retryCeilingMilliseconds,
+} from "./retry-backoff.js";
 export { drainJobs } from "./run-claim.js";
+export {
+  DEFAULT_POSTGRES_SCHEMA,
+  type PostgresSchemaOptions,
+  SCHEMA_NAME_MAX_LENGTH,
+  schemaNameProblem,
+} from "./schema.js";
 export {
   type SeedOptions,
   type SeedOrganization,
@@ -72,4 +112,8 @@ export {
   type TransactionOptions,
 } from "./transaction.js";
 export { type PostgresWorker, runPostgresWorker } from "./worker.js";
-export type { PostgresWorkerOptions } from "./worker-options.js";
+export {
+  JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
+  JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS,
+  type PostgresWorkerOptions,
+} from "./worker-options.js";

@@ -17,7 +17,13 @@ import {
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
 } from "../service/ports/jobs.js";
-import { CHOOSE_ORGANIZATIONS_SQL, CLAIM_SQL, LOCK_ORGANIZATIONS_SQL } from "./fair-claim-sql.js";
+import { fairClaimSql } from "./fair-claim-sql.js";
+import {
+  JOB_RETRY_BACKOFF_DEFAULT,
+  jobRetryDelayMilliseconds,
+  type RetryBackoff,
+} from "./retry-backoff.js";
+import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction } from "./transaction.js";
 
 /** A job a worker holds. */
@@ -33,7 +39,7 @@ export interface JobClaim {
 }
 
 /** What {@link claimJobs} needs. */
-export interface ClaimJobsOptions {
+export interface ClaimJobsOptions extends PostgresSchemaOptions {
   /** Who claims: a name unique to the worker (host, process, random part). */
   readonly workerId: string;
   /** Most jobs to claim. */
@@ -62,7 +68,9 @@ export const JOB_CLAIM_LOCK_TIMEOUT_MILLISECONDS = 5000;
 
 // A job whose worker died on every one of its attempts is given up rather than claimed
 // again, so a job that crashes workers cannot take them all down in turn.
-const BURY_SQL = `UPDATE job_outbox SET state = 'dead', finished_at = now(), claimed_by = NULL,
+const burySql = (
+  schema: PostgresSchema,
+): string => `UPDATE ${schema.table("job_outbox")} SET state = 'dead', finished_at = now(), claimed_by = NULL,
   claimed_until = NULL, last_error = 'claim expired on the last attempt'
   WHERE state = 'claimed' AND claimed_until <= now() AND attempts >= $1`;
 
@@ -97,8 +105,10 @@ export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<
     "maxRunningPerOrganization",
     options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   );
-  await pool.query(BURY_SQL, [maxAttempts]);
-  const chosen = await pool.query<{ organization_id: number }>(CHOOSE_ORGANIZATIONS_SQL, [
+  const schema = postgresSchemaOf(options);
+  const sql = fairClaimSql(schema);
+  await pool.query(burySql(schema), [maxAttempts]);
+  const chosen = await pool.query<{ organization_id: number }>(sql.chooseOrganizations, [
     cap,
     options.limit,
     maxAttempts,
@@ -107,8 +117,8 @@ export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<
   const organizations = chosen.rows.map((row) => row.organization_id).sort((a, b) => a - b);
   const rows = await inTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = ${JOB_CLAIM_LOCK_TIMEOUT_MILLISECONDS}`);
-    await client.query(LOCK_ORGANIZATIONS_SQL, [organizations]);
-    const claimed = await client.query<ClaimedRow>(CLAIM_SQL, [
+    await client.query(sql.lockOrganizations, [organizations, schema.name]);
+    const claimed = await client.query<ClaimedRow>(sql.claim, [
       organizations,
       options.limit,
       options.leaseMilliseconds,
@@ -132,18 +142,23 @@ export async function extendJobClaim(
   pool: Pool,
   claim: JobClaim,
   leaseMilliseconds: number,
+  options: PostgresSchemaOptions = {},
 ): Promise<boolean> {
   const result = await pool.query(
-    `UPDATE job_outbox SET claimed_until = now() + make_interval(secs => $4::double precision / 1000) WHERE ${HELD}`,
+    `UPDATE ${postgresSchemaOf(options).table("job_outbox")} SET claimed_until = now() + make_interval(secs => $4::double precision / 1000) WHERE ${HELD}`,
     [...heldBy(claim), leaseMilliseconds],
   );
   return result.rowCount === 1;
 }
 
 /** Marks a claimed job as processed; false when the claim was lost to another worker. */
-export async function completeJob(pool: Pool, claim: JobClaim): Promise<boolean> {
+export async function completeJob(
+  pool: Pool,
+  claim: JobClaim,
+  options: PostgresSchemaOptions = {},
+): Promise<boolean> {
   const result = await pool.query(
-    `UPDATE job_outbox SET state = 'done', finished_at = now(), claimed_until = NULL WHERE ${HELD}`,
+    `UPDATE ${postgresSchemaOf(options).table("job_outbox")} SET state = 'done', finished_at = now(), claimed_until = NULL WHERE ${HELD}`,
     heldBy(claim),
   );
   return result.rowCount === 1;
@@ -153,16 +168,43 @@ export async function completeJob(pool: Pool, claim: JobClaim): Promise<boolean>
 export type FailJobOutcome = "requeued" | "dead" | "lease_lost";
 
 /** Settings of {@link failJob}. */
-export interface FailJobOptions {
+export interface FailJobOptions extends PostgresSchemaOptions {
   /** Attempts after which the job is given up; {@link JOB_MAX_ATTEMPTS_DEFAULT} by default. */
   readonly maxAttempts?: number;
-  /** How long a requeued job waits before it may be claimed again; 5 seconds by default. */
+  /**
+   * A fixed wait before a requeued job may be claimed again, instead of the backoff (0
+   * retries at once).
+   */
   readonly retryDelayMilliseconds?: number;
+  /**
+   * The exponential backoff with full jitter that spaces the attempts;
+   * {@link JOB_RETRY_BACKOFF_DEFAULT} by default (up to 5 s, 10 s, 20 s... at most 5 min).
+   */
+  readonly retryBackoff?: RetryBackoff;
+  /** The jitter's source of numbers in `[0, 1)`; `Math.random` by default. */
+  readonly random?: () => number;
 }
 
 /**
- * Records that processing a claimed job threw: the job is queued again after a delay,
- * or given up (`dead`) once it has used its attempts.
+ * The wait before a claim's job may run again after this attempt failed: the fixed
+ * `retryDelayMilliseconds` when given, else a draw from the backoff.
+ */
+export function retryDelayOf(claim: JobClaim, options: FailJobOptions = {}): number {
+  return (
+    options.retryDelayMilliseconds ??
+    jobRetryDelayMilliseconds(
+      claim.attempt,
+      options.retryBackoff ?? JOB_RETRY_BACKOFF_DEFAULT,
+      options.random ?? Math.random,
+    )
+  );
+}
+
+/**
+ * Records that processing a claimed job threw: the job is queued again after a delay
+ * (the fixed `retryDelayMilliseconds`, else a draw from `retryBackoff`), or given up
+ * (`dead`) once it has used its attempts. A dead job stays in the outbox until it is
+ * re-queued (`requeueDeadJobs`) or pruned.
  */
 export async function failJob(
   pool: Pool,
@@ -174,11 +216,11 @@ export async function failJob(
   const dead = claim.attempt >= maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
   const result = await pool.query(
-    `UPDATE job_outbox SET state = $4, last_error = $5, claimed_by = NULL, claimed_until = NULL,
+    `UPDATE ${postgresSchemaOf(options).table("job_outbox")} SET state = $4, last_error = $5, claimed_by = NULL, claimed_until = NULL,
        finished_at = CASE WHEN $4 = 'dead' THEN now() END,
        available_at = now() + make_interval(secs => $6::double precision / 1000)
      WHERE ${HELD}`,
-    [...heldBy(claim), dead ? "dead" : "queued", message, options.retryDelayMilliseconds ?? 5000],
+    [...heldBy(claim), dead ? "dead" : "queued", message, dead ? 0 : retryDelayOf(claim, options)],
   );
   if (result.rowCount !== 1) return "lease_lost";
   return dead ? "dead" : "requeued";

@@ -17,29 +17,35 @@ import { createPostgresCreditStore } from "./credit-store.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
 import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
+import { startPeriodicTask } from "./periodic-task.js";
 import { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
 import { createPostgresResourceStores } from "./resource-stores.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { atomically } from "./transaction.js";
 import { type PostgresWorker, runPostgresWorker } from "./worker.js";
 import type { PostgresWorkerOptions } from "./worker-options.js";
 
-/** Settings of {@link createPostgresPorts}. */
-export interface PostgresPortsOptions {
+/**
+ * Settings of {@link createPostgresPorts}. `schema` is the one `migrate` built; every
+ * port, the worker and its maintenance use it.
+ */
+export interface PostgresPortsOptions extends PostgresSchemaOptions {
   /** Stamps ledger entries; the system clock by default. */
   readonly clock?: Clock;
   /** The rate limit shared by every instance; the in-memory limiter's defaults otherwise. */
   readonly rateLimit?: PostgresRateLimiterOptions;
 }
 
-/** Settings of {@link PostgresPorts.startWorker}. */
-export interface StartWorkerOptions extends Omit<PostgresWorkerOptions, "pool" | "process"> {
+/** Settings of {@link PostgresPorts.startWorker}; the schema is the ports'. */
+export interface StartWorkerOptions
+  extends Omit<PostgresWorkerOptions, "pool" | "process" | "schema"> {
   /**
    * How often the worker releases holds that no job will settle (see
    * `releaseAbandonedHolds`); once a minute by default, never when 0.
    */
   readonly sweepIntervalMilliseconds?: number;
   /** Which holds count as abandoned. */
-  readonly abandonedHolds?: AbandonedHoldOptions;
+  readonly abandonedHolds?: Omit<AbandonedHoldOptions, "schema">;
 }
 
 /** The PostgreSQL ports of the service. */
@@ -59,57 +65,61 @@ export interface PostgresPorts {
   /**
    * One transaction around the store calls of a paid request: the rate-limit count, the
    * credit hold, the records, the outbox entry and the stored response commit together.
+   * It needs no schema: every statement inside names its own.
    */
   readonly unitOfWork: UnitOfWork;
-  /** Starts a worker running `process` (the service's `processJob`) over the outbox. */
+  /**
+   * Starts a worker running `process` (the service's `processJob`) over the outbox; it
+   * also releases abandoned holds every minute and prunes the outbox every ten.
+   */
   startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
 }
 
 /**
- * Builds every PostgreSQL port over one pool (run {@link migrate} first).
+ * Builds every PostgreSQL port over one pool (run {@link migrate} first, with the same
+ * `schema` option). The pool may be shared with other code: reelkit's statements name
+ * their schema and change no connection setting.
  *
  * @example
  * ```ts
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- * await migrate(pool);
- * await seedOrganizations(pool, setup.organizations);
- * const postgres = createPostgresPorts(pool);
+ * const schema = "reelkit"; // the default
+ * await migrate(pool, { schema });
+ * await seedOrganizations(pool, setup.organizations, { schema });
+ * const postgres = createPostgresPorts(pool, { schema });
  * const service = createService({ ...otherPorts, ...postgres });
  * const worker = postgres.startWorker(service.processJob);
  * ```
  */
 export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = {}): PostgresPorts {
+  // Checked once here, so a bad name fails when the ports are built.
+  const inSchema = { schema: postgresSchemaOf(options).name };
   const credits = createPostgresCreditStore(
     pool,
-    options.clock === undefined ? {} : { clock: options.clock },
+    options.clock === undefined ? inSchema : { ...inSchema, clock: options.clock },
   );
   return {
-    accounts: createPostgresAccountStore(pool),
+    accounts: createPostgresAccountStore(pool, inSchema),
     credits,
-    idempotency: createPostgresIdempotencyStore(pool),
-    stores: createPostgresResourceStores(pool),
-    queue: createPostgresJobQueue(pool),
-    rateLimiter: createPostgresRateLimiter(pool, options.rateLimit),
+    idempotency: createPostgresIdempotencyStore(pool, inSchema),
+    stores: createPostgresResourceStores(pool, inSchema),
+    queue: createPostgresJobQueue(pool, inSchema),
+    rateLimiter: createPostgresRateLimiter(pool, { ...options.rateLimit, ...inSchema }),
     unitOfWork: { run: (work) => atomically(pool, work) },
     startWorker(process, workerOptions = {}) {
-      const worker = runPostgresWorker({ ...workerOptions, pool, process });
-      const interval = workerOptions.sweepIntervalMilliseconds ?? 60_000;
+      const worker = runPostgresWorker({ ...workerOptions, ...inSchema, pool, process });
       const onError =
         workerOptions.onError ?? ((error: unknown) => console.error("reelkit:", error));
-      const sweeper =
-        interval > 0
-          ? setInterval(() => {
-              releaseAbandonedHolds(pool, credits, workerOptions.abandonedHolds).catch((error) =>
-                onError(error, undefined),
-              );
-            }, interval)
-          : undefined;
-      sweeper?.unref();
+      const sweeper = startPeriodicTask(
+        workerOptions.sweepIntervalMilliseconds ?? 60_000,
+        () =>
+          releaseAbandonedHolds(pool, credits, { ...workerOptions.abandonedHolds, ...inSchema }),
+        (error) => onError(error, undefined),
+      );
       return {
         workerId: worker.workerId,
         async stop() {
-          clearInterval(sweeper);
-          await worker.stop();
+          await Promise.all([sweeper.stop(), worker.stop()]);
         },
       };
     },

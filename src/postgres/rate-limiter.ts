@@ -13,15 +13,20 @@ import {
   RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../stores/memory/rate-limiter.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
-/** Settings of {@link createPostgresRateLimiter}; the same as the in-memory limiter's. */
-export type PostgresRateLimiterOptions = MemoryRateLimiterOptions;
+/** Settings of {@link createPostgresRateLimiter}: the in-memory limiter's, and the schema. */
+export interface PostgresRateLimiterOptions
+  extends MemoryRateLimiterOptions,
+    PostgresSchemaOptions {}
 
 // A newer window starts the count again; a request stamped in an older window (a host
 // whose clock lags) counts against the current one. A full window updates nothing, so
 // no row comes back.
-const CONSUME_SQL = `INSERT INTO rate_limit_windows AS window_row (organization_id, window_start_ms, count)
+const consumeSql = (
+  windows: string,
+): string => `INSERT INTO ${windows} AS window_row (organization_id, window_start_ms, count)
   VALUES ($1, $2, 1)
   ON CONFLICT (organization_id) DO UPDATE SET
     count = CASE WHEN window_row.window_start_ms < EXCLUDED.window_start_ms THEN 1 ELSE window_row.count + 1 END,
@@ -30,7 +35,8 @@ const CONSUME_SQL = `INSERT INTO rate_limit_windows AS window_row (organization_
   RETURNING count, window_start_ms`;
 
 /**
- * Creates a rate limiter over the pool's database (run {@link migrate} first).
+ * Creates a rate limiter over the pool's database (run {@link migrate} first, with the
+ * same `schema` option).
  *
  * @example
  * ```ts
@@ -50,10 +56,15 @@ export function createPostgresRateLimiter(
   if (!Number.isSafeInteger(windowMilliseconds) || windowMilliseconds <= 0) {
     throw new RangeError("windowSeconds must be positive.");
   }
+  const consumeStatement = consumeSql(postgresSchemaOf(options).table("rate_limit_windows"));
   return {
     async consume(organizationId, nowMilliseconds) {
       const start = Math.floor(nowMilliseconds / windowMilliseconds) * windowMilliseconds;
-      const { rows } = await queryable(pool).query(CONSUME_SQL, [organizationId, start, limit]);
+      const { rows } = await queryable(pool).query(consumeStatement, [
+        organizationId,
+        start,
+        limit,
+      ]);
       const row = rows[0];
       if (row === undefined) {
         return {

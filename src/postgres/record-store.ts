@@ -10,6 +10,7 @@ import type { Pool, QueryResult } from "pg";
 import type { ListQuery, RecordChange, ScopedRecordStore } from "../service/ports/stores.js";
 import { sqlStateOf, UNIQUE_VIOLATION } from "./errors.js";
 import { columnsOf, type RecordTable } from "./record-table.js";
+import type { PostgresSchema } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";
 
 const LIST_PAGE_MAX = 500;
@@ -19,21 +20,23 @@ function validId(table: RecordTable<unknown, string | number>, id: string | numb
 }
 
 /**
- * Creates a store over `table` (created by {@link migrate}). Records are listed newest
- * first by insertion order.
+ * Creates a store over `table` in `schema` (created by {@link migrate}). Records are
+ * listed newest first by insertion order.
  */
 export function createPostgresRecordStore<Row, Id extends string | number>(
   pool: Pool,
   table: RecordTable<Row, Id>,
+  schema: PostgresSchema,
 ): ScopedRecordStore<Row, Id> {
+  const qualified = schema.table(table.table);
   const columns = columnsOf(table);
   const names = columns.map((column) => column.name);
   const arrays = columns.map((column, index) => `$${index + 1}::${column.type}[]`);
-  const insertSql = `INSERT INTO ${table.table} (${names.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})`;
+  const insertSql = `INSERT INTO ${qualified} (${names.join(", ")}) SELECT * FROM unnest(${arrays.join(", ")})`;
   const assignments = columns
     .slice(1)
     .map((column, index) => `${column.name} = $${index + 3}::${column.type}`);
-  const updateSql = `UPDATE ${table.table} SET ${assignments.join(", ")} WHERE organization_id = $1 AND id = $2`;
+  const updateSql = `UPDATE ${qualified} SET ${assignments.join(", ")} WHERE organization_id = $1 AND id = $2`;
   const untyped = table as RecordTable<unknown, string | number>;
 
   return {
@@ -54,7 +57,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
     async get(organizationId, id) {
       if (!validId(untyped, id)) return undefined;
       const { rows } = await queryable(pool).query(
-        `SELECT body FROM ${table.table} WHERE organization_id = $1 AND id = $2`,
+        `SELECT body FROM ${qualified} WHERE organization_id = $1 AND id = $2`,
         [organizationId, id],
       );
       return rows[0]?.body as Row | undefined;
@@ -70,7 +73,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
       let before: string | null = null;
       while (found.length < query.limit) {
         const page: QueryResult<{ position: string; body: Row }> = await queryable(pool).query(
-          `SELECT position, body FROM ${table.table}
+          `SELECT position, body FROM ${qualified}
            WHERE organization_id = $1 AND ($2::bigint IS NULL OR position < $2::bigint)
            ORDER BY position DESC LIMIT $3`,
           [organizationId, before, pageSize],
@@ -90,7 +93,7 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
       if (!validId(untyped, id)) return undefined;
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query(
-          `SELECT body FROM ${table.table} WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+          `SELECT body FROM ${qualified} WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
           [organizationId, id],
         );
         if (rows[0] === undefined) return undefined;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ReelkitTable } from "./schema.js";
 
 /** A column beside the body whose value is read from the record. */
 export interface ExtraColumn<Row> {
@@ -17,8 +18,8 @@ export interface ExtraColumn<Row> {
 
 /** A table of records of one kind. */
 export interface RecordTable<Row, Id extends string | number> {
-  /** Table name (a trusted identifier, never user input). */
-  readonly table: string;
+  /** The table, by its unqualified name. */
+  readonly table: ReelkitTable;
   /** SQL type of the id column. */
   readonly idType: "text" | "bigint";
   /** The record's id. */

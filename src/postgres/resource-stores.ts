@@ -17,6 +17,7 @@ import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
 import { createPostgresRecordStore } from "./record-store.js";
 import type { RecordTable } from "./record-table.js";
 import { toSafeInteger } from "./rows.js";
+import { type PostgresSchemaOptions, postgresSchemaOf, type ReelkitTable } from "./schema.js";
 import { queryable } from "./transaction.js";
 
 type Owned = {
@@ -26,7 +27,7 @@ type Owned = {
 };
 
 function ownedTable<Row extends Owned & { readonly id: string; readonly status: string }>(
-  table: string,
+  table: ReelkitTable,
 ): RecordTable<Row, string> {
   return {
     table,
@@ -81,13 +82,17 @@ const MEDIA: RecordTable<MediaRecord, string> = {
  * organization's new videos; an id whose transaction rolls back is handed out again,
  * since no video kept it.
  */
-export function createPostgresVideoStore(pool: Pool): VideoStore {
+export function createPostgresVideoStore(
+  pool: Pool,
+  options: PostgresSchemaOptions = {},
+): VideoStore {
+  const schema = postgresSchemaOf(options);
   return {
-    ...createPostgresRecordStore(pool, VIDEOS),
+    ...createPostgresRecordStore(pool, VIDEOS, schema),
     async nextId(organizationId) {
       const { rows } = await queryable(pool).query(
-        `INSERT INTO video_id_counters (organization_id, last_id) VALUES ($1, 1)
-         ON CONFLICT (organization_id) DO UPDATE SET last_id = video_id_counters.last_id + 1
+        `INSERT INTO ${schema.table("video_id_counters")} AS counter (organization_id, last_id) VALUES ($1, 1)
+         ON CONFLICT (organization_id) DO UPDATE SET last_id = counter.last_id + 1
          RETURNING last_id`,
         [organizationId],
       );
@@ -98,7 +103,7 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
 
 /**
  * Every resource store of the service over the pool's database (run {@link migrate}
- * first).
+ * first, with the same `schema` option).
  *
  * @example
  * ```ts
@@ -106,12 +111,20 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
  * const id = await stores.videos.nextId(1);
  * ```
  */
-export function createPostgresResourceStores(pool: Pool): ResourceStores {
+export function createPostgresResourceStores(
+  pool: Pool,
+  options: PostgresSchemaOptions = {},
+): ResourceStores {
+  const schema = postgresSchemaOf(options);
   return {
-    generations: createPostgresRecordStore(pool, ownedTable<GenerationRecord>("generations")),
-    slideshows: createPostgresRecordStore(pool, ownedTable<SlideshowRecord>("slideshows")),
-    videos: createPostgresVideoStore(pool),
-    references: createPostgresRecordStore(pool, REFERENCES),
-    media: createPostgresRecordStore(pool, MEDIA),
+    generations: createPostgresRecordStore(
+      pool,
+      ownedTable<GenerationRecord>("generations"),
+      schema,
+    ),
+    slideshows: createPostgresRecordStore(pool, ownedTable<SlideshowRecord>("slideshows"), schema),
+    videos: createPostgresVideoStore(pool, options),
+    references: createPostgresRecordStore(pool, REFERENCES, schema),
+    media: createPostgresRecordStore(pool, MEDIA, schema),
   };
 }

@@ -4,28 +4,44 @@
  *
  * @module
  */
-import { claimJobs, completeJob, extendJobClaim, failJob, type JobClaim } from "./job-claims.js";
+import {
+  claimJobs,
+  completeJob,
+  extendJobClaim,
+  failJob,
+  type JobClaim,
+  retryDelayOf,
+} from "./job-claims.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
 
 /**
  * Runs one claimed job: renews the claim every third of the lease while it runs, then
- * marks it done, or queues it again (or gives it up) when processing threw.
+ * marks it done, or queues it again (or gives it up) when processing threw. Resolves
+ * with the wait before the job may run again when it was queued again, so the worker
+ * can look for it then.
  */
-export async function runClaim(options: PostgresWorkerOptions, claim: JobClaim): Promise<void> {
+export async function runClaim(
+  options: PostgresWorkerOptions,
+  claim: JobClaim,
+): Promise<number | undefined> {
   const { leaseMilliseconds, onError } = workerSettings(options);
   const renewal = setInterval(() => {
-    extendJobClaim(options.pool, claim, leaseMilliseconds).catch((error) =>
+    extendJobClaim(options.pool, claim, leaseMilliseconds, options).catch((error) =>
       onError(error, claim.job),
     );
   }, leaseMilliseconds / 3);
   try {
     await options.process(claim.job);
-    await completeJob(options.pool, claim);
+    await completeJob(options.pool, claim, options);
+    return undefined;
   } catch (error) {
     onError(error, claim.job);
-    await failJob(options.pool, claim, error, options).catch((failure) =>
-      onError(failure, claim.job),
-    );
+    const retryDelayMilliseconds = retryDelayOf(claim, options);
+    const outcome = await failJob(options.pool, claim, error, {
+      ...options,
+      retryDelayMilliseconds,
+    }).catch((failure) => onError(failure, claim.job));
+    return outcome === "requeued" ? retryDelayMilliseconds : undefined;
   } finally {
     clearInterval(renewal);
   }
@@ -43,6 +59,7 @@ export async function runClaim(options: PostgresWorkerOptions, claim: JobClaim):
 export async function drainJobs(options: PostgresWorkerOptions): Promise<number> {
   const { workerId, leaseMilliseconds, maxRunningPerOrganization } = workerSettings(options);
   const claimOptions = {
+    schema: options.schema,
     workerId,
     leaseMilliseconds,
     limit: 1,

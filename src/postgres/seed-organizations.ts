@@ -12,6 +12,7 @@ import type { ApiScope } from "../schemas/scopes.js";
 import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import { insertApiKey, insertOrganization } from "./account-store.js";
 import { grantWithin } from "./credit-grant.js";
+import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction } from "./transaction.js";
 
 /** One organization of a fixture (the reference host's `SetupOrganization` fits). */
@@ -41,7 +42,7 @@ export interface SeedReport {
 }
 
 /** Settings of {@link seedOrganizations}. */
-export interface SeedOptions {
+export interface SeedOptions extends PostgresSchemaOptions {
   /** The ledger reference of starting credits; "starting credits" by default. */
   readonly creditsReference?: string;
   /** Stamps the starting credits' ledger entries; `Date.now()` by default. */
@@ -54,8 +55,8 @@ export interface SeedOptions {
  *
  * @example
  * ```ts
- * await migrate(pool);
- * const report = await seedOrganizations(pool, setup.organizations);
+ * await migrate(pool, { schema: "reelkit" });
+ * const report = await seedOrganizations(pool, setup.organizations, { schema: "reelkit" });
  * report.organizationsAdded; // [1] on the first start, [] on every later one
  * ```
  */
@@ -68,18 +69,21 @@ export async function seedOrganizations(
   const keysAdded: string[] = [];
   const reference = options.creditsReference ?? "starting credits";
   const now = options.nowMilliseconds ?? Date.now;
+  const schema = postgresSchemaOf(options);
   for (const organization of organizations) {
     // Collected per transaction and kept only once it commits: a retried transaction
     // runs its function again.
     const added = await inTransaction(pool, async (client) => {
-      const isNew = await insertOrganization(client, organization);
+      const isNew = await insertOrganization(client, schema, organization);
       if (isNew && organization.credits > 0) {
-        await grantWithin(client, String(organization.id), organization.credits, reference, now());
+        const account = String(organization.id);
+        await grantWithin(client, schema, account, organization.credits, reference, now());
       }
       const keys: string[] = [];
       for (const apiKey of organization.apiKeys) {
         const stored = await insertApiKey(
           client,
+          schema,
           organization.id,
           apiKey.key,
           apiKey.scopes,
@@ -89,9 +93,10 @@ export async function seedOrganizations(
         // Revoking only narrows what a key can do, so a fixture may revoke a key that is
         // already there; everything else about an existing key stays as it is.
         else if (apiKey.options?.revoked === true && !stored.record.revoked) {
-          await client.query("UPDATE api_keys SET revoked = true WHERE key_id = $1", [
-            stored.record.keyId,
-          ]);
+          await client.query(
+            `UPDATE ${schema.table("api_keys")} SET revoked = true WHERE key_id = $1`,
+            [stored.record.keyId],
+          );
         }
       }
       return { isNew, keys };

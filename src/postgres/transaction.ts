@@ -94,7 +94,7 @@ async function runOnce<T>(
  * @example
  * ```ts
  * const count = await inTransaction(pool, async (client) => {
- *   const { rows } = await client.query("SELECT count(*)::int AS count FROM videos");
+ *   const { rows } = await client.query("SELECT count(*)::int AS count FROM reelkit.videos");
  *   return rows[0].count as number;
  * });
  * ```

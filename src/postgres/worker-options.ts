@@ -12,8 +12,22 @@ import {
   type Job,
 } from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
+import type { OutboxPruningOptions } from "./outbox-pruning.js";
 
-/** Settings of {@link runPostgresWorker} and {@link drainJobs}. */
+/**
+ * How often an idle worker looks at the outbox without being woken: 30 seconds. Idle
+ * workers wait on `LISTEN`, so this only bounds how late a job is when a notification
+ * was lost (or a delayed retry of another worker became due, or a claim expired).
+ */
+export const JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS = 30_000;
+
+/** How often a worker prunes the outbox: every 10 minutes. */
+export const JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS = 10 * 60 * 1000;
+
+/**
+ * Settings of {@link runPostgresWorker} and {@link drainJobs}; `schema` is the one
+ * `migrate` built, and failed jobs back off as {@link FailJobOptions} says.
+ */
 export interface PostgresWorkerOptions extends FailJobOptions {
   /** The database holding the outbox. */
   readonly pool: Pool;
@@ -34,8 +48,25 @@ export interface PostgresWorkerOptions extends FailJobOptions {
   readonly maxRunningPerOrganization?: number;
   /** How long a claim lasts without renewal; 60 seconds by default. */
   readonly leaseMilliseconds?: number;
-  /** Pause between looks at an empty outbox; 500 ms by default. */
+  /**
+   * Whether an idle worker waits on `LISTEN` for new jobs, holding one connection of the
+   * pool for it; true by default. Turn it off behind a pooler that cannot listen (such
+   * as PgBouncer in transaction mode): the worker then only polls, so give it a shorter
+   * `pollMilliseconds`.
+   */
+  readonly listen?: boolean;
+  /**
+   * Pause between looks at the outbox when nothing woke the worker;
+   * {@link JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS} by default.
+   */
   readonly pollMilliseconds?: number;
+  /**
+   * How often the worker prunes finished jobs (see `pruneJobOutbox`);
+   * {@link JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS} by default, never when 0.
+   */
+  readonly pruneIntervalMilliseconds?: number;
+  /** What pruning keeps: done jobs a week and dead jobs until re-queued, by default. */
+  readonly pruning?: Omit<OutboxPruningOptions, "schema">;
   /** Told about errors of the loop and of jobs; by default they are printed to stderr. */
   readonly onError?: (error: unknown, job: Job | undefined) => void;
 }
@@ -50,7 +81,10 @@ export function workerSettings(options: PostgresWorkerOptions) {
     maxRunningPerOrganization:
       options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
     leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
-    pollMilliseconds: options.pollMilliseconds ?? 500,
+    listen: options.listen ?? true,
+    pollMilliseconds: options.pollMilliseconds ?? JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,
+    pruneIntervalMilliseconds:
+      options.pruneIntervalMilliseconds ?? JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS,
     onError:
       options.onError ??
       ((error: unknown, job: Job | undefined) =>

@@ -3,10 +3,19 @@
  * the service's `processJob`, keeps its claims alive while they run, and settles them.
  * Any number of workers, in any number of processes, may run at once.
  *
+ * An idle worker costs the database almost nothing: it waits on `LISTEN` for the
+ * notification `enqueue` sends when a job commits, looks at the outbox on its own only
+ * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
+ * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs.
+ *
  * @module
  */
 import { claimJobs } from "./job-claims.js";
+import { listenForJobs } from "./job-listener.js";
+import { pruneJobOutbox } from "./outbox-pruning.js";
+import { startPeriodicTask } from "./periodic-task.js";
 import { runClaim } from "./run-claim.js";
+import { postgresSchemaOf } from "./schema.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
 
 /** A running worker. */
@@ -17,15 +26,46 @@ export interface PostgresWorker {
   stop(): Promise<void>;
 }
 
+/** A pause that ends early when woken; a wake while not paused ends the next pause at once. */
+function wakeablePause() {
+  let woken = false;
+  let endPause: () => void = () => undefined;
+  return {
+    wake(): void {
+      woken = true;
+      endPause();
+    },
+    /** Forgets earlier wakes: a look at the outbox starting now sees what they announced. */
+    clear(): void {
+      woken = false;
+    },
+    pause(milliseconds: number): Promise<void> {
+      return new Promise((resolve) => {
+        if (woken) return resolve();
+        const timer = setTimeout(done, milliseconds);
+        function done(): void {
+          clearTimeout(timer);
+          endPause = () => undefined;
+          resolve();
+        }
+        endPause = done;
+      });
+    },
+  };
+}
+
 /**
  * Starts a worker loop. It claims up to `concurrency` jobs at a time, fairly between
- * organizations (see {@link claimJobs}), and looks again as soon as one finishes, or
- * after `pollMilliseconds` when none could be claimed.
+ * organizations (see {@link claimJobs}), and looks again as soon as one finishes, when
+ * a job is enqueued (`LISTEN`), when a retry of its own is due, or after
+ * `pollMilliseconds` otherwise. With `listen` (the default) it holds one connection of
+ * the pool for listening.
  *
  * @example
  * ```ts
  * const worker = runPostgresWorker({
  *   pool,
+ *   schema: "reelkit",
  *   process: service.processJob,
  *   concurrency: 8,
  *   maxRunningPerOrganization: 4,
@@ -35,22 +75,27 @@ export interface PostgresWorker {
  */
 export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorker {
   const settings = workerSettings(options);
+  const schema = postgresSchemaOf(options);
+  const reportError = (error: unknown): void => settings.onError(error, undefined);
   const running = new Set<Promise<void>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const waiter = wakeablePause();
   let stopped = false;
-  let wake: () => void = () => undefined;
-  const pause = (milliseconds: number): Promise<void> =>
-    new Promise((resolve) => {
-      const timer = setTimeout(resolve, milliseconds);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+
+  const wakeAfter = (milliseconds: number): void => {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      waiter.wake();
+    }, milliseconds);
+    timer.unref();
+    retryTimers.add(timer);
+  };
 
   const claimMore = async (): Promise<number> => {
     const limit = settings.concurrency - running.size;
     if (limit <= 0) return 0;
     const claims = await claimJobs(options.pool, {
+      schema: options.schema,
       workerId: settings.workerId,
       leaseMilliseconds: settings.leaseMilliseconds,
       maxAttempts: options.maxAttempts,
@@ -58,22 +103,38 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       limit,
     });
     for (const claim of claims) {
-      const task: Promise<void> = runClaim({ ...options, ...settings }, claim).finally(() => {
-        running.delete(task);
-        wake();
-      });
+      const task: Promise<void> = runClaim({ ...options, ...settings }, claim)
+        .then((retryDelay) => {
+          if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
+        })
+        .finally(() => {
+          running.delete(task);
+          waiter.wake();
+        });
       running.add(task);
     }
     return claims.length;
   };
 
+  const listener = settings.listen
+    ? listenForJobs({ pool: options.pool, schema, onWake: waiter.wake, onError: reportError })
+    : undefined;
+  const pruner = startPeriodicTask(
+    settings.pruneIntervalMilliseconds,
+    () => pruneJobOutbox(options.pool, { ...options.pruning, schema: schema.name }),
+    reportError,
+  );
+
   const loop = async (): Promise<void> => {
+    // Listening first: a job committed after the first look then wakes the worker.
+    await listener?.ready;
     while (!stopped) {
+      waiter.clear();
       const claimed = await claimMore().catch((error: unknown) => {
-        settings.onError(error, undefined);
+        reportError(error);
         return 0;
       });
-      if (claimed === 0 && !stopped) await pause(settings.pollMilliseconds);
+      if (claimed === 0 && !stopped) await waiter.pause(settings.pollMilliseconds);
     }
   };
   const looping = loop();
@@ -82,9 +143,10 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     workerId: settings.workerId,
     async stop() {
       stopped = true;
-      wake();
+      waiter.wake();
       await looping;
-      await Promise.all([...running]);
+      for (const timer of retryTimers) clearTimeout(timer);
+      await Promise.all([listener?.stop(), pruner.stop(), ...running]);
     },
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HOST, DEFAULT_PORT, parseHostArguments } from "../../src/host/arguments.js";
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HOST_USAGE,
+  parseHostArguments,
+} from "../../src/host/arguments.js";
 
 describe("the host's command line", () => {
   it("defaults to 127.0.0.1:8787 and the demo workspace", () => {
@@ -41,6 +46,36 @@ describe("the host's command line", () => {
     expect(parseHostArguments([], { DATABASE_URL: "localhost:5432" })).toEqual({
       kind: "invalid",
       message: `DATABASE_URL: ${message}`,
+    });
+  });
+
+  it("takes --database-schema, else DATABASE_SCHEMA, beside a database URL", () => {
+    const url = "postgres://reelkit@db.internal/app";
+    const schemaOf = (result: ReturnType<typeof parseHostArguments>) =>
+      result.kind === "run" ? result.options.databaseSchema : result;
+    const env = { DATABASE_URL: url, DATABASE_SCHEMA: "media_api" };
+    expect(schemaOf(parseHostArguments(["--database-schema", "public"], env))).toBe("public");
+    expect(schemaOf(parseHostArguments([], env))).toBe("media_api");
+    expect(schemaOf(parseHostArguments([], { ...env, DATABASE_SCHEMA: "" }))).toBeUndefined();
+    expect(schemaOf(parseHostArguments(["--database-url", url]))).toBeUndefined();
+    expect(HOST_USAGE).toContain("--database-schema NAME");
+  });
+
+  it("refuses a schema name reelkit cannot use, or one without a database, naming where it came from", () => {
+    const url = "postgres://reelkit@db.internal/app";
+    expect(parseHostArguments(["--database-url", url, "--database-schema", "My-Schema"])).toEqual({
+      kind: "invalid",
+      message:
+        '--database-schema: the schema name "My-Schema" must be lower-case letters, digits and underscores, starting with a letter or an underscore.',
+    });
+    expect(parseHostArguments([], { DATABASE_URL: url, DATABASE_SCHEMA: "pg_temp" })).toEqual({
+      kind: "invalid",
+      message:
+        'DATABASE_SCHEMA: the schema name "pg_temp" starts with pg_, which PostgreSQL reserves.',
+    });
+    expect(parseHostArguments(["--database-schema", "reelkit"])).toEqual({
+      kind: "invalid",
+      message: "--database-schema needs a database URL (--database-url or DATABASE_URL).",
     });
   });
 

@@ -109,11 +109,9 @@ describe("the reference host's job settings", () => {
 
     it("runs the outbox's jobs with the fixture's concurrency and cap", async () => {
       schema = await createTestSchema(url as string);
-      const withSchema = new URL(url as string);
-      withSchema.searchParams.set("options", `-c search_path=${schema.name}`);
       const setup = setupWith({ concurrency: 3, max_running_per_organization: 1 });
       await expectJobsSettingsApplied(
-        await postgresHostStores(withSchema.href, setup, systemClock),
+        await postgresHostStores(url as string, setup, systemClock, { schema: schema.name }),
       );
     });
   });

@@ -17,8 +17,9 @@ const ACME = {
 };
 
 describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
+  const inSchema = () => ({ schema: schema().name });
   beforeEach(() =>
-    truncate(schema().pool, [
+    truncate(schema(), [
       "api_keys",
       "organizations",
       "credit_ledger",
@@ -28,7 +29,7 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
   );
 
   it("keeps only the digest of a key and finds it by its lookup prefix", async () => {
-    const accounts = createPostgresAccountStore(schema().pool);
+    const accounts = createPostgresAccountStore(schema().pool, inSchema());
     await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
     const record = await accounts.ensureApiKey(1, "rk_secret", ["generations:read"]);
     const digest = await hashApiKey("rk_secret");
@@ -39,7 +40,7 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       scopes: ["generations:read"],
       revoked: false,
     });
-    const { rows } = await schema().pool.query("SELECT * FROM api_keys");
+    const { rows } = await schema().pool.query(`SELECT * FROM ${schema().table("api_keys")}`);
     expect(JSON.stringify(rows)).not.toContain("rk_secret");
     expect(await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest))).toEqual([record]);
     expect(await accounts.findKeysByLookupPrefix("0000000000000000")).toEqual([]);
@@ -50,7 +51,7 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
 
   it("keeps a key's expiry and revokes a key a fixture marks revoked, even one already there", async () => {
     const pool = schema().pool;
-    const accounts = createPostgresAccountStore(pool);
+    const accounts = createPostgresAccountStore(pool, inSchema());
     const expiresAt = Date.UTC(2027, 0, 1);
     const organization = {
       ...ACME,
@@ -63,7 +64,7 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
         { key: "rk_test_acme", scopes: ["generations:read"] as const },
       ],
     };
-    await seedOrganizations(pool, [organization]);
+    await seedOrganizations(pool, [organization], inSchema());
     const expiring = await hashApiKey("rk_test_expiring");
     const [record] = await accounts.findKeysByLookupPrefix(lookupPrefixOf(expiring));
     expect(record?.expiresAtEpochMilliseconds).toBe(expiresAt);
@@ -72,23 +73,27 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       "expiresAtEpochMilliseconds",
     );
     // A later fixture revokes the existing key; revoking only ever narrows what a key can do.
-    await seedOrganizations(pool, [
-      {
-        ...organization,
-        apiKeys: [
-          {
-            key: "rk_test_acme",
-            scopes: ["generations:read"] as const,
-            options: { revoked: true },
-          },
-        ],
-      },
-    ]);
+    await seedOrganizations(
+      pool,
+      [
+        {
+          ...organization,
+          apiKeys: [
+            {
+              key: "rk_test_acme",
+              scopes: ["generations:read"] as const,
+              options: { revoked: true },
+            },
+          ],
+        },
+      ],
+      inSchema(),
+    );
     expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(plain)))[0]?.revoked).toBe(true);
   });
 
   it("reads organizations and never overwrites one that exists", async () => {
-    const accounts = createPostgresAccountStore(schema().pool);
+    const accounts = createPostgresAccountStore(schema().pool, inSchema());
     expect(
       await accounts.ensureOrganization({ id: 3, name: "Lapsed", subscriptionActive: false }),
     ).toBe(true);
@@ -108,13 +113,15 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
 
   it("grants starting credits once, however often and however concurrently it seeds", async () => {
     const pools = [schema().pool, schema().openPool(2), schema().openPool(2)];
-    const reports = await Promise.all(pools.map((pool) => seedOrganizations(pool, [ACME])));
+    const reports = await Promise.all(
+      pools.map((pool) => seedOrganizations(pool, [ACME], inSchema())),
+    );
     expect(reports.flatMap((report) => report.organizationsAdded)).toEqual([1]);
     expect(reports.flatMap((report) => report.keysAdded)).toHaveLength(1);
-    const credits = createPostgresCreditStore(schema().pool);
+    const credits = createPostgresCreditStore(schema().pool, inSchema());
     await credits.reserve("1", [{ holdId: "spent", amount: 1000 }]);
     await credits.capture("1", "spent");
-    const later = await seedOrganizations(schema().pool, [{ ...ACME, credits: 9999 }]);
+    const later = await seedOrganizations(schema().pool, [{ ...ACME, credits: 9999 }], inSchema());
     expect(later).toEqual({ organizationsAdded: [], keysAdded: [] });
     expect(await credits.balance("1")).toEqual({ posted: 4000, pending: 0, available: 4000 });
     const ledger = await credits.ledger("1");

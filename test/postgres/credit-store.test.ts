@@ -8,8 +8,9 @@ describeWithDatabase("PostgreSQL credit store", (schema) => {
   describeCreditStoreContract(
     "PostgreSQL",
     async () => {
-      await truncate(schema().pool, ["credit_ledger", "credit_holds", "credit_accounts"]);
+      await truncate(schema(), ["credit_ledger", "credit_holds", "credit_accounts"]);
       return createPostgresCreditStore(schema().pool, {
+        schema: schema().name,
         clock: createManualClock(Date.UTC(2026, 0, 1)),
       });
     },

@@ -13,7 +13,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
   let a: Instance;
   let b: Instance;
   const start = async (credits = 5000) => {
-    await seedHarnessOrganizations(schema.pool, credits);
+    await seedHarnessOrganizations(schema, credits);
     [a, b] = await Promise.all([startInstance(schema, "a"), startInstance(schema, "b")]);
   };
   const either = (index: number) => (index % 2 === 0 ? a : b).harness;
@@ -39,7 +39,8 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
       new Set(succeeded.map((response) => JSON.stringify(response.body.generations))).size,
     ).toBe(1);
     expect(await a.available()).toBe(4940);
-    expect((await schema.pool.query("SELECT id FROM job_outbox")).rowCount).toBe(3);
+    const outbox = await schema.pool.query(`SELECT id FROM ${schema.table("job_outbox")}`);
+    expect(outbox.rowCount).toBe(3);
   });
 
   it("never overdraws with parallel requests under distinct keys on both instances", async () => {
@@ -66,7 +67,12 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
     expect(await a.available()).toBe(4980);
     // Worker A processes the job (the provider fails, the hold is released), then dies
     // before marking the job done; its claim expires and worker B retries the job.
-    const [claim] = await claimJobs(a.pool, { workerId: "a", limit: 1, leaseMilliseconds: 30 });
+    const [claim] = await claimJobs(a.pool, {
+      schema: schema.name,
+      workerId: "a",
+      limit: 1,
+      leaseMilliseconds: 30,
+    });
     if (claim === undefined) throw new Error("Expected a claim.");
     await a.harness.service.processJob(claim.job);
     await sleep(50);
@@ -110,10 +116,12 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
     expect(replay.body).toEqual({ ...retried.body, idempotent_replay: true });
     expect(await a.available()).toBe(4960);
     await sleep(20);
-    const credits = createPostgresCreditStore(schema.pool);
-    expect(await releaseAbandonedHolds(schema.pool, credits, { olderThanMilliseconds: 10 })).toBe(
-      1,
-    );
+    const credits = createPostgresCreditStore(schema.pool, { schema: schema.name });
+    const released = await releaseAbandonedHolds(schema.pool, credits, {
+      schema: schema.name,
+      olderThanMilliseconds: 10,
+    });
+    expect(released).toBe(1);
     expect(await a.available()).toBe(4980);
   });
 

@@ -19,13 +19,6 @@ function setupWith(credits: number, extraKey?: string): HostSetup {
   return setupOf(parsed.fixture);
 }
 
-// The host connects with the URL alone, so the test schema goes into its options.
-function schemaUrl(base: string, schema: TestSchema): string {
-  const withSchema = new URL(base);
-  withSchema.searchParams.set("options", `-c search_path=${schema.name}`);
-  return withSchema.href;
-}
-
 async function call(host: RunningHost, method: string, path: string, body?: unknown, key = KEY) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -54,7 +47,8 @@ describe.skipIf(url === undefined)("the reference host on PostgreSQL", () => {
       port: 0,
       host: "127.0.0.1",
       setup,
-      databaseUrl: schemaUrl(url as string, schema),
+      databaseUrl: url,
+      databaseSchema: schema.name,
     });
     hosts.push(host);
     return host;
@@ -68,9 +62,10 @@ describe.skipIf(url === undefined)("the reference host on PostgreSQL", () => {
     schema = await createTestSchema(url as string, { migrate: false });
     const first = await start(setupWith(100));
     expect(first.wiring.stores.kind).toBe("postgres");
-    const firstReport = first.wiring.stores.kind === "postgres" && first.wiring.stores.report;
-    expect(firstReport && firstReport.migrationsApplied.length).toBeGreaterThan(0);
-    expect(firstReport && firstReport.organizationsAdded).toEqual([10]);
+    const firstReport =
+      first.wiring.stores.kind === "postgres" ? first.wiring.stores.report : undefined;
+    expect(firstReport?.migrationsApplied.length).toBeGreaterThan(0);
+    expect(firstReport?.organizationsAdded).toEqual([10]);
 
     // A second host with a fixture that asks for another balance changes nothing.
     const second = await start(setupWith(9999, "rk_test_host_pg_read"));

@@ -7,8 +7,8 @@ describeWithDatabase("PostgreSQL idempotency store", (schema) => {
   describeIdempotencyStoreContract(
     "PostgreSQL",
     async () => {
-      await truncate(schema().pool, ["idempotency_keys"]);
-      return createPostgresIdempotencyStore(schema().pool);
+      await truncate(schema(), ["idempotency_keys"]);
+      return createPostgresIdempotencyStore(schema().pool, { schema: schema().name });
     },
     { numRuns: CONTRACT_RUNS },
   );

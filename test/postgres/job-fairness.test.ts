@@ -8,9 +8,10 @@ import {
   runPostgresWorker,
 } from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
-import { CHOOSE_ORGANIZATIONS_SQL, CLAIM_SQL } from "../../src/postgres/fair-claim-sql.js";
+import { fairClaimSql } from "../../src/postgres/fair-claim-sql.js";
+import { postgresSchemaOf } from "../../src/postgres/schema.js";
 import { createJobTimeline, type JobTimeline, jobOf, startOf } from "../support/job-timeline.js";
-import { describeWithDatabase } from "./support/database.js";
+import { describeWithDatabase, type TestSchema } from "./support/database.js";
 import { sleep } from "./support/jobs.js";
 import { truncate } from "./support/tables.js";
 
@@ -19,9 +20,9 @@ const BACKLOG = 5000;
 const LEASE = 60_000;
 
 // One statement for the backlog: 5,000 rows through `enqueue` would only slow the test.
-async function enqueueBacklog(pool: pg.Pool, organizationId: number, count: number) {
-  await pool.query(
-    `INSERT INTO job_outbox (id, organization_id, kind, resource_id, hold_id, job)
+async function enqueueBacklog(schema: TestSchema, organizationId: number, count: number) {
+  await schema.pool.query(
+    `INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job)
      SELECT id, $1::integer, 'generation', id, id, jsonb_build_object(
        'id', id, 'kind', 'generation', 'organizationId', $1::integer,
        'resourceId', id, 'holdId', id, 'input', '{}'::jsonb)
@@ -31,7 +32,8 @@ async function enqueueBacklog(pool: pg.Pool, organizationId: number, count: numb
   );
 }
 
-const enqueue = (pool: pg.Pool, job: Job) => createPostgresJobQueue(pool).enqueue(job);
+const enqueue = (schema: TestSchema, job: Job) =>
+  createPostgresJobQueue(schema.pool, { schema: schema.name }).enqueue(job);
 
 interface PlanNode {
   readonly "Node Type": string;
@@ -70,9 +72,10 @@ async function fillsSlots(timeline: JobTimeline, slots: number, total: number): 
 }
 
 describeWithDatabase("PostgreSQL job claims: fairness between organizations", (schema) => {
-  beforeEach(() => truncate(schema().pool, ["job_outbox", "job_organization_turns"]));
+  beforeEach(() => truncate(schema(), ["job_outbox", "job_organization_turns"]));
   const claim = (workerId: string, limit: number, cap?: number, pool = schema().pool) =>
     claimJobs(pool, {
+      schema: schema().name,
       workerId,
       limit,
       leaseMilliseconds: LEASE,
@@ -82,20 +85,21 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
     claims.map((each) => each.job.organizationId);
 
   it("starts another organization's job within one job duration of a 5,000-job backlog", async () => {
-    await enqueueBacklog(schema().pool, 1, BACKLOG);
+    await enqueueBacklog(schema(), 1, BACKLOG);
     // After each job's end, time stands still until the worker has refilled its slots.
     let stopping = false;
     const timeline: JobTimeline = createJobTimeline(DURATION, async () => {
       if (!stopping) await fillsSlots(timeline, 4, BACKLOG + 1);
     });
     const worker = runPostgresWorker({
+      schema: schema().name,
       pool: schema().pool,
       process: timeline.work,
       concurrency: 4,
       pollMilliseconds: 5,
     });
     await fillsSlots(timeline, 4, BACKLOG);
-    await enqueue(schema().pool, jobOf("newcomer", 2));
+    await enqueue(schema(), jobOf("newcomer", 2));
     for (let step = 0; startOf(timeline, "newcomer") === undefined && step < BACKLOG; step += 1) {
       await timeline.advance(DURATION);
     }
@@ -108,21 +112,22 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
   });
 
   it("hands the first free slot to the newcomer, claim by claim", async () => {
-    await enqueueBacklog(schema().pool, 1, BACKLOG);
+    await enqueueBacklog(schema(), 1, BACKLOG);
     const first = await claim("w1", 4);
     expect(organizationsOf(first)).toEqual([1, 1, 1, 1]);
-    await enqueue(schema().pool, jobOf("newcomer", 2));
+    await enqueue(schema(), jobOf("newcomer", 2));
     // One job duration later, the four jobs end and their slots are claimed again.
-    for (const each of first) expect(await completeJob(schema().pool, each)).toBe(true);
+    for (const each of first)
+      expect(await completeJob(schema().pool, each, { schema: schema().name })).toBe(true);
     const second = await claim("w1", 4);
     expect(second.map((each) => each.job.id)).toEqual(["org1-4", "org1-5", "org1-6", "newcomer"]);
   });
 
   it("caps one organization's live claims over every worker, and starts a newcomer at once", async () => {
-    await enqueueBacklog(schema().pool, 1, 50);
+    await enqueueBacklog(schema(), 1, 50);
     expect(organizationsOf(await claim("w1", 4, 3))).toEqual([1, 1, 1]);
     expect(await claim("w2", 4, 3, schema().openPool(2))).toEqual([]);
-    await enqueue(schema().pool, jobOf("newcomer", 2));
+    await enqueue(schema(), jobOf("newcomer", 2));
     expect((await claim("w2", 4, 3)).map((each) => each.job.id)).toEqual(["newcomer"]);
   });
 
@@ -132,15 +137,15 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
   });
 
   it("lets organizations with backlogs take turns, one claim at a time", async () => {
-    await enqueueBacklog(schema().pool, 1, 20);
-    await enqueueBacklog(schema().pool, 2, 3);
-    await enqueueBacklog(schema().pool, 3, 2);
+    await enqueueBacklog(schema(), 1, 20);
+    await enqueueBacklog(schema(), 2, 3);
+    await enqueueBacklog(schema(), 3, 2);
     const order: number[] = [];
     for (let step = 0; step < 9; step += 1) {
       const [next] = await claim("w1", 1);
       if (next === undefined) throw new Error("Expected a claim.");
       order.push(next.job.organizationId);
-      await completeJob(schema().pool, next);
+      await completeJob(schema().pool, next, { schema: schema().name });
     }
     expect(order).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 1]);
   });
@@ -148,7 +153,7 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
   it("never passes the cap nor gives a job twice with many workers in many pools", async () => {
     const cap = 3;
     for (const organizationId of [1, 2, 3]) {
-      await enqueueBacklog(schema().pool, organizationId, 40);
+      await enqueueBacklog(schema(), organizationId, 40);
     }
     const pools = [schema().pool, schema().openPool(3), schema().openPool(3)];
     const seen = new Set<string>();
@@ -169,28 +174,30 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
       }
       held = [...held, ...claims];
       const { rows } = await schema().pool.query(
-        `SELECT organization_id, count(*)::int AS live FROM job_outbox
+        `SELECT organization_id, count(*)::int AS live FROM ${schema().table("job_outbox")}
          WHERE state = 'claimed' AND claimed_until > now() GROUP BY organization_id`,
       );
       for (const row of rows) expect(row.live).toBeLessThanOrEqual(cap);
       const finishing = held.filter((_, index) => (index + round) % 2 === 0);
-      for (const each of finishing) await completeJob(schema().pool, each);
+      for (const each of finishing)
+        await completeJob(schema().pool, each, { schema: schema().name });
       held = held.filter((each) => !finishing.includes(each));
     }
     expect(seen.size).toBe(120);
   });
 
   it("reads a few index entries per busy organization, not the backlog", async () => {
-    await enqueueBacklog(schema().pool, 1, BACKLOG);
-    await enqueue(schema().pool, jobOf("newcomer", 2));
-    await schema().pool.query("ANALYZE job_outbox");
-    const choose = await outboxReads(schema().pool, CHOOSE_ORGANIZATIONS_SQL, [20, 4, 5]);
+    await enqueueBacklog(schema(), 1, BACKLOG);
+    await enqueue(schema(), jobOf("newcomer", 2));
+    await schema().pool.query(`ANALYZE ${schema().table("job_outbox")}`);
+    const sql = fairClaimSql(postgresSchemaOf({ schema: schema().name }));
+    const choose = await outboxReads(schema().pool, sql.chooseOrganizations, [20, 4, 5]);
     expect(choose.scannedWhole).toBe(false);
     expect(choose.rows).toBeLessThan(20);
     const client = await schema().pool.connect();
     try {
       await client.query("BEGIN");
-      const claimed = await outboxReads(client, CLAIM_SQL, [[1, 2], 4, LEASE, 5, "w1", 20]);
+      const claimed = await outboxReads(client, sql.claim, [[1, 2], 4, LEASE, 5, "w1", 20]);
       expect(claimed.scannedWhole).toBe(false);
       expect(claimed.rows).toBeLessThan(40);
     } finally {

@@ -20,10 +20,16 @@ describe.skipIf(url === undefined)("PostgreSQL migrations", () => {
   it("applies every migration once, in order, and nothing on a second run", async () => {
     const schema = await bareSchema();
     const versions = MIGRATIONS.map((migration) => migration.version);
-    expect(await migrate(schema.pool)).toEqual({ applied: versions, version: versions.length });
-    expect(await migrate(schema.pool)).toEqual({ applied: [], version: versions.length });
+    expect(await migrate(schema.pool, { schema: schema.name })).toEqual({
+      applied: versions,
+      version: versions.length,
+    });
+    expect(await migrate(schema.pool, { schema: schema.name })).toEqual({
+      applied: [],
+      version: versions.length,
+    });
     const { rows } = await schema.pool.query(
-      "SELECT version, name FROM schema_migrations ORDER BY version",
+      `SELECT version, name FROM ${schema.table("schema_migrations")} ORDER BY version`,
     );
     expect(rows).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
   });
@@ -31,7 +37,7 @@ describe.skipIf(url === undefined)("PostgreSQL migrations", () => {
   it("applies each migration exactly once when five processes migrate at the same moment", async () => {
     const schema = await bareSchema();
     const pools = Array.from({ length: 5 }, () => schema.openPool(2));
-    const reports = await Promise.all(pools.map((pool) => migrate(pool)));
+    const reports = await Promise.all(pools.map((pool) => migrate(pool, { schema: schema.name })));
     const applied = reports.flatMap((report) => report.applied).sort((a, b) => a - b);
     expect(applied).toEqual(MIGRATIONS.map((migration) => migration.version));
     expect(reports.every((report) => report.version === MIGRATIONS.length)).toBe(true);
@@ -42,24 +48,25 @@ describe.skipIf(url === undefined)("PostgreSQL migrations", () => {
     const [first, second] = MIGRATIONS;
     if (first === undefined || second === undefined) throw new Error("Expected migrations.");
     const gap = [first, { ...second, version: 3 }];
-    await expect(migrate(schema.pool, { migrations: gap })).rejects.toThrow(RangeError);
+    await expect(migrate(schema.pool, { schema: schema.name, migrations: gap })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it("keeps the ledger append-only", async () => {
     const schema = await bareSchema();
-    await migrate(schema.pool);
-    await schema.pool.query("INSERT INTO credit_accounts (account_id) VALUES ('a')");
+    await migrate(schema.pool, { schema: schema.name });
+    const [accounts, ledger] = [schema.table("credit_accounts"), schema.table("credit_ledger")];
+    await schema.pool.query(`INSERT INTO ${accounts} (account_id) VALUES ('a')`);
     await schema.pool.query(
-      "INSERT INTO credit_ledger (account_id, sequence, kind, amount, reference, recorded_at_ms) VALUES ('a', 1, 'grant', 5, 'x', 0)",
+      `INSERT INTO ${ledger} (account_id, sequence, kind, amount, reference, recorded_at_ms) VALUES ('a', 1, 'grant', 5, 'x', 0)`,
     );
-    await expect(schema.pool.query("UPDATE credit_ledger SET amount = 6")).rejects.toThrow(
+    await expect(schema.pool.query(`UPDATE ${ledger} SET amount = 6`)).rejects.toThrow(
       /append-only/,
     );
-    await expect(schema.pool.query("DELETE FROM credit_ledger")).rejects.toThrow(/append-only/);
+    await expect(schema.pool.query(`DELETE FROM ${ledger}`)).rejects.toThrow(/append-only/);
     await expect(
-      schema.pool.query(
-        "UPDATE credit_accounts SET posted = 1, pending = 2 WHERE account_id = 'a'",
-      ),
+      schema.pool.query(`UPDATE ${accounts} SET posted = 1, pending = 2 WHERE account_id = 'a'`),
     ).rejects.toThrow(/credit_accounts_available_not_negative/);
   });
 });

@@ -6,7 +6,7 @@ import { job, sleep } from "./support/jobs.js";
 
 describeWithDatabase("createPostgresPorts", (schema) => {
   it("runs queued jobs with its worker, and returns credits a crashed request left held", async () => {
-    const ports = createPostgresPorts(schema().pool);
+    const ports = createPostgresPorts(schema().pool, { schema: schema().name });
     await ports.credits.grant("1", 100, "test");
     await ports.credits.reserve("1", [
       { holdId: "j1", amount: 10 },

@@ -4,10 +4,14 @@ import { describeWithDatabase } from "./support/database.js";
 import { truncate } from "./support/tables.js";
 
 describeWithDatabase("PostgreSQL rate limiter", (schema) => {
-  beforeEach(() => truncate(schema().pool, ["rate_limit_windows"]));
+  beforeEach(() => truncate(schema(), ["rate_limit_windows"]));
 
   it("allows max requests per window, then refuses until the window ends", async () => {
-    const limiter = createPostgresRateLimiter(schema().pool, { maxRequests: 2, windowSeconds: 60 });
+    const limiter = createPostgresRateLimiter(schema().pool, {
+      schema: schema().name,
+      maxRequests: 2,
+      windowSeconds: 60,
+    });
     const first = await limiter.consume(1, 1_000);
     const second = await limiter.consume(1, 2_000);
     const third = await limiter.consume(1, 3_000);
@@ -20,7 +24,7 @@ describeWithDatabase("PostgreSQL rate limiter", (schema) => {
 
   it("counts requests from every instance against one limit", async () => {
     const limiters = [schema().pool, schema().openPool(4)].map((pool) =>
-      createPostgresRateLimiter(pool, { maxRequests: 7, windowSeconds: 60 }),
+      createPostgresRateLimiter(pool, { schema: schema().name, maxRequests: 7, windowSeconds: 60 }),
     );
     const decisions = await Promise.all(
       Array.from({ length: 20 }, (_, index) => limiters[index % 2]?.consume(1, 5_000)),
@@ -29,9 +33,11 @@ describeWithDatabase("PostgreSQL rate limiter", (schema) => {
   });
 
   it("refuses settings that cannot limit anything", () => {
-    expect(() => createPostgresRateLimiter(schema().pool, { maxRequests: 0 })).toThrow(RangeError);
-    expect(() => createPostgresRateLimiter(schema().pool, { windowSeconds: 0 })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      createPostgresRateLimiter(schema().pool, { schema: schema().name, maxRequests: 0 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      createPostgresRateLimiter(schema().pool, { schema: schema().name, windowSeconds: 0 }),
+    ).toThrow(RangeError);
   });
 });

@@ -11,8 +11,9 @@ const bump = (row: GenerationRecord): GenerationRecord => ({
 });
 
 describeWithDatabase("PostgreSQL resource stores", (schema) => {
-  const stores = () => createPostgresResourceStores(schema().pool);
-  beforeEach(() => truncate(schema().pool, ["generations", "videos"]));
+  const inSchema = () => ({ schema: schema().name });
+  const stores = () => createPostgresResourceStores(schema().pool, inSchema());
+  beforeEach(() => truncate(schema(), ["generations", "videos"]));
 
   it("reads back exactly the record it stored", async () => {
     const record = generation("g1");
@@ -62,7 +63,7 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
 
   it("keeps every one of 20 concurrent updates from two pools", async () => {
     await stores().generations.insert([generation("a", 1, 0)]);
-    const other = createPostgresResourceStores(schema().openPool(4));
+    const other = createPostgresResourceStores(schema().openPool(4), inSchema());
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         (index % 2 === 0 ? stores() : other).generations.update(1, "a", bump),
@@ -73,9 +74,13 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
 
   it("writes nothing when the change returns the record unchanged", async () => {
     await stores().generations.insert([generation("a")]);
-    const before = await schema().pool.query("SELECT xmin::text FROM generations WHERE id = 'a'");
+    const before = await schema().pool.query(
+      `SELECT xmin::text FROM ${schema().table("generations")} WHERE id = 'a'`,
+    );
     const same = await stores().generations.update(1, "a", (row) => row);
-    const after = await schema().pool.query("SELECT xmin::text FROM generations WHERE id = 'a'");
+    const after = await schema().pool.query(
+      `SELECT xmin::text FROM ${schema().table("generations")} WHERE id = 'a'`,
+    );
     expect(same).toEqual(generation("a"));
     expect(after.rows).toEqual(before.rows);
   });
@@ -91,7 +96,7 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
   });
 
   it("allocates distinct, increasing video ids per organization across instances", async () => {
-    const other = createPostgresResourceStores(schema().openPool(4));
+    const other = createPostgresResourceStores(schema().openPool(4), inSchema());
     const ids = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         (index % 2 === 0 ? stores() : other).videos.nextId(1),
@@ -113,9 +118,10 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
     const id = await stores().videos.nextId(1);
     await stores().videos.insert([editorProject(id)]);
     await stores().videos.update(1, id, (row) => ({ ...row, version: row.version + 1 }));
-    const { rows } = await schema().pool.query("SELECT version, kind FROM videos WHERE id = $1", [
-      id,
-    ]);
+    const { rows } = await schema().pool.query(
+      `SELECT version, kind FROM ${schema().table("videos")} WHERE id = $1`,
+      [id],
+    );
     expect(rows).toEqual([{ version: 2, kind: "editor" }]);
     expect((await stores().videos.get(1, id))?.version).toBe(2);
     expect(await stores().videos.get(1, 2 ** 70)).toBeUndefined();

@@ -8,6 +8,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Job } from "../../src/service/ports/jobs.js";
 import { post, staticAd } from "../service/generations/support.js";
+import { KEYS } from "../service/support/harness.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
 import { type Instance, seedHarnessOrganizations, startInstance } from "./support/instances.js";
 
@@ -25,7 +26,7 @@ function jobFor(holdId: string): Job {
 }
 
 async function count(schema: TestSchema, table: string): Promise<number> {
-  const { rows } = await schema.pool.query(`SELECT count(*)::int AS n FROM ${table}`);
+  const { rows } = await schema.pool.query(`SELECT count(*)::int AS n FROM ${schema.table(table)}`);
   return rows[0].n;
 }
 
@@ -40,8 +41,8 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
 
   it("commits a hold and an outbox entry together, or neither when the work throws", async () => {
     const { pool } = schema;
-    const credits = createPostgresCreditStore(pool);
-    const queue = createPostgresJobQueue(pool);
+    const credits = createPostgresCreditStore(pool, { schema: schema.name });
+    const queue = createPostgresJobQueue(pool, { schema: schema.name });
     await credits.grant("1", 100, "start");
 
     await atomically(pool, async () => {
@@ -64,14 +65,14 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
   it("leaves no hold when the connection dies in the middle of the unit, as a killed process would", async () => {
     const pool = schema.openPool(2);
     const admin = schema.openPool(1);
-    const credits = createPostgresCreditStore(pool);
+    const credits = createPostgresCreditStore(pool, { schema: schema.name });
     await credits.grant("1", 100, "start");
     await expect(
       atomically(pool, async () => {
         await credits.reserve("1", [{ holdId: "h1", amount: 30 }]);
         const { rows } = await queryable(pool).query("SELECT pg_backend_pid() AS pid");
         await admin.query("SELECT pg_terminate_backend($1)", [rows[0].pid]);
-        await createPostgresJobQueue(pool).enqueue(jobFor("h1"));
+        await createPostgresJobQueue(pool, { schema: schema.name }).enqueue(jobFor("h1"));
       }),
     ).rejects.toThrow();
     expect((await credits.balance("1")).available).toBe(100);
@@ -81,21 +82,21 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
 
   it("keeps a store's own rollback inside the unit as a savepoint", async () => {
     const { pool } = schema;
-    const credits = createPostgresCreditStore(pool);
-    const queue = createPostgresJobQueue(pool);
+    const credits = createPostgresCreditStore(pool, { schema: schema.name });
+    const queue = createPostgresJobQueue(pool, { schema: schema.name });
     await credits.grant("1", 100, "start");
     await atomically(pool, async () => {
       await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
       await inTransaction(pool, async (client) => {
         await client.query(
-          `INSERT INTO job_outbox (id, organization_id, kind, resource_id, hold_id, job)
+          `INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job)
            VALUES ('undone', 1, 'generation', 'r', 'h0', '{}'::jsonb)`,
         );
         throw new Error("a nested failure the work recovers from");
       }).catch(() => undefined);
       await queue.enqueue(jobFor("h1"));
     });
-    const { rows } = await pool.query("SELECT id FROM job_outbox ORDER BY id");
+    const { rows } = await pool.query(`SELECT id FROM ${schema.table("job_outbox")} ORDER BY id`);
     expect(rows.map((row) => row.id)).toEqual(["job-h1"]);
     expect((await credits.balance("1")).available).toBe(90);
   });
@@ -103,15 +104,101 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
   it("leaves other pools and calls outside the unit on their own connections", async () => {
     const { pool } = schema;
     const other = schema.openPool(2);
-    const credits = createPostgresCreditStore(pool);
+    const credits = createPostgresCreditStore(pool, { schema: schema.name });
     await credits.grant("1", 100, "start");
     await atomically(pool, async () => {
       await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
       // Not yet committed: another connection still sees the old balance.
-      const outside = createPostgresCreditStore(other);
+      const outside = createPostgresCreditStore(other, { schema: schema.name });
       expect((await outside.balance("1")).available).toBe(100);
     });
-    expect((await createPostgresCreditStore(other).balance("1")).available).toBe(90);
+    expect(
+      (await createPostgresCreditStore(other, { schema: schema.name }).balance("1")).available,
+    ).toBe(90);
+  });
+});
+
+describe.skipIf(url === undefined)("a job's outcome and its refund commit together", () => {
+  let schema: TestSchema;
+  beforeEach(async () => {
+    if (url !== undefined) schema = await createTestSchema(url);
+    await seedHarnessOrganizations(schema, 5000);
+  });
+  afterEach(async () => {
+    await schema.dispose();
+  });
+
+  it("never shows a failed generation whose refund is not recorded yet", async () => {
+    let releaseStarted: () => void = () => undefined;
+    const releasing = new Promise<void>((resolve) => {
+      releaseStarted = resolve;
+    });
+    let letRelease: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      letRelease = resolve;
+    });
+    // The refund of the failed job waits until the test has read the generation.
+    const instance = await startInstance(schema, "a", (ports) => ({
+      credits: {
+        ...ports.credits,
+        async release(accountId, holdId) {
+          releaseStarted();
+          await released;
+          return ports.credits.release(accountId, holdId);
+        },
+      },
+    }));
+    const created = await post(instance.harness, "/generations", staticAd("#fail on purpose"), {
+      idempotencyKey: "refund-race",
+    });
+    const path = `/generations/${created.body.generations[0].id}`;
+    const running = instance.runJobs();
+    await releasing;
+    const during = await instance.harness.call("GET", path, { key: KEYS.acme });
+    letRelease();
+    await running;
+    const after = await instance.harness.call("GET", path, { key: KEYS.acme });
+
+    expect(during.body).toMatchObject({ status: "generating", error: null });
+    expect(after.body).toMatchObject({
+      status: "error",
+      error: { code: "generation_failed", credits_returned: true },
+    });
+    expect(await instance.available()).toBe(5000);
+  });
+
+  it("records nothing when a run stops before its charge, and charges once when run again", async () => {
+    let crashes = 1;
+    const instance = await startInstance(schema, "a", (ports) => ({
+      credits: {
+        ...ports.credits,
+        async capture(accountId, holdId) {
+          if (crashes > 0) {
+            crashes -= 1;
+            throw new Error("the worker stopped");
+          }
+          return ports.credits.capture(accountId, holdId);
+        },
+      },
+    }));
+    const created = await post(instance.harness, "/generations", staticAd("stops"), {
+      idempotencyKey: "stops-before-charge",
+    });
+    const path = `/generations/${created.body.generations[0].id}`;
+    const { rows } = await schema.pool.query(`SELECT job FROM ${schema.table("job_outbox")}`);
+    const job = rows[0]?.job as Job;
+
+    await expect(instance.harness.service.processJob(job)).rejects.toThrow("the worker stopped");
+    const during = await instance.harness.call("GET", path, { key: KEYS.acme });
+    expect(during.body).toMatchObject({ status: "generating" });
+    expect((await instance.ports.credits.balance("1")).pending).toBe(20);
+
+    await instance.harness.service.processJob(job);
+    const after = await instance.harness.call("GET", path, { key: KEYS.acme });
+    expect(after.body.status).toBe("completed");
+    const ledger = await instance.ports.credits.ledger("1");
+    expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
+    expect(await instance.available()).toBe(4980);
   });
 });
 
@@ -120,7 +207,7 @@ describe.skipIf(url === undefined)("a paid request on PostgreSQL is one unit of 
   let instance: Instance;
   beforeEach(async () => {
     if (url !== undefined) schema = await createTestSchema(url);
-    await seedHarnessOrganizations(schema.pool, 5000);
+    await seedHarnessOrganizations(schema, 5000);
   });
   afterEach(async () => {
     await schema.dispose();

@@ -14,16 +14,17 @@ import { truncate } from "./support/tables.js";
 
 describeWithDatabase("PostgreSQL job workers", (schema) => {
   beforeEach(() =>
-    truncate(schema().pool, ["job_outbox", "credit_ledger", "credit_holds", "credit_accounts"]),
+    truncate(schema(), ["job_outbox", "credit_ledger", "credit_holds", "credit_accounts"]),
   );
-  const credits = () => createPostgresCreditStore(schema().pool);
+  const inSchema = () => ({ schema: schema().name });
+  const credits = () => createPostgresCreditStore(schema().pool, inSchema());
   const queued = async (ids: readonly string[]) => {
     await credits().grant("1", 1000, "test");
     await credits().reserve(
       "1",
       ids.map((holdId) => ({ holdId, amount: 10 })),
     );
-    const queue = createPostgresJobQueue(schema().pool);
+    const queue = createPostgresJobQueue(schema().pool, inSchema());
     for (const id of ids) await queue.enqueue(job(id));
   };
   // A stand-in for processJob: the work failed, so the hold is refunded.
@@ -40,12 +41,14 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
       await sleep(2);
     };
     const workers = [schema().pool, schema().openPool(4)].map((pool) =>
-      runPostgresWorker({ pool, process, concurrency: 3, pollMilliseconds: 10 }),
+      runPostgresWorker({ ...inSchema(), pool, process, concurrency: 3, pollMilliseconds: 10 }),
     );
     while (ran.length < ids.length) await sleep(10);
     await Promise.all(workers.map((worker) => worker.stop()));
     expect([...ran].sort()).toEqual([...ids].sort());
-    const { rows } = await schema().pool.query("SELECT DISTINCT state FROM job_outbox");
+    const { rows } = await schema().pool.query(
+      `SELECT DISTINCT state FROM ${schema().table("job_outbox")}`,
+    );
     expect(rows).toEqual([{ state: "done" }]);
   });
 
@@ -56,7 +59,7 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
       runs.push(next.id);
       await sleep(250);
     };
-    const options = { process, leaseMilliseconds: 90, pollMilliseconds: 10 };
+    const options = { ...inSchema(), process, leaseMilliseconds: 90, pollMilliseconds: 10 };
     const first = runPostgresWorker({ ...options, pool: schema().pool });
     await sleep(30);
     const second = runPostgresWorker({ ...options, pool: schema().openPool(2) });
@@ -68,12 +71,13 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
   it("refunds a job once when a worker presumed dead wakes up after another retried it", async () => {
     await queued(["j1"]);
     const [abandoned] = await claimJobs(schema().pool, {
+      ...inSchema(),
       workerId: "dead",
       limit: 1,
       leaseMilliseconds: 30,
     });
     await sleep(50);
-    expect(await drainJobs({ pool: schema().openPool(2), process: refund })).toBe(1);
+    expect(await drainJobs({ ...inSchema(), pool: schema().openPool(2), process: refund })).toBe(1);
     if (abandoned !== undefined) await refund(abandoned.job);
     expect(await credits().balance("1")).toEqual({ posted: 1000, pending: 0, available: 1000 });
     const releases = (await credits().ledger("1")).filter((entry) => entry.kind === "release");
@@ -90,6 +94,7 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
       await refund(next);
     };
     const options = {
+      ...inSchema(),
       pool: schema().pool,
       process,
       retryDelayMilliseconds: 0,
@@ -103,11 +108,14 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
   it("releases holds that no job will settle, once they are old enough", async () => {
     await queued(["queued"]);
     await credits().reserve("1", [{ holdId: "orphan", amount: 25 }]);
-    expect(await releaseAbandonedHolds(schema().pool, credits())).toBe(0);
+    expect(await releaseAbandonedHolds(schema().pool, credits(), inSchema())).toBe(0);
     await sleep(20);
     const sweeps = await Promise.all([
-      releaseAbandonedHolds(schema().pool, credits(), { olderThanMilliseconds: 10 }),
-      releaseAbandonedHolds(schema().openPool(2), credits(), { olderThanMilliseconds: 10 }),
+      releaseAbandonedHolds(schema().pool, credits(), { ...inSchema(), olderThanMilliseconds: 10 }),
+      releaseAbandonedHolds(schema().openPool(2), credits(), {
+        ...inSchema(),
+        olderThanMilliseconds: 10,
+      }),
     ]);
     expect(sweeps.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(await credits().hold("1", "orphan")).toMatchObject({ state: "released" });

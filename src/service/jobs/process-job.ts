@@ -4,6 +4,10 @@
  * hold is resolved at most once, so a job run twice (a worker crash, a redelivery) never
  * charges or refunds twice.
  *
+ * The outcome and the settlement are one unit of work when the stores offer one, so a
+ * reader never sees a final record whose hold is still open (a failed generation would
+ * report `credits_returned: null` until the refund landed).
+ *
  * @module
  */
 import type { ServiceDependencies } from "../dependencies.js";
@@ -47,11 +51,15 @@ export async function processJob(
     return;
   }
   const outcome = await runProvider(deps, job);
-  if (outcome.ok) {
-    await handler.complete(deps, job, outcome.url);
-    await deps.credits.capture(account, job.holdId);
-  } else {
-    await handler.fail(deps, job, outcome.failure);
-    await deps.credits.release(account, job.holdId);
-  }
+  const together = (work: () => Promise<void>) =>
+    deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
+  await together(async () => {
+    if (outcome.ok) {
+      await handler.complete(deps, job, outcome.url);
+      await deps.credits.capture(account, job.holdId);
+    } else {
+      await handler.fail(deps, job, outcome.failure);
+      await deps.credits.release(account, job.holdId);
+    }
+  });
 }

@@ -1,6 +1,8 @@
 /**
  * The test database: its URL (from the global setup), and a fresh schema per suite so
- * test files run in parallel on one server without seeing each other's rows.
+ * test files run in parallel on one server without seeing each other's rows. The schema
+ * reaches reelkit through its `schema` option only: the pools keep the server's default
+ * `search_path`, so a statement that forgot to name its schema fails here.
  */
 import pg from "pg";
 import { migrate } from "reelkit/postgres";
@@ -22,12 +24,14 @@ export function testDatabaseUrl(): string | undefined {
   return undefined;
 }
 
-/** A schema of its own, migrated, and a pool whose connections use it. */
+/** A schema of its own, migrated, and a pool on the database. */
 export interface TestSchema {
-  /** Connections whose `search_path` is the schema. */
+  /** Connections with the server's default `search_path`, as an application's pool has. */
   readonly pool: pg.Pool;
-  /** The schema's name. */
+  /** The schema's name, for the `schema` option of reelkit's functions. */
   readonly name: string;
+  /** A table of the schema, qualified, for the tests' own SQL. */
+  table(name: string): string;
   /** A second pool on the same schema, as another process would have. */
   openPool(max?: number): pg.Pool;
   /** Closes every pool and drops the schema. */
@@ -57,7 +61,6 @@ export async function createTestSchema(
   const openPool = (poolMax = max): pg.Pool => {
     const pool = new pg.Pool({
       connectionString: url,
-      options: `-c search_path=${name}`,
       max: poolMax,
       idleTimeoutMillis: 200,
       allowExitOnIdle: true,
@@ -66,16 +69,17 @@ export async function createTestSchema(
     return pool;
   };
   const pool = openPool();
-  if (options.migrate ?? true) await migrate(pool);
+  if (options.migrate ?? true) await migrate(pool, { schema: name });
   return {
     pool,
     name,
+    table: (table) => `${name}.${table}`,
     openPool,
     async dispose() {
       await Promise.all(pools.map((each) => each.end()));
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP SCHEMA ${name} CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
       await client.end();
     },
   };

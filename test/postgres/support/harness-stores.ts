@@ -9,7 +9,6 @@
  * them; `pending()` mirrors the jobs this harness queued that no worker has taken yet.
  */
 
-import type pg from "pg";
 import type {
   Clock,
   CreditStore,
@@ -32,7 +31,7 @@ import {
   type PostgresWorker,
   runPostgresWorker,
 } from "reelkit/postgres";
-import { createTestSchema, testDatabaseUrl } from "./database.js";
+import { createTestSchema, type TestSchema, testDatabaseUrl } from "./database.js";
 
 /** The stores a harness takes from PostgreSQL. */
 export interface HarnessStores {
@@ -50,8 +49,9 @@ export interface HarnessStoreOptions {
   readonly queueCapacity?: number | undefined;
 }
 
-function harnessAccounts(pool: pg.Pool): MemoryAccountStore {
-  const store = createPostgresAccountStore(pool);
+function harnessAccounts(schema: TestSchema): MemoryAccountStore {
+  const { pool } = schema;
+  const store = createPostgresAccountStore(pool, { schema: schema.name });
   let writes: Promise<unknown> = Promise.resolve();
   const after = <T>(work: () => Promise<T>): Promise<T> => {
     const next = writes.then(work);
@@ -60,7 +60,7 @@ function harnessAccounts(pool: pg.Pool): MemoryAccountStore {
   };
   const put = (organization: Organization) =>
     pool.query(
-      `INSERT INTO organizations (id, name, subscription_active) VALUES ($1, $2, $3)
+      `INSERT INTO ${schema.table("organizations")} (id, name, subscription_active) VALUES ($1, $2, $3)
        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, subscription_active = EXCLUDED.subscription_active`,
       [organization.id, organization.name, organization.subscriptionActive],
     );
@@ -76,8 +76,9 @@ function harnessAccounts(pool: pg.Pool): MemoryAccountStore {
   };
 }
 
-function harnessQueue(pool: pg.Pool, capacity: number | undefined): MemoryJobQueue {
-  const queue = createPostgresJobQueue(pool);
+function harnessQueue(schema: TestSchema, capacity: number | undefined): MemoryJobQueue {
+  const { pool } = schema;
+  const queue = createPostgresJobQueue(pool, { schema: schema.name });
   const waiting: Job[] = [];
   let worker: PostgresWorker | undefined;
   const taking = (run: (job: Job) => Promise<void>) => async (job: Job) => {
@@ -86,7 +87,7 @@ function harnessQueue(pool: pg.Pool, capacity: number | undefined): MemoryJobQue
     await run(job);
   };
   // One attempt per job, as the in-memory queue runs a job once and reports its error.
-  const settings = { pool, maxAttempts: 1, pollMilliseconds: 5 };
+  const settings = { schema: schema.name, pool, maxAttempts: 1, pollMilliseconds: 5 };
   return {
     async enqueue(job) {
       if (capacity !== undefined && waiting.length >= capacity) {
@@ -111,7 +112,7 @@ function harnessQueue(pool: pg.Pool, capacity: number | undefined): MemoryJobQue
     async idle() {
       for (;;) {
         const { rows } = await pool.query(
-          "SELECT count(*)::int AS open FROM job_outbox WHERE state IN ('queued', 'claimed')",
+          `SELECT count(*)::int AS open FROM ${schema.table("job_outbox")} WHERE state IN ('queued', 'claimed')`,
         );
         if (rows[0]?.open === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -132,13 +133,15 @@ export async function postgresHarnessStores(
   if (url === undefined) throw new Error("REELKIT_TEST_STORES=postgres needs a PostgreSQL server.");
   // Few connections each: a test file creates a harness per test, and idle ones close
   // quickly, so parallel files stay far below the server's connection limit.
-  const { pool } = await createTestSchema(url, { max: 4 });
+  const schema = await createTestSchema(url, { max: 4 });
+  const { pool } = schema;
+  const inSchema = { schema: schema.name };
   return {
-    accounts: harnessAccounts(pool),
-    credits: createPostgresCreditStore(pool, { clock: options.clock }),
-    idempotency: createPostgresIdempotencyStore(pool),
-    stores: createPostgresResourceStores(pool),
-    queue: harnessQueue(pool, options.queueCapacity),
+    accounts: harnessAccounts(schema),
+    credits: createPostgresCreditStore(pool, { ...inSchema, clock: options.clock }),
+    idempotency: createPostgresIdempotencyStore(pool, inSchema),
+    stores: createPostgresResourceStores(pool, inSchema),
+    queue: harnessQueue(schema, options.queueCapacity),
     unitOfWork: { run: (work) => atomically(pool, work) },
   };
 }

@@ -35,23 +35,27 @@ export interface Instance {
 const READ_WRITE = ["generations:read", "generations:write"] as const;
 
 /** Seeds acme (with `credits`) and the other organization, once, for every instance. */
-export async function seedHarnessOrganizations(pool: pg.Pool, credits: number): Promise<void> {
-  await seedOrganizations(pool, [
-    {
-      id: ORGS.acme,
-      name: "Acme",
-      subscriptionActive: true,
-      credits,
-      apiKeys: [{ key: KEYS.acme, scopes: READ_WRITE }],
-    },
-    {
-      id: ORGS.other,
-      name: "Other",
-      subscriptionActive: true,
-      credits: 5000,
-      apiKeys: [{ key: KEYS.other, scopes: READ_WRITE }],
-    },
-  ]);
+export async function seedHarnessOrganizations(schema: TestSchema, credits: number): Promise<void> {
+  await seedOrganizations(
+    schema.pool,
+    [
+      {
+        id: ORGS.acme,
+        name: "Acme",
+        subscriptionActive: true,
+        credits,
+        apiKeys: [{ key: KEYS.acme, scopes: READ_WRITE }],
+      },
+      {
+        id: ORGS.other,
+        name: "Other",
+        subscriptionActive: true,
+        credits: 5000,
+        apiKeys: [{ key: KEYS.other, scopes: READ_WRITE }],
+      },
+    ],
+    { schema: schema.name },
+  );
 }
 
 /**
@@ -66,7 +70,10 @@ export async function startInstance(
 ): Promise<Instance> {
   const pool = schema.openPool(6);
   let editorIds = 0;
-  const ports = createPostgresPorts(pool, { rateLimit: { maxRequests: 1000, windowSeconds: 60 } });
+  const ports = createPostgresPorts(pool, {
+    schema: schema.name,
+    rateLimit: { maxRequests: 1000, windowSeconds: 60 },
+  });
   const harness = await createHarness({
     overrides: {
       accounts: ports.accounts,
@@ -90,7 +97,7 @@ export async function startInstance(
     harness,
     pool,
     ports,
-    runJobs: () => drainJobs({ pool, process: harness.service.processJob }),
+    runJobs: () => drainJobs({ schema: schema.name, pool, process: harness.service.processJob }),
     available: async () => (await ports.credits.balance(String(ORGS.acme))).available,
   };
 }

@@ -1,5 +1,5 @@
 /** Helpers for suites that reuse one schema across tests. */
-import type pg from "pg";
+import type { TestSchema } from "./database.js";
 
 /**
  * Runs per property of the contract suites on PostgreSQL: every run is a few hundred
@@ -7,7 +7,8 @@ import type pg from "pg";
  */
 export const CONTRACT_RUNS = 25;
 
-/** Empties tables, so the next test starts from nothing. */
-export async function truncate(pool: pg.Pool, tables: readonly string[]): Promise<void> {
-  await pool.query(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY`);
+/** Empties tables of the schema, so the next test starts from nothing. */
+export async function truncate(schema: TestSchema, tables: readonly string[]): Promise<void> {
+  const qualified = tables.map((table) => schema.table(table));
+  await schema.pool.query(`TRUNCATE ${qualified.join(", ")} RESTART IDENTITY`);
 }
