@@ -3,6 +3,7 @@
  *
  * @module
  */
+
 export * from "./agent/index.js";
 export * from "./api-keys.js";
 export * from "./contract.js";
@@ -24,7 +25,6 @@ export * from "./ports/social.js";
 export * from "./ports/stores.js";
 export * from "./ports/unit-of-work.js";
 export * from "./ports/workspace.js";
-export * from "./simulated/index.js";
 export {
   createDirectUploadReceiver,
   DIRECT_UPLOAD_TOO_LARGE_STATUS,

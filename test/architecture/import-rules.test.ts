@@ -52,7 +52,7 @@ function reachableFrom(files: readonly string[]): string[] {
 }
 
 const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors"];
-const OUTER_LAYERS = /\/(service|http|mcp|stores|host|postgres)\//;
+const OUTER_LAYERS = /\/(service|http|mcp|memory|simulated|host|postgres)\//;
 
 describe("import rules of the design", () => {
   it("keeps the core free of the service, adapters and stores", () => {
@@ -130,7 +130,7 @@ describe("import rules of the design", () => {
     for (const file of filesUnder("service")) {
       for (const { specifier } of importsOf(file)) {
         expect(
-          /\/(stores|http|mcp|host|postgres)\//.test(`/${specifier}/`),
+          /\/(memory|node|simulated|http|mcp|host|postgres)\//.test(`/${specifier}/`),
           `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
         ).toBe(false);
       }
@@ -138,7 +138,7 @@ describe("import rules of the design", () => {
   });
 
   it("leaves the wiring of stores and adapters to the reference host", () => {
-    for (const area of ["stores", "http"]) {
+    for (const area of ["memory", "http"]) {
       for (const file of filesUnder(area)) {
         for (const { specifier } of importsOf(file)) {
           expect(

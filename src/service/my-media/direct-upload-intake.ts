@@ -6,8 +6,8 @@
  * @module
  */
 
+import type { UploadClaims } from "../../media/upload-url-claims.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import type { UploadClaims } from "../media/upload-url-claims.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { checkImportSize, checkMediaBytes } from "./media-bytes.js";

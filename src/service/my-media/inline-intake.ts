@@ -5,10 +5,10 @@
  * @module
  */
 
+import { decodeInlineData } from "../../media/decode-inline.js";
+import { inlineDataError } from "../../media/media-errors.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineMedia } from "../../schemas/media.js";
-import { decodeInlineData } from "../media/decode-inline.js";
-import { inlineDataError } from "../media/media-errors.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { checkMediaBytes } from "./media-bytes.js";
 import { firstDeclared, type ReceivedMedia } from "./received-media.js";

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { declaredTypeError } from "../media/media-errors.js";
-import { importMaxBytesForKind } from "../media/media-types.js";
-import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../media/sniff.js";
+import { declaredTypeError } from "../../media/media-errors.js";
+import { importMaxBytesForKind } from "../../media/media-types.js";
+import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { uploadFieldError } from "./my-media-errors.js";
 

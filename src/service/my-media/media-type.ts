@@ -5,10 +5,11 @@
  *
  * @module
  */
+
+import type { MediaFormatName } from "../../media/media-formats.js";
+import { mediaKindOfMimeType } from "../../media/media-types.js";
+import type { SniffedMedia } from "../../media/sniff.js";
 import type { MediaType } from "../../schemas/common.js";
-import type { MediaFormatName } from "../media/media-formats.js";
-import { mediaKindOfMimeType } from "../media/media-types.js";
-import type { SniffedMedia } from "../media/sniff.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { uploadFieldError } from "./my-media-errors.js";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { MediaToPlace } from "../../editor/media.js";
-import type { SniffedMedia } from "../media/sniff.js";
+import type { SniffedMedia } from "../../media/sniff.js";
 import type { MediaRecord } from "../ports/records.js";
 
 /** The timeline media of a new item; its length and size are unknown until probed. */

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { MediaFormatName } from "../media/media-formats.js";
-import type { SniffedMedia } from "../media/sniff.js";
+import type { MediaFormatName } from "../../media/media-formats.js";
+import type { SniffedMedia } from "../../media/sniff.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { uploadFieldError } from "./my-media-errors.js";
 

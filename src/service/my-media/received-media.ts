@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SniffedMedia } from "../media/sniff.js";
+import type { SniffedMedia } from "../../media/sniff.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */
 export type MediaOrigin = "inline" | "multipart" | "source_url" | "direct_upload";

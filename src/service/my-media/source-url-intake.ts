@@ -5,10 +5,11 @@
  *
  * @module
  */
+
+import { fetchRefusalError } from "../../media/media-errors.js";
+import { type MediaKind, mediaKindOfMimeType } from "../../media/media-types.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { fetchRefusalError } from "../media/media-errors.js";
-import { type MediaKind, mediaKindOfMimeType } from "../media/media-types.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { receiveDirectUpload } from "./direct-upload-intake.js";

@@ -6,9 +6,9 @@
  * @module
  */
 
+import { MEDIA_FORMATS } from "../../media/media-formats.js";
+import { mimeTypeEssence } from "../../media/media-types.js";
 import { extensionOf } from "../editor/media-kind.js";
-import { MEDIA_FORMATS } from "../media/media-formats.js";
-import { mimeTypeEssence } from "../media/media-types.js";
 
 /** Extension used when neither the type nor the name gives a usable one. */
 export const UNKNOWN_UPLOAD_EXTENSION = "bin";

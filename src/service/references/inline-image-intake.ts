@@ -6,17 +6,17 @@
  * @module
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
-import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
-import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
-import { decodeInlineData } from "../media/decode-inline.js";
-import { declaredTypeError, inlineDataError } from "../media/media-errors.js";
+import { decodeInlineData } from "../../media/decode-inline.js";
+import { declaredTypeError, inlineDataError } from "../../media/media-errors.js";
 import {
   checkDeclaredType,
   isReferenceImage,
   type SniffedMedia,
   type SniffResult,
   sniffMedia,
-} from "../media/sniff.js";
+} from "../../media/sniff.js";
+import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
+import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 
 /** An inline image that passed every check, ready to store. */

@@ -7,11 +7,11 @@
  * @module
  */
 import { apiError, errorBody } from "../../errors/api-error.js";
+import { uploadUrlError } from "../../media/media-errors.js";
+import type { UploadRequestParts } from "../../media/signed-urls.js";
+import type { UploadClaims } from "../../media/upload-url-claims.js";
 import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { uploadUrlError } from "../media/media-errors.js";
-import type { UploadRequestParts } from "../media/signed-urls.js";
-import type { UploadClaims } from "../media/upload-url-claims.js";
 import { errorResponse, okResponse } from "../pipeline/responses.js";
 
 /** HTTP status of a PUT body larger than the signed size. */

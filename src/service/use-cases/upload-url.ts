@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import { mimeTypeEssence } from "../../media/media-types.js";
 import { type DirectUploadDescriptor, uploadUrlRequestSchema } from "../../schemas/media.js";
-import { mimeTypeEssence } from "../media/media-types.js";
 import { uploadFieldError } from "../my-media/my-media-errors.js";
 import { uploadObjectKey } from "../my-media/object-keys.js";
 import { uploadExtensionOf } from "../my-media/upload-extension.js";

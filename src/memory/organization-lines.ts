@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Job } from "../../service/ports/jobs.js";
+import type { Job } from "../service/ports/jobs.js";
 
 interface WaitingJob {
   readonly job: Job;

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import type { ApiScope } from "../../schemas/scopes.js";
-import { hashApiKey, lookupPrefixOf } from "../../service/api-keys.js";
+import type { ApiScope } from "../schemas/scopes.js";
+import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
 import type {
   AccountStore,
   ApiKeyOptions,
   ApiKeyRecord,
   Organization,
-} from "../../service/ports/accounts.js";
+} from "../service/ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled, for hosts and tests. */
 export interface MemoryAccountStore extends AccountStore {

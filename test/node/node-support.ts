@@ -1,7 +1,7 @@
 // Helpers for tests that talk to a real server over a socket on 127.0.0.1.
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { NodeListener } from "../../src/http/index.js";
+import type { NodeListener } from "../../src/node/index.js";
 
 export interface RunningServer {
   readonly port: number;

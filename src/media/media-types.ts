@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { IMAGE_AUDIO_IMPORT_MAX_BYTES, VIDEO_IMPORT_MAX_BYTES } from "../../schemas/limits.js";
+import { IMAGE_AUDIO_IMPORT_MAX_BYTES, VIDEO_IMPORT_MAX_BYTES } from "../schemas/limits.js";
 
 /** The kinds of file My Media stores; a `voice` item is audio as far as its bytes go. */
 export type MediaKind = "image" | "video" | "audio";

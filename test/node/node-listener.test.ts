@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type FetchHandler, toNodeListener } from "../../src/http/index.js";
-import { handlerWithFake } from "./fake-service.js";
+import type { FetchHandler } from "../../src/http/index.js";
+import { toNodeListener } from "../../src/node/index.js";
+import { handlerWithFake } from "../http/fake-service.js";
 import { listen, type RunningServer, rawRequest } from "./node-support.js";
 
 const servers: RunningServer[] = [];

@@ -47,12 +47,16 @@ export const FETCH_REQUEST_HEADERS: Readonly<Record<string, string>> = {
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-/** Configuration of {@link createSafeUrlFetcher}; every field has a safe default. */
+/**
+ * Configuration of {@link createSafeUrlFetcher}: the two ports that reach the network,
+ * and limits that each have a safe default. On Node, `createNodeUrlFetcher` of
+ * `reelkit/node` supplies the ports.
+ */
 export interface SafeUrlFetcherOptions extends UrlPolicyOptions {
-  /** Resolves host names; the operating system's resolver (`dns.lookup`) by default. */
-  readonly resolveHost?: HostResolver;
-  /** Makes one HTTP exchange to vetted addresses; `node:http`/`node:https` by default. */
-  readonly transport?: HttpTransport;
+  /** Resolves host names, such as the operating system's resolver. */
+  readonly resolveHost: HostResolver;
+  /** Makes one HTTP exchange to vetted addresses only (see {@link HttpTransport}). */
+  readonly transport: HttpTransport;
   /** Redirects followed at most; {@link MAX_REDIRECTS} by default. */
   readonly maxRedirects?: number;
   /** Per-hop limit until response headers; {@link RESPONSE_TIMEOUT_MILLISECONDS} by default. */
@@ -76,12 +80,6 @@ interface Settings {
   readonly transferTimeoutMilliseconds: number;
   readonly isTrustedUrl: ((url: URL) => boolean | Promise<boolean>) | undefined;
 }
-
-// The Node modules load on first use, so importing this module works on any runtime.
-const resolveWithDefault: HostResolver = async (hostname) =>
-  (await import("./node-dns-resolver.js")).resolveWithNodeDns(hostname);
-const transportWithDefault: HttpTransport = async (request) =>
-  (await import("./node-http-transport.js")).createNodeHttpTransport()(request);
 
 interface OpenedHop {
   readonly ok: true;
@@ -206,8 +204,8 @@ function settingsOf(options: SafeUrlFetcherOptions): Settings {
       dangerouslyAllowHttp: options.dangerouslyAllowHttp === true,
       dangerouslyAllowLoopback: options.dangerouslyAllowLoopback === true,
     },
-    resolveHost: options.resolveHost ?? resolveWithDefault,
-    transport: options.transport ?? transportWithDefault,
+    resolveHost: options.resolveHost,
+    transport: options.transport,
     maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
     responseTimeoutMilliseconds:
       options.responseTimeoutMilliseconds ?? RESPONSE_TIMEOUT_MILLISECONDS,
@@ -236,13 +234,15 @@ function settingsOf(options: SafeUrlFetcherOptions): Settings {
  * @example
  * ```ts
  * const fetcher = createSafeUrlFetcher({
+ *   resolveHost,
+ *   transport,
  *   isTrustedUrl: async (url) => (await signer.recognize(url)).ok,
  * });
  * const result = await fetcher.fetch("https://cdn.example.com/clip.mp4", { kind: "video" });
  * if (!result.ok) console.log(result.reason, result.message); // e.g. "blocked_address"
  * ```
  */
-export function createSafeUrlFetcher(options: SafeUrlFetcherOptions = {}): UrlFetcher {
+export function createSafeUrlFetcher(options: SafeUrlFetcherOptions): UrlFetcher {
   const settings = settingsOf(options);
   return {
     async fetch(url, fetchOptions = {}) {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DATA_URL_PREFIX_MAX_LENGTH } from "../../schemas/limits.js";
+import { DATA_URL_PREFIX_MAX_LENGTH } from "../schemas/limits.js";
 import { base64DecodedByteLength, decodeBase64 } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
 

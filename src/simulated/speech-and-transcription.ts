@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { SpeechProvider, TranscriptionProvider } from "../../editor/providers.js";
-import { countSpokenWords } from "../../editor/spoken-words.js";
-import type { MediaStorage } from "../ports/media-storage.js";
+import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
+import { countSpokenWords } from "../editor/spoken-words.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
 import { placeholderSpeechWav } from "./placeholder-speech.js";
 import { SIMULATED_WORDS_PER_SECOND } from "./script-writer.js";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { VIDEO_IMPORT_MAX_BYTES } from "../../schemas/limits.js";
+import { VIDEO_IMPORT_MAX_BYTES } from "../schemas/limits.js";
 import {
   GENERIC_BINARY_MIME_TYPES,
   importMaxBytesForKind,

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { Job, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
-import type { MediaStorage } from "../ports/media-storage.js";
+import type { Job, ProviderOutcome, WorkProvider } from "../service/ports/jobs.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
 import { placeholderPng } from "./placeholder-image.js";
 import { placeholderMp4 } from "./placeholder-video.js";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type ApiError, apiError } from "../../errors/api-error.js";
+import { type ApiError, apiError } from "../errors/api-error.js";
 import type { InlineDataRejection } from "./decode-inline.js";
 import type { UploadUrlRefusal } from "./signed-urls.js";
 import type { DeclaredTypeCheck } from "./sniff.js";

@@ -1,17 +1,34 @@
 /**
- * The default transport on Node (and Bun and Deno, which provide `node:http`): one GET
- * through `http.request` or `https.request`, with a `lookup` that hands back only the
- * vetted addresses, so a DNS answer that changes between the check and the connection
- * (DNS rebinding) cannot redirect it. TLS still verifies the certificate against the
- * URL's host name.
+ * The SSRF-safe downloader on Node (and Bun and Deno, which provide `node:http`): the
+ * operating system's resolver, and a transport that makes one GET through `http.request`
+ * or `https.request` with a `lookup` that hands back only the vetted addresses, so a DNS
+ * answer that changes between the check and the connection (DNS rebinding) cannot
+ * redirect it. TLS still verifies the certificate against the URL's host name.
  *
  * @module
  */
+import { lookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest, type RequestOptions } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import type { HopRequest, HopResponse, HttpTransport } from "./http-transport.js";
-import { bareHostname, type VettedAddress } from "./url-policy.js";
+import type { HopRequest, HopResponse, HttpTransport } from "../media/http-transport.js";
+import { createSafeUrlFetcher, type SafeUrlFetcherOptions } from "../media/safe-fetch.js";
+import type { UrlFetcher } from "../media/url-fetcher.js";
+import { bareHostname, type HostResolver, type VettedAddress } from "../media/url-policy.js";
+
+/**
+ * Resolves a host name to all its addresses with `dns.lookup` (hosts file and system
+ * resolver included, as any connection would see them).
+ *
+ * @example
+ * ```ts
+ * await resolveWithNodeDns("localhost"); // ["::1", "127.0.0.1"] on most machines
+ * ```
+ */
+export const resolveWithNodeDns: HostResolver = async (hostname) => {
+  const entries = await lookup(hostname, { all: true, verbatim: true });
+  return entries.map((entry) => entry.address);
+};
 
 /** Options of {@link createNodeHttpTransport}. */
 export interface NodeHttpTransportOptions {
@@ -70,7 +87,7 @@ function requestOptions(request: HopRequest, options: NodeHttpTransportOptions):
  *
  * @example
  * ```ts
- * const fetcher = createSafeUrlFetcher({ transport: createNodeHttpTransport({ ca: corporateRootPem }) });
+ * const fetcher = createNodeUrlFetcher({ transport: createNodeHttpTransport({ ca: corporateRootPem }) });
  * ```
  */
 export function createNodeHttpTransport(options: NodeHttpTransportOptions = {}): HttpTransport {
@@ -88,4 +105,30 @@ export function createNodeHttpTransport(options: NodeHttpTransportOptions = {}):
       outgoing.on("error", reject);
       outgoing.end();
     });
+}
+
+/** Options of {@link createNodeUrlFetcher}: those of `createSafeUrlFetcher`, ports optional. */
+export type NodeUrlFetcherOptions = Omit<SafeUrlFetcherOptions, "resolveHost" | "transport"> &
+  Partial<Pick<SafeUrlFetcherOptions, "resolveHost" | "transport">>;
+
+/**
+ * The SSRF-safe `UrlFetcher` of `createSafeUrlFetcher` over Node's resolver
+ * ({@link resolveWithNodeDns}) and transport ({@link createNodeHttpTransport}) unless
+ * others are given.
+ *
+ * @example
+ * ```ts
+ * import { createNodeUrlFetcher } from "reelkit/node";
+ *
+ * const fetcher = createNodeUrlFetcher();
+ * const result = await fetcher.fetch("https://cdn.example.com/clip.mp4", { kind: "video" });
+ * if (!result.ok) console.log(result.reason); // e.g. "blocked_address"
+ * ```
+ */
+export function createNodeUrlFetcher(options: NodeUrlFetcherOptions = {}): UrlFetcher {
+  return createSafeUrlFetcher({
+    ...options,
+    resolveHost: options.resolveHost ?? resolveWithNodeDns,
+    transport: options.transport ?? createNodeHttpTransport(),
+  });
 }

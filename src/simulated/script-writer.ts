@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ScriptWriter } from "../ports/jobs.js";
+import type { ScriptWriter } from "../service/ports/jobs.js";
 
 /** Spoken words per second the simulated script is paced for. */
 export const SIMULATED_WORDS_PER_SECOND = 2.5;

@@ -8,23 +8,18 @@
  *
  * @module
  */
-import { type Clock, systemClock } from "../../clock.js";
+import { type Clock, systemClock } from "../clock.js";
 import {
   assertCreditAmount,
   balanceOf,
   type CreditAccount,
   type CreditHold,
   EMPTY_CREDIT_ACCOUNT,
-} from "../../credits/account.js";
-import { type LedgerChange, type LedgerEntry, stampLedgerChange } from "../../credits/ledger.js";
-import { reconcileLedger } from "../../credits/reconcile.js";
-import type { CreditStore } from "../../credits/store.js";
-import {
-  captureHold,
-  grantCredits,
-  releaseHold,
-  reserveCredits,
-} from "../../credits/transitions.js";
+} from "../credits/account.js";
+import { type LedgerChange, type LedgerEntry, stampLedgerChange } from "../credits/ledger.js";
+import { reconcileLedger } from "../credits/reconcile.js";
+import type { CreditStore } from "../credits/store.js";
+import { captureHold, grantCredits, releaseHold, reserveCredits } from "../credits/transitions.js";
 
 /** Options of {@link createMemoryCreditStore}. */
 export interface MemoryCreditStoreOptions {

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import type { IdempotencyRecord, IdempotencyScope } from "../../idempotency/record.js";
-import type { IdempotencyStore } from "../../idempotency/store.js";
-import { claimKey, completeKey, isReapable, releaseKey } from "../../idempotency/transitions.js";
+import type { IdempotencyRecord, IdempotencyScope } from "../idempotency/record.js";
+import type { IdempotencyStore } from "../idempotency/store.js";
+import { claimKey, completeKey, isReapable, releaseKey } from "../idempotency/transitions.js";
 
 /**
  * Creates an empty in-memory idempotency store. Lease tokens are numbered in claim order,

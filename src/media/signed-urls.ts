@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Clock } from "../../clock.js";
+import type { Clock } from "../clock.js";
 import { encodeBase64Url } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
 import {

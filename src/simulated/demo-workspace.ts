@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { WorkspaceAssets } from "../../schemas/assets.js";
-import type { Catalog } from "../../schemas/catalog.js";
-import type { SoundEffect } from "../ports/workspace.js";
+import type { WorkspaceAssets } from "../schemas/assets.js";
+import type { Catalog } from "../schemas/catalog.js";
+import type { SoundEffect } from "../service/ports/workspace.js";
 
 const CDN = "https://cdn.example.com/reelkit-demo";
 const DEMO_TIMESTAMP = "2026-01-01T00:00:00.000Z";

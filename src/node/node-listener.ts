@@ -6,10 +6,10 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FetchHandler } from "./fetch-handler.js";
+import type { FetchHandler } from "../http/fetch-handler.js";
+import { rejectionResponse, serverErrorResponse } from "../http/responses.js";
 import { toWebRequest, type WebRequestOptions } from "./node-request.js";
 import { writeWebResponse } from "./node-response.js";
-import { rejectionResponse, serverErrorResponse } from "./responses.js";
 
 /** A `node:http` request listener. */
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
@@ -90,7 +90,8 @@ function fail(outgoing: ServerResponse, error: unknown, options: NodeListenerOpt
  * @example
  * ```ts
  * import { createServer } from "node:http";
- * import { createFetchHandler, toNodeListener } from "reelkit/http";
+ * import { createFetchHandler } from "reelkit/http";
+ * import { toNodeListener } from "reelkit/node";
  *
  * createServer(toNodeListener(createFetchHandler(service))).listen(8787, "127.0.0.1");
  * ```

@@ -7,9 +7,10 @@
  *
  * @module
  */
-import { constantTimeEqual } from "../../service/api-keys.js";
-import { encodeBase64Url } from "../../service/media/base64.js";
-import type { MediaStorage } from "../../service/ports/media-storage.js";
+
+import { encodeBase64Url } from "../media/base64.js";
+import { constantTimeEqual } from "../service/api-keys.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
 
 /** A {@link MediaStorage} in memory. */
 export interface MemoryMediaStorage extends MediaStorage {

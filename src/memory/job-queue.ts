@@ -13,7 +13,7 @@ import {
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
   type JobQueue,
-} from "../../service/ports/jobs.js";
+} from "../service/ports/jobs.js";
 import { createOrganizationLines } from "./organization-lines.js";
 
 /** Runs one job; rejections are reported to `onError`, never lost silently. */

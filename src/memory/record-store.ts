@@ -11,14 +11,14 @@ import type {
   ReferenceRecord,
   SlideshowRecord,
   VideoRecord,
-} from "../../service/ports/records.js";
+} from "../service/ports/records.js";
 import type {
   ListQuery,
   RecordChange,
   ResourceStores,
   ScopedRecordStore,
   VideoStore,
-} from "../../service/ports/stores.js";
+} from "../service/ports/stores.js";
 
 /** How a store reads a record's keys. */
 export interface RecordKeys<Row, Id extends string | number> {
