@@ -6,7 +6,7 @@
  * @module
  */
 import type { ServiceResponse } from "../service/contract.js";
-import type { DirectUploadReceiver } from "../service/use-cases/direct-upload.js";
+import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
 import { readBodyBytes } from "./read-body.js";
 import { jsonResponse, rejectionResponse } from "./responses.js";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiScope } from "../schemas/scopes.js";
-import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
+import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
   ApiKeyOptions,

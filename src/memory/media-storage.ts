@@ -9,7 +9,7 @@
  */
 
 import { encodeBase64Url } from "../media/base64.js";
-import { constantTimeEqual } from "../service/api-keys.js";
+import { constantTimeEqual } from "../service/pipeline/api-keys.js";
 import type { MediaStorage } from "../service/ports/media-storage.js";
 
 /** A {@link MediaStorage} in memory. */

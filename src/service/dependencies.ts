@@ -17,8 +17,7 @@ import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
 import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { SocialPublisher } from "./ports/social.js";
-import type { ResourceStores } from "./ports/stores.js";
-import type { UnitOfWork } from "./ports/unit-of-work.js";
+import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */

@@ -9,10 +9,9 @@ import type { z } from "zod";
 import type { ServiceRequest, ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { authenticate, authorize, type Caller } from "../pipeline/authorize.js";
-import { parseInput } from "../pipeline/parse.js";
-import { refuseUnacceptableValues } from "../pipeline/request-values.js";
+import { parseInput, refuseUnacceptableValues } from "../pipeline/input.js";
 import { proceed, type Step } from "../pipeline/responses.js";
-import type { UseCase } from "../use-case.js";
+import type { UseCase } from "../pipeline/use-case.js";
 import {
   type AgentOperation,
   type AgentOperationId,

@@ -7,9 +7,9 @@
 import type { z } from "zod";
 import type { Catalog } from "../../schemas/catalog.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { parseInput } from "../pipeline/parse.js";
+import { parseInput } from "../pipeline/input.js";
 import { okResponse } from "../pipeline/responses.js";
-import { servingCheckedValues, type UseCase } from "../use-case.js";
+import { servingCheckedValues, type UseCase } from "../pipeline/use-case.js";
 import { listGenerationCatalogInputSchema } from "./agent-schemas.js";
 
 /** What to keep of the catalog. */

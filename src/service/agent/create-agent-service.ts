@@ -8,13 +8,10 @@ import type { ServiceRequest, ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { AgentOperationId } from "./agent-operations.js";
 import { listGenerationCatalog } from "./catalog.js";
-import { authorizeConnection } from "./connection.js";
-import { listSocialPublications } from "./publications.js";
-import { publishMediaToSocial } from "./publish-media.js";
-import { listSocialAccounts } from "./social-accounts.js";
+import { listSocialAccounts, listSocialPublications, publishMediaToSocial } from "./social.js";
 import { listSoundEffects } from "./sound-effects.js";
 import { recommendVoice } from "./voices.js";
-import { getWorkspace } from "./workspace.js";
+import { authorizeConnection, getWorkspace } from "./workspace.js";
 
 /** A service call: a transport-neutral request in, a status and body out. */
 export type ServiceCall = (request: ServiceRequest) => Promise<ServiceResponse>;

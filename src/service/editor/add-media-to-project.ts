@@ -4,23 +4,17 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import type { EditError } from "../../editor/errors.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";
 import { summarizeEditor } from "../../editor/summary.js";
-import { apiError } from "../../errors/api-error.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
-import { editApiError } from "./edit-errors.js";
-
-/** The 404 of an editor project that is missing or belongs to another organization. */
-export function editorProjectNotFound(videoId: number) {
-  return apiError("not_found", `No editor video ${videoId} exists in this organization.`, {
-    context: { video_id: videoId },
-  });
-}
+import { editApiError } from "./apply-edits-to-project.js";
+import { editorProjectNotFound } from "./editor-videos.js";
 
 /**
  * Places media on the project's timeline: a compatible free track, or a new one. Answers

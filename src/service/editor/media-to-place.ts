@@ -8,11 +8,11 @@ import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
 import { apiError } from "../../errors/api-error.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import { kindFromExtension, placedKindOf } from "../my-media/media-kind.js";
+import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import type { MediaRecord } from "../ports/records.js";
-import { kindFromExtension, placedKindOf } from "./media-kind.js";
-import { findCompletedMedia, positiveMetadataNumber } from "./my-media-lookup.js";
 
 // The item's own metadata is measured; the body's width and height only fill its gaps.
 function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaToPlace {

@@ -13,15 +13,15 @@ import type { SynthesizedSpeech } from "../../editor/providers.js";
 import { apiError } from "../../errors/api-error.js";
 import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
 import type { EditResult } from "../../schemas/editor-videos.js";
+import { findVoice } from "../catalog/workspace-references.js";
 import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { findVoice } from "../generations/workspace-references.js";
 import { accountOf, type Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import { errorResponse, halt, okResponse, proceed, type Step } from "../pipeline/responses.js";
 import { applyEditsToProject } from "./apply-edits-to-project.js";
 import { editResultOf } from "./edit-result.js";
-import { findEditorProject } from "./find-editor-project.js";
+import { findEditorProject } from "./editor-videos.js";
 
 /** One voiceover request, parsed. */
 export interface VoiceoverEdit {

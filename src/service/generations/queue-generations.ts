@@ -8,25 +8,25 @@
  * @module
  */
 
+import { isoNow } from "../../clock.js";
 import { settleBatch } from "../../credits/batch.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { accountOf, type Caller } from "../pipeline/authorize.js";
-import { holdCredits, releaseHolds } from "../pipeline/credits.js";
-import { errorResponse, okResponse, proceed, type Step } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
-import type { GenerationRecord } from "../ports/records.js";
 import {
   QUEUE_UNAVAILABLE_CATEGORY,
   QUEUE_UNAVAILABLE_FAILURE,
   queueUnavailableError,
   tryEnqueue,
-} from "./enqueue.js";
+} from "../jobs/enqueue.js";
+import { failWork } from "../jobs/work.js";
+import { accountOf, type Caller } from "../pipeline/authorize.js";
+import { holdCredits, releaseHolds } from "../pipeline/credits.js";
+import { errorResponse, okResponse, proceed, type Step } from "../pipeline/responses.js";
+import type { GenerationRecord } from "../ports/records.js";
 import { batchBodyOf, batchItemOf } from "./generation-body.js";
 import type { GenerationPlan } from "./plan-generation.js";
-import { failWork } from "./work-transitions.js";
 
 function newRecords(
   deps: ServiceDependencies,

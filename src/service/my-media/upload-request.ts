@@ -12,7 +12,7 @@ import {
   uploadMediaRequestSchema,
 } from "../../schemas/media.js";
 import type { ServiceRequest, UploadedFile } from "../contract.js";
-import { parseInput } from "../pipeline/parse.js";
+import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step } from "../pipeline/responses.js";
 import { uploadFieldError } from "./my-media-errors.js";
 

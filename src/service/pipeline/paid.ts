@@ -8,13 +8,15 @@
  *
  * @module
  */
+
+import { apiError } from "../../errors/api-error.js";
 import { resolveIdempotencyKey } from "../../idempotency/resolve-key.js";
 import { runIdempotent } from "../../idempotency/run-idempotent.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ServiceRequest, ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import { accountOf, type Caller } from "./authorize.js";
-import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit.js";
 import { errorResponse } from "./responses.js";
 
 /** What {@link runPaidRequest} needs. */
@@ -86,4 +88,33 @@ export async function runPaidRequest(paid: PaidRequest): Promise<ServiceResponse
   const response = { status: result.status, body: result.body };
   if (result.replayed || headers === undefined) return response;
   return { ...response, headers: { ...headers } };
+}
+
+/** The `X-RateLimit-*` headers of a decision, sent with every paid creation response. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(decision.limit),
+    "X-RateLimit-Remaining": String(decision.remaining),
+    "X-RateLimit-Reset": String(decision.resetAtMilliseconds),
+  };
+}
+
+/** The 429 `rate_limited` response, with `Retry-After` in whole seconds. */
+export function rateLimitedResponse(
+  decision: RateLimitDecision,
+  nowMilliseconds: number,
+): ServiceResponse {
+  const retryAfterSeconds = Math.max(
+    0,
+    Math.ceil((decision.resetAtMilliseconds - nowMilliseconds) / 1000),
+  );
+  const error = apiError(
+    "rate_limited",
+    `Too many paid requests; retry after ${retryAfterSeconds} seconds with the same idempotency key.`,
+    { context: { limit: decision.limit, retry_after_seconds: retryAfterSeconds } },
+  );
+  return errorResponse(error, {
+    ...rateLimitHeaders(decision),
+    "Retry-After": String(retryAfterSeconds),
+  });
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import { priceReferenceAnalysis } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
@@ -18,12 +20,10 @@ import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import { errorResponse, okResponse } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
 import type { ReferenceRecord } from "../ports/records.js";
-import type { AcceptedReferenceImage } from "./inline-image-intake.js";
-import { queueReferenceAnalysis } from "./queue-reference-analysis.js";
+import { queueReferenceAnalysis } from "./reference-analysis.js";
+import { type AcceptedReferenceImage, storeReferenceImages } from "./reference-images.js";
 import { newReferenceInspiration } from "./reference-record.js";
-import { storeReferenceImages } from "./store-reference-images.js";
 
 /** A checked create request, ready to be paid for. */
 export interface ReferenceToSave {

@@ -1,0 +1,36 @@
+/**
+ * POST /editor/videos/{id}/media (spec 4.18): places a completed My Media item or a
+ * direct URL on a project's timeline, on a compatible free track unless `track_id` says
+ * otherwise.
+ *
+ * @module
+ */
+import { editorVideoIdParamsSchema } from "../../schemas/editor-videos.js";
+import { addEditorMediaRequestSchema } from "../../schemas/media.js";
+import { parseInput } from "../pipeline/input.js";
+import { okResponse } from "../pipeline/responses.js";
+import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import { addMediaToProject } from "./add-media-to-project.js";
+import { placementOf, resolveMediaToPlace } from "./media-to-place.js";
+
+/** POST /editor/videos/{id}/media: answers where the media landed (`editor_media_addition`). */
+export const addEditorVideoMedia: UseCaseFactory = authenticated(
+  "addEditorVideoMedia",
+  async ({ deps, caller, request }) => {
+    const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.response;
+    const body = parseInput(addEditorMediaRequestSchema, request.body, "body");
+    if (!body.ok) return body.response;
+    const media = await resolveMediaToPlace(deps, caller, body.value);
+    if (!media.ok) return media.response;
+    const addition = await addMediaToProject(
+      deps,
+      caller,
+      params.value.id,
+      media.value,
+      placementOf(body.value),
+    );
+    if (!addition.ok) return addition.response;
+    return okResponse({ object: "editor_media_addition", ...addition.value });
+  },
+);
