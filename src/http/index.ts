@@ -6,17 +6,20 @@
  * - `toNodeListener` of `reelkit/node` mounts the same handler on Node's own server,
  *   Express and Fastify; this entry imports none of Node's built-ins.
  * - The parts a host or another adapter may reuse: the route table, the body limits, the
- *   transport-level refusals and their statuses, untrusted JSON parsing, and bearer
- *   token extraction.
+ *   status table of service results and transport-level refusals, untrusted JSON
+ *   parsing, and bearer token extraction.
  *
  * @packageDocumentation
  */
 export type {
   ApiService,
   OperationId,
-  ServiceErrorResponse,
+  ResultHeaders,
+  ServiceFailure,
+  ServiceMarkdown,
   ServiceRequest,
-  ServiceResponse,
+  ServiceResult,
+  ServiceSuccess,
   UploadedFile,
 } from "../service/contract.js";
 export { type BearerCredentials, parseAuthorization } from "./authorization.js";
@@ -63,3 +66,4 @@ export {
   type JsonRejection,
   parseUntrustedJson,
 } from "./safe-json.js";
+export { HTTP_SUCCESS_STATUS, httpStatusOf, httpStatusOfError } from "./statuses.js";

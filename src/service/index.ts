@@ -33,7 +33,6 @@ export {
 } from "./jobs/process-job.js";
 export {
   createDirectUploadReceiver,
-  DIRECT_UPLOAD_TOO_LARGE_STATUS,
   type DirectUploadReceiver,
   type DirectUploadVerification,
 } from "./my-media/direct-upload.js";

@@ -30,7 +30,7 @@ function echoHandler() {
 describe("toNodeListener over a real node:http server", () => {
   it("serves the API: status, content type and JSON body", async () => {
     const { fake, handler } = handlerWithFake();
-    fake.answer("getCatalog", { status: 200, body: { object: "catalog" } });
+    fake.answer("getCatalog", { kind: "ok", body: { object: "catalog" } });
     const server = await serve(handler);
     const response = await fetch(`${server.url}/v1/models`);
     expect(response.status).toBe(200);

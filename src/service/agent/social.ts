@@ -13,7 +13,7 @@ import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { placedKindOf } from "../my-media/media-kind.js";
 import { MEDIA_COMPLETED_STATUS } from "../my-media/my-media-lookup.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
 import type { PublishableMediaKind, SocialAccount, SocialPublication } from "../ports/social.js";
 import {
@@ -70,14 +70,14 @@ export const publishMediaToSocial = agentUseCase(
     const organizationId = caller.organization.id;
     const record = await deps.stores.media.get(organizationId, input.media_id);
     if (record === undefined) {
-      return errorResponse(apiError("not_found", `No media item has id ${input.media_id}.`));
+      return failure(apiError("not_found", `No media item has id ${input.media_id}.`));
     }
     const kind = publishableKind(record);
-    if (typeof kind !== "string") return errorResponse(kind);
+    if (typeof kind !== "string") return failure(kind);
     const connected = await socialAccountsOf(deps, organizationId);
     const { accounts, unknown } = targetAccounts(connected, input.social_account_ids);
     if (unknown.length > 0 || deps.social === undefined) {
-      return errorResponse(
+      return failure(
         apiError("not_found", `No connected social account has id ${unknown.join(", ")}.`, {
           context: { social_account_ids: unknown },
         }),
@@ -100,7 +100,7 @@ export const publishMediaToSocial = agentUseCase(
       created_at: isoNow(deps.clock),
     };
     await deps.social.enqueue(publication);
-    return okResponse(publication);
+    return success(publication);
   },
 );
 
@@ -118,7 +118,7 @@ export const listSocialAccounts = agentUseCase(
   undefined,
   async ({ deps, caller }) => {
     const accounts = await socialAccountsOf(deps, caller.organization.id);
-    return okResponse({
+    return success({
       object: "social_account_list",
       accounts: accounts.map((account) => ({ object: "social_account", ...account })),
     });
@@ -134,6 +134,6 @@ export const listSocialPublications = agentUseCase(
       deps.social === undefined
         ? []
         : await deps.social.publications(caller.organization.id, input.limit);
-    return okResponse({ object: "social_publication_list", publications });
+    return success({ object: "social_publication_list", publications });
   },
 );

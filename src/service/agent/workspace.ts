@@ -12,7 +12,7 @@
 import { API_SCOPES } from "../../schemas/scopes.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { accountOf, authenticate, hasAnyScope, missingScopeError } from "../pipeline/authorize.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import type { UseCase } from "../pipeline/use-case.js";
 import { agentUseCase } from "./agent-use-case.js";
 
@@ -23,7 +23,7 @@ import { agentUseCase } from "./agent-use-case.js";
 export const getWorkspace = agentUseCase("getWorkspace", undefined, async ({ deps, caller }) => {
   const balance = await deps.credits.balance(accountOf(caller));
   const active = caller.organization.subscriptionActive;
-  return okResponse({
+  return success({
     object: "workspace",
     organization: { id: caller.organization.id, name: caller.organization.name },
     credits: { available: balance.available, pending: balance.pending, posted: balance.posted },
@@ -33,19 +33,19 @@ export const getWorkspace = agentUseCase("getWorkspace", undefined, async ({ dep
 });
 
 /**
- * Admits a connection: 401 (`unauthorized`, `invalid_api_key`) for a missing or bad key,
- * 403 `forbidden` for a key with none of the four scopes, else 200 with the
+ * Admits a connection: `unauthorized` or `invalid_api_key` for a missing or bad key,
+ * `forbidden` for a key with none of the four scopes, else a success with the
  * organization id and the key's scopes.
  */
 export function authorizeConnection(deps: ServiceDependencies): UseCase {
   return async (request) => {
     const caller = await authenticate(deps, request);
-    if (!caller.ok) return caller.response;
+    if (!caller.ok) return caller.result;
     const { organization, key } = caller.value;
     if (!hasAnyScope(key, API_SCOPES)) {
-      return errorResponse(missingScopeError(API_SCOPES, key.scopes));
+      return failure(missingScopeError(API_SCOPES, key.scopes));
     }
-    return okResponse({
+    return success({
       object: "agent_connection",
       organization_id: organization.id,
       scopes: [...key.scopes],

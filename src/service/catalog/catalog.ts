@@ -11,18 +11,18 @@ import type { CreditBalanceBody } from "../../schemas/credits.js";
 import { buildOpenApiDocument } from "../../schemas/openapi.js";
 import { buildSkillMarkdown } from "../../schemas/skill.js";
 import { accountOf } from "../pipeline/authorize.js";
-import { okResponse } from "../pipeline/responses.js";
+import { markdown, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory, unauthenticated } from "../pipeline/use-case.js";
 
 /** GET /models: the catalog, without authentication. */
 export const getCatalog: UseCaseFactory = unauthenticated(
-  (deps) => async () => okResponse(await deps.workspace.catalog()),
+  (deps) => async () => success(await deps.workspace.catalog()),
 );
 
 /** GET /assets: the organization's brand kits, avatars, voices and reference targets. */
 export const listWorkspaceAssets: UseCaseFactory = authenticated(
   "listWorkspaceAssets",
-  async ({ deps, caller }) => okResponse(await deps.workspace.assets(caller.organization.id)),
+  async ({ deps, caller }) => success(await deps.workspace.assets(caller.organization.id)),
 );
 
 /** GET /credits: available, pending and posted credits of the caller's organization. */
@@ -36,7 +36,7 @@ export const getCreditBalance: UseCaseFactory = authenticated(
       pending: balance.pending,
       posted: balance.posted,
     };
-    return okResponse(body);
+    return success(body);
   },
 );
 
@@ -45,13 +45,13 @@ export const getOpenApiDocument: UseCaseFactory = unauthenticated((deps) => {
   const document = buildOpenApiDocument(
     deps.publicBaseUrl === undefined ? {} : { serverUrl: deps.publicBaseUrl },
   );
-  return async () => okResponse(document);
+  return async () => success(document);
 });
 
 /** GET /skill.md: the agent instruction file. */
 export const getSkillMarkdown: UseCaseFactory = unauthenticated((deps) => {
-  const markdown = buildSkillMarkdown(
+  const text = buildSkillMarkdown(
     deps.publicBaseUrl === undefined ? {} : { baseUrl: deps.publicBaseUrl },
   );
-  return async () => okResponse(markdown);
+  return async () => markdown(text);
 });

@@ -8,7 +8,7 @@
 import type { Voice, WorkspaceAssets } from "../../schemas/assets.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { referenceNotFoundError, unusableFieldError } from "../generations/reference-errors.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** The `analysis_status` of a reference that can steer generations (spec 2.6). */
 export const REFERENCE_READY_STATUS = "ready";

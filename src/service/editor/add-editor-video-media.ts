@@ -8,7 +8,7 @@
 import { editorVideoIdParamsSchema } from "../../schemas/editor-videos.js";
 import { addEditorMediaRequestSchema } from "../../schemas/media.js";
 import { parseInput } from "../pipeline/input.js";
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { addMediaToProject } from "./add-media-to-project.js";
 import { placementOf, resolveMediaToPlace } from "./media-to-place.js";
@@ -18,11 +18,11 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
   "addEditorVideoMedia",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.response;
+    if (!params.ok) return params.result;
     const body = parseInput(addEditorMediaRequestSchema, request.body, "body");
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.result;
     const media = await resolveMediaToPlace(deps, caller, body.value);
-    if (!media.ok) return media.response;
+    if (!media.ok) return media.result;
     const addition = await addMediaToProject(
       deps,
       caller,
@@ -30,7 +30,7 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
       media.value,
       placementOf(body.value),
     );
-    if (!addition.ok) return addition.response;
-    return okResponse({ object: "editor_media_addition", ...addition.value });
+    if (!addition.ok) return addition.result;
+    return success({ object: "editor_media_addition", ...addition.value });
   },
 );

@@ -12,7 +12,7 @@ import { summarizeEditor } from "../../editor/summary.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { editApiError } from "./apply-edits-to-project.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 

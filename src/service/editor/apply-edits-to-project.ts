@@ -19,7 +19,7 @@ import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { VideoRecord } from "../ports/records.js";
 import type { AcceptedEdit } from "./edit-result.js";
 import { editorProjectNotFound, isEditorProject } from "./editor-videos.js";

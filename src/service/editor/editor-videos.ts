@@ -22,7 +22,7 @@ import {
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
-import { halt, okResponse, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoRecord } from "../ports/records.js";
 
@@ -34,7 +34,7 @@ export const createEditorVideo: UseCaseFactory = authenticated(
   "createEditorVideo",
   async ({ deps, caller, request }) => {
     const body = parseInput(createEditorVideoRequestSchema, request.body, "body");
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.result;
     const { title, aspect_ratio: aspectRatio, fps } = body.value;
     const editor = createEditorState(
       title === undefined
@@ -60,7 +60,7 @@ export const createEditorVideo: UseCaseFactory = authenticated(
       version: 0,
     };
     await deps.stores.videos.insert([record]);
-    return okResponse({ object: "editor_video", video: editorVideoRecordOf(record) });
+    return success({ object: "editor_video", video: editorVideoRecordOf(record) });
   },
 );
 
@@ -69,12 +69,12 @@ export const listEditorVideos: UseCaseFactory = authenticated(
   "listEditorVideos",
   async ({ deps, caller, request }) => {
     const query = parseInput(listEditorVideosQuerySchema, request.query, "query");
-    if (!query.ok) return query.response;
+    if (!query.ok) return query.result;
     const videos = await deps.stores.videos.list(caller.organization.id, {
       limit: query.value.limit,
       filter: isEditorProject,
     });
-    return okResponse({ object: "editor_video_list", videos: videos.map(editorVideoRecordOf) });
+    return success({ object: "editor_video_list", videos: videos.map(editorVideoRecordOf) });
   },
 );
 
@@ -83,10 +83,10 @@ export const getEditorVideo: UseCaseFactory = authenticated(
   "getEditorVideo",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.response;
+    if (!params.ok) return params.result;
     const project = await findEditorProject(deps, caller, params.value.id);
-    if (!project.ok) return project.response;
-    return okResponse({ object: "editor_video", video: editorVideoRecordOf(project.value) });
+    if (!project.ok) return project.result;
+    return success({ object: "editor_video", video: editorVideoRecordOf(project.value) });
   },
 );
 

@@ -11,7 +11,7 @@ import type { ServiceDependencies } from "../dependencies.js";
 import { kindFromExtension, placedKindOf } from "../my-media/media-kind.js";
 import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
 
 // The item's own metadata is measured; the body's width and height only fill its gaps.

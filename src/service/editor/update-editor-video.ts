@@ -11,12 +11,12 @@ import {
   type PatchEditorVideoRequest,
   patchEditorVideoRequestSchema,
 } from "../../schemas/editor-videos.js";
-import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ServiceRequest, ServiceResult } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { applyEditsToProject } from "./apply-edits-to-project.js";
 import { fetchCaptionTranscripts } from "./caption-transcripts.js";
@@ -41,9 +41,9 @@ async function applyPlainEdit(
   caller: Caller,
   videoId: number,
   body: PatchEditorVideoRequest,
-): Promise<ServiceResponse> {
+): Promise<ServiceResult> {
   const project = await findEditorProject(deps, caller, videoId);
-  if (!project.ok) return project.response;
+  if (!project.ok) return project.result;
   const operations = body.operations ?? [];
   const [media, transcripts] = await Promise.all([
     resolveSoundEffectSources(deps, caller, operations),
@@ -54,7 +54,7 @@ async function applyPlainEdit(
     instructions: body.instructions,
     inputs: { media, transcripts },
   });
-  return accepted.ok ? okResponse(editResultOf(accepted.value)) : accepted.response;
+  return accepted.ok ? success(editResultOf(accepted.value)) : accepted.result;
 }
 
 // The key's fingerprint covers the body only; the project id is added to what it covers
@@ -64,12 +64,12 @@ function withProjectInFingerprint(request: ServiceRequest, videoId: number): Ser
   return { ...request, body: { ...body, video_id: videoId } };
 }
 
-async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResponse> {
+async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult> {
   const { deps, endpoint, caller, request } = call;
   const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-  if (!params.ok) return params.response;
+  if (!params.ok) return params.result;
   const body = parseInput(patchEditorVideoRequestSchema, request.body, "body");
-  if (!body.ok) return body.response;
+  if (!body.ok) return body.result;
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);
   if (operation === undefined) return applyPlainEdit(deps, caller, videoId, body.value);

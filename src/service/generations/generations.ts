@@ -11,7 +11,7 @@ import {
 import { workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { generationBodyOf } from "./generation-body.js";
 import { planGeneration } from "./plan-generation.js";
@@ -23,13 +23,13 @@ import { queueGenerationBatch } from "./queue-generations.js";
  */
 export const createGeneration: UseCaseFactory = authenticated("createGeneration", async (call) => {
   const body = parseInput(createGenerationRequestSchema, call.request.body, "body");
-  if (!body.ok) return body.response;
+  if (!body.ok) return body.result;
   const request = body.value;
   return runPaidRequest({
     ...call,
     action: async () => {
       const plan = await planGeneration(call.deps, call.caller.organization.id, request);
-      if (!plan.ok) return plan.response;
+      if (!plan.ok) return plan.result;
       return queueGenerationBatch(call.deps, call.caller, request, plan.value);
     },
   });
@@ -40,12 +40,12 @@ export const getGeneration: UseCaseFactory = authenticated(
   "getGeneration",
   async ({ deps, caller, request }) => {
     const params = parseInput(generationIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.response;
+    if (!params.ok) return params.result;
     const organizationId = caller.organization.id;
     const record = await deps.stores.generations.get(organizationId, params.value.id);
     if (record === undefined) {
-      return errorResponse(apiError("not_found", `No generation has id ${params.value.id}.`));
+      return failure(apiError("not_found", `No generation has id ${params.value.id}.`));
     }
-    return okResponse(generationBodyOf(record, await workErrorOf(deps, organizationId, record)));
+    return success(generationBodyOf(record, await workErrorOf(deps, organizationId, record)));
   },
 );

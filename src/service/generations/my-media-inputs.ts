@@ -10,7 +10,7 @@
 import type { MediaType } from "../../schemas/common.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { referenceNotFoundError } from "./reference-errors.js";
 
 /** The status of a My Media item that can be used as input (spec 2.8). */

@@ -12,7 +12,7 @@ import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { jobInputOf } from "../jobs/enqueue.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { type CatalogChoice, catalogChoiceOf, checkTemplateOptions } from "./catalog-choice.js";
 import { type ResolvedMediaInputs, resolveMediaInputs } from "./my-media-inputs.js";
 import { checkVariantMediaInputs } from "./variant-inputs.js";

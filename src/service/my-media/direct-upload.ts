@@ -6,16 +6,13 @@
  *
  * @module
  */
-import { apiError, errorBody } from "../../errors/api-error.js";
+import { apiError } from "../../errors/api-error.js";
 import { uploadUrlError } from "../../media/media-errors.js";
 import type { UploadRequestParts } from "../../media/signed-urls.js";
 import type { UploadClaims } from "../../media/upload-url-claims.js";
-import type { ServiceResponse } from "../contract.js";
+import type { ServiceFailure, ServiceSuccess } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
-
-/** HTTP status of a PUT body larger than the signed size. */
-export const DIRECT_UPLOAD_TOO_LARGE_STATUS = 413;
+import { failure, success } from "../pipeline/results.js";
 
 /** Result of {@link DirectUploadReceiver.verify}. */
 export type DirectUploadVerification =
@@ -28,8 +25,11 @@ export type DirectUploadVerification =
   | {
       /** The PUT is refused. */
       readonly ok: false;
-      /** 403 for an altered, forged or expired URL; 400 for a wrong method or type. */
-      readonly response: ServiceResponse;
+      /**
+       * `forbidden` for an altered, forged or expired URL; `bad_request` for a wrong
+       * method or type.
+       */
+      readonly refusal: ServiceFailure;
     };
 
 /** Verifies and stores PUTs to signed direct-upload URLs. */
@@ -37,13 +37,14 @@ export interface DirectUploadReceiver {
   /** Checks the URL's signature and expiry, the method and the `Content-Type`. */
   verify(parts: UploadRequestParts): Promise<DirectUploadVerification>;
   /**
-   * Stores the bytes under the claimed key with the claimed content type: 200
-   * `direct_upload`, 400 for an empty body, 413 for more bytes than the claims allow.
+   * Stores the bytes under the claimed key with the claimed content type: `direct_upload`,
+   * or `bad_request` for an empty body, and for more bytes than the claims allow with
+   * `context.reason` `body_too_large` (413 over HTTP, as any body over its limit).
    */
-  store(claims: UploadClaims, bytes: Uint8Array): Promise<ServiceResponse>;
+  store(claims: UploadClaims, bytes: Uint8Array): Promise<ServiceSuccess | ServiceFailure>;
 }
 
-function tooLargeResponse(maxBytes: number): ServiceResponse {
+function tooLargeFailure(maxBytes: number): ServiceFailure {
   const error = apiError(
     "bad_request",
     `The upload is larger than the ${maxBytes} bytes it was prepared for.`,
@@ -51,7 +52,7 @@ function tooLargeResponse(maxBytes: number): ServiceResponse {
       context: { reason: "body_too_large", max_bytes: maxBytes },
     },
   );
-  return { status: DIRECT_UPLOAD_TOO_LARGE_STATUS, body: errorBody(error) };
+  return failure(error);
 }
 
 /**
@@ -63,7 +64,7 @@ function tooLargeResponse(maxBytes: number): ServiceResponse {
  * ```ts
  * const receiver = createDirectUploadReceiver(deps);
  * const verified = await receiver.verify({ url: request.url, method: "PUT", contentType: "video/mp4" });
- * if (verified.ok) await receiver.store(verified.claims, bytes); // { status: 200, body: { object: "direct_upload", ... } }
+ * if (verified.ok) await receiver.store(verified.claims, bytes); // { kind: "ok", body: { object: "direct_upload", ... } }
  * ```
  */
 export function createDirectUploadReceiver(deps: ServiceDependencies): DirectUploadReceiver {
@@ -71,19 +72,19 @@ export function createDirectUploadReceiver(deps: ServiceDependencies): DirectUpl
     async verify(parts) {
       const verification = await deps.uploadUrls.verify(parts);
       if (verification.ok) return { ok: true, claims: verification.claims };
-      return { ok: false, response: errorResponse(uploadUrlError(verification)) };
+      return { ok: false, refusal: failure(uploadUrlError(verification)) };
     },
     async store(claims, bytes) {
-      if (bytes.byteLength > claims.maxBytes) return tooLargeResponse(claims.maxBytes);
+      if (bytes.byteLength > claims.maxBytes) return tooLargeFailure(claims.maxBytes);
       if (bytes.byteLength === 0) {
-        return errorResponse(
+        return failure(
           apiError("bad_request", "The upload has no bytes; PUT the file as the request body.", {
             context: { reason: "empty_body" },
           }),
         );
       }
       const stored = await deps.mediaStorage.put(claims.objectKey, bytes, claims.contentType);
-      return okResponse({
+      return success({
         object: "direct_upload",
         size_bytes: stored.sizeBytes,
         content_type: stored.contentType,

@@ -9,7 +9,7 @@
 import type { MediaType } from "../../schemas/common.js";
 import { type ListMediaQuery, listMediaQuerySchema } from "../../schemas/media.js";
 import { parseInput } from "../pipeline/input.js";
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { MediaRecord } from "../ports/records.js";
 import { matchesTerms, searchTermsOf } from "./media-record.js";
@@ -23,12 +23,12 @@ export const listEditorMedia: UseCaseFactory = authenticated(
   "listEditorMedia",
   async ({ deps, caller, request }) => {
     const query = parseInput(listMediaQuerySchema, request.query, "query");
-    if (!query.ok) return query.response;
+    if (!query.ok) return query.result;
     const records = await deps.stores.media.list(caller.organization.id, {
       limit: query.value.limit,
       filter: mediaListFilter(query.value),
     });
-    return okResponse({
+    return success({
       object: "editor_media_list",
       media: records.map((record) => record.media),
     });

@@ -15,7 +15,7 @@ import type { InlineMedia } from "../../schemas/media.js";
 import type { UploadedFile } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { uploadFieldError } from "./my-media-errors.js";
 import { checkMediaBytes, firstDeclared, type ReceivedMedia } from "./received-media.js";
 import { receiveSourceUrl } from "./source-url-intake.js";

@@ -10,7 +10,7 @@
 import { declaredTypeError } from "../../media/media-errors.js";
 import { importMaxBytesForKind } from "../../media/media-types.js";
 import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { uploadFieldError } from "./my-media-errors.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */

@@ -13,7 +13,7 @@ import type { UploadClaims } from "../../media/upload-url-claims.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { nameFromUrl } from "./filenames.js";
 import { directUploadNotFound, uploadFieldError } from "./my-media-errors.js";
 import { isUploadObjectKeyOf } from "./object-keys.js";

@@ -18,7 +18,7 @@ import type { SniffedMedia } from "../../media/sniff.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
 import { chooseFilename } from "./filenames.js";
 import { buildMediaRecord } from "./media-record.js";

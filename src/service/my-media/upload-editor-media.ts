@@ -14,7 +14,7 @@ import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
 import { findEditorProject } from "../editor/editor-videos.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { okResponse, proceed, type Step } from "../pipeline/responses.js";
+import { proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { MediaRecord } from "../ports/records.js";
 import { receiveMedia } from "./receive-media.js";
@@ -44,20 +44,20 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
   "uploadEditorMedia",
   async ({ deps, caller, request }) => {
     const upload = parseUploadRequest(request);
-    if (!upload.ok) return upload.response;
+    if (!upload.ok) return upload.result;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
       const project = await findEditorProject(deps, caller, target.videoId);
-      if (!project.ok) return project.response;
+      if (!project.ok) return project.result;
     }
     const received = await receiveMedia(deps, caller, upload.value);
-    if (!received.ok) return received.response;
+    if (!received.ok) return received.result;
     const record = await storeMediaItem(deps, caller, upload.value, received.value);
-    if (!record.ok) return record.response;
+    if (!record.ok) return record.result;
     const editor = await addToProject(deps, caller, target, record.value, received.value);
-    if (!editor.ok) return editor.response;
+    if (!editor.ok) return editor.result;
     await deps.stores.media.insert([record.value]);
-    return okResponse({
+    return success({
       object: "editor_media_upload",
       media: record.value.media,
       editor: editor.value,

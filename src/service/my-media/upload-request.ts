@@ -13,7 +13,7 @@ import {
 } from "../../schemas/media.js";
 import type { ServiceRequest, UploadedFile } from "../contract.js";
 import { parseInput } from "../pipeline/input.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { uploadFieldError } from "./my-media-errors.js";
 
 /** Where the bytes of an upload come from: exactly one source per request. */

@@ -9,7 +9,7 @@
 import { mimeTypeEssence } from "../../media/media-types.js";
 import { type DirectUploadDescriptor, uploadUrlRequestSchema } from "../../schemas/media.js";
 import { parseInput } from "../pipeline/input.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { uploadFieldError } from "./my-media-errors.js";
 import { uploadExtensionOf, uploadObjectKey } from "./object-keys.js";
@@ -24,12 +24,12 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
   "createEditorMediaUploadUrl",
   async ({ deps, caller, request }) => {
     const body = parseInput(uploadUrlRequestSchema, request.body, "body");
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.result;
     const { filename, content_type: contentType, size_bytes: sizeBytes } = body.value;
     // The schema's MIME check is looser than the signer's; refuse here rather than throw.
     if (mimeTypeEssence(contentType) === undefined) {
       const message = "Expected a MIME type of the form type/subtype.";
-      return errorResponse(uploadFieldError("content_type", "invalid_content_type", message));
+      return failure(uploadFieldError("content_type", "invalid_content_type", message));
     }
     const organizationId = caller.organization.id;
     const extension = uploadExtensionOf(contentType, filename);
@@ -45,6 +45,6 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
       source_url: signed.url,
       expires_at: signed.expiresAt,
     };
-    return okResponse(descriptor);
+    return success(descriptor);
   },
 );

@@ -17,7 +17,7 @@ import {
   type Organization,
 } from "../ports/accounts.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
-import { halt, proceed, type Step } from "./responses.js";
+import { halt, proceed, type Step } from "./results.js";
 
 /** Who is calling: the key and its organization. */
 export interface Caller {

@@ -8,8 +8,8 @@ import type { z } from "zod";
 import { apiError } from "../../errors/api-error.js";
 import { validationError } from "../../errors/validation.js";
 import { findUnacceptableValue, type UnacceptableValue } from "../../schemas/request-values.js";
-import type { ServiceRequest, ServiceResponse } from "../contract.js";
-import { errorResponse, halt, proceed, type Step } from "./responses.js";
+import type { ServiceFailure, ServiceRequest } from "../contract.js";
+import { failure, halt, proceed, type Step } from "./results.js";
 
 /** Where a value came from, named in the error's `context.location`. */
 export type InputLocation = "body" | "query" | "path";
@@ -35,11 +35,11 @@ function messageOf(problem: UnacceptableValue, field: string): string {
     : `${field} holds U+0000 or an unpaired surrogate (\\ud800 to \\udfff), which cannot be stored; remove it.`;
 }
 
-function refusal(problem: UnacceptableValue, location: CheckedLocation): ServiceResponse {
+function refusal(problem: UnacceptableValue, location: CheckedLocation): ServiceFailure {
   const field = problem.path.map(String).join(".");
   const message = messageOf(problem, field === "" ? "The value" : field);
   const key = problem.reason === "hostile_key" ? { key: problem.key } : {};
-  return errorResponse(
+  return failure(
     apiError("bad_request", `Invalid request ${location}: ${message}`, {
       context: {
         location,
@@ -60,17 +60,17 @@ function fileFields(request: ServiceRequest): Record<string, unknown> {
 }
 
 /**
- * The 400 for a request that carries a hostile key or unstorable text, or undefined
+ * The `bad_request` for a request that carries a hostile key or unstorable text, or undefined
  * when every part of it is acceptable.
  *
  * @example
  * ```ts
  * refuseUnacceptableValues({ ...request, body: { title: "a\u0000b" } });
- * // { status: 400, body: { error: { code: "bad_request", context: { location: "body",
- * //   reason: "unstorable_text", fields: [{ path: "title", ... }] } } } }
+ * // { kind: "error", error: { code: "bad_request", context: { location: "body",
+ * //   reason: "unstorable_text", fields: [{ path: "title", ... }] } } }
  * ```
  */
-export function refuseUnacceptableValues(request: ServiceRequest): ServiceResponse | undefined {
+export function refuseUnacceptableValues(request: ServiceRequest): ServiceFailure | undefined {
   const parts: readonly (readonly [CheckedLocation, unknown])[] = [
     ["path", request.pathParams],
     ["query", request.query],

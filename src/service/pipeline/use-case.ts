@@ -13,14 +13,14 @@ import type {
   OperationId,
   RequestCredentials,
   ServiceRequest,
-  ServiceResponse,
+  ServiceResult,
 } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { admit, type Caller } from "./authorize.js";
 import { refuseUnacceptableValues } from "./input.js";
 
 /** A use case bound to its ports, answering in one call. */
-export type UseCase = (request: ServiceRequest) => Promise<ServiceResponse>;
+export type UseCase = (request: ServiceRequest) => Promise<ServiceResult>;
 
 /** A use case in two steps: admission by the credentials, then serving the request. */
 export type AdmittingUseCase = (credentials: RequestCredentials) => Promise<Admission>;
@@ -61,12 +61,12 @@ export function servingCheckedValues(serve: UseCase): UseCase {
  */
 export function authenticated(
   operationId: OperationId,
-  handle: (call: AdmittedCall) => Promise<ServiceResponse>,
+  handle: (call: AdmittedCall) => Promise<ServiceResult>,
 ): UseCaseFactory {
   const endpoint = endpointOf(operationId);
   return (deps) => async (credentials) => {
     const admitted = await admit(deps, endpoint, credentials);
-    if (!admitted.ok) return { admitted: false, response: admitted.response };
+    if (!admitted.ok) return { admitted: false, refusal: admitted.result };
     const caller = admitted.value;
     const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
     return { admitted: true, serve };
@@ -85,6 +85,6 @@ export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): 
 export function inOneCall(useCase: AdmittingUseCase): UseCase {
   return async (request) => {
     const admission = await useCase(request);
-    return admission.admitted ? admission.serve(request) : admission.response;
+    return admission.admitted ? admission.serve(request) : admission.refusal;
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type { CreateReferenceInspirationRequest } from "../../schemas/reference-inspirations.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { bodyFieldError } from "./body-field-error.js";
 import { findReferenceTarget, targetAccepts } from "./reference-targets.js";
 

@@ -13,7 +13,7 @@ import type { ServiceDependencies } from "../dependencies.js";
 import { type JobRecordHandler, jobStartOf } from "../jobs/process-job.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { releaseHolds } from "../pipeline/credits.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { Job } from "../ports/jobs.js";
 import type { ReferenceRecord } from "../ports/records.js";
 import { isAnalysisFinished, withAnalysisStatus } from "./reference-record.js";

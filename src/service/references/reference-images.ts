@@ -20,7 +20,7 @@ import {
 import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** An inline image that passed every check, ready to store. */
 export interface AcceptedReferenceImage {

@@ -16,7 +16,7 @@ import {
 } from "../../schemas/reference-inspirations.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { checkReferenceTarget } from "./check-reference-target.js";
 import { listSavedReferences } from "./list-references.js";
@@ -33,12 +33,12 @@ export const listReferenceInspirations: UseCaseFactory = authenticated(
   "listReferenceInspirations",
   async ({ deps, caller, request }) => {
     const parsed = parseInput(referenceInspirationQuerySchema, request.query, "query");
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.result;
     const query = parsed.value;
     const organizationId = caller.organization.id;
-    if (query.suggest_targets) return okResponse(await suggestTargets(deps, organizationId, query));
-    if (query.recommend) return okResponse(await recommendReferences(deps, organizationId, query));
-    return okResponse(await listSavedReferences(deps, organizationId, query));
+    if (query.suggest_targets) return success(await suggestTargets(deps, organizationId, query));
+    if (query.recommend) return success(await recommendReferences(deps, organizationId, query));
+    return success(await listSavedReferences(deps, organizationId, query));
   },
 );
 
@@ -53,12 +53,12 @@ export const createReferenceInspiration: UseCaseFactory = authenticated(
   "createReferenceInspiration",
   async ({ deps, endpoint, caller, request }) => {
     const parsed = parseInput(createReferenceInspirationRequestSchema, request.body, "body");
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.result;
     const assets = await deps.workspace.assets(caller.organization.id);
     const target = checkReferenceTarget(assets.reference_template_targets, parsed.value);
-    if (!target.ok) return target.response;
+    if (!target.ok) return target.result;
     const images = acceptReferenceImages(parsed.value.images ?? []);
-    if (!images.ok) return images.response;
+    if (!images.ok) return images.result;
     const toSave = { request: parsed.value, target: target.value, images: images.value };
     return runPaidRequest({
       deps,

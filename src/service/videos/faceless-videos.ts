@@ -11,7 +11,7 @@ import { checkAssetReferences, findVoice } from "../catalog/workspace-references
 import { unusableFieldError } from "../generations/reference-errors.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { errorResponse } from "../pipeline/responses.js";
+import { failure } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { hasText, queueFacelessVideo } from "./queue-faceless-video.js";
 
@@ -24,11 +24,11 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
   "createFacelessVideo",
   async (call) => {
     const body = parseInput(createFacelessVideoRequestSchema, call.request.body, "body");
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.result;
     const request = body.value;
     if (!hasText(request.prompt) && !hasText(request.script)) {
       const message = "A faceless video needs a prompt to write the script from, or a script.";
-      return errorResponse(unusableFieldError("prompt", message, "prompt_or_script_required"));
+      return failure(unusableFieldError("prompt", message, "prompt_or_script_required"));
     }
     const { deps, caller } = call;
     return runPaidRequest({
@@ -36,11 +36,11 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
       action: async () => {
         const assets = await deps.workspace.assets(caller.organization.id);
         const voice = findVoice(assets, request.voice_id ?? FACELESS_VOICE_DEFAULT, "voice_id");
-        if (!voice.ok) return voice.response;
+        if (!voice.ok) return voice.result;
         const priced = priceFacelessVideo(request, assets);
-        if (!priced.ok) return errorResponse(pricingApiError(priced.error));
+        if (!priced.ok) return failure(pricingApiError(priced.error));
         const references = checkAssetReferences(assets, request);
-        if (!references.ok) return references.response;
+        if (!references.ok) return references.result;
         return queueFacelessVideo(deps, caller, request, priced.quote.totalCredits);
       },
     });

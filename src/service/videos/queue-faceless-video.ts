@@ -9,7 +9,6 @@
 
 import { isoNow } from "../../clock.js";
 import type { CreateFacelessVideoRequest } from "../../schemas/faceless-videos.js";
-import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
   jobInputOf,
@@ -19,7 +18,8 @@ import {
 } from "../jobs/enqueue.js";
 import { failWork } from "../jobs/work.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, success } from "../pipeline/results.js";
 import type { VideoRecord } from "../ports/records.js";
 import { underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_FACELESS_VIDEO } from "./titles.js";
@@ -67,7 +67,7 @@ export async function queueFacelessVideo(
   caller: Caller,
   request: CreateFacelessVideoRequest,
   credits: number,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const holdId = deps.ids.uuid();
   return underOneHold(deps, caller, { holdId, amount: credits }, async (balance) => {
     const organizationId = caller.organization.id;
@@ -94,9 +94,9 @@ export async function queueFacelessVideo(
     if (!queued) {
       const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
       await deps.stores.videos.update(organizationId, video.id, failed);
-      return errorResponse(queueUnavailableError("faceless video"));
+      return failure(queueUnavailableError("faceless video"));
     }
-    return okResponse({
+    return success({
       object: "faceless_video_generation",
       status: "queued",
       video_id: video.id,

@@ -13,7 +13,7 @@ import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
 import { workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { SlideshowRecord, WorkStatus } from "../ports/records.js";
 import { queueSlideshow } from "./queue-slideshow.js";
@@ -24,16 +24,16 @@ import { queueSlideshow } from "./queue-slideshow.js";
  */
 export const createSlideshow: UseCaseFactory = authenticated("createSlideshow", async (call) => {
   const body = parseInput(createSlideshowRequestSchema, call.request.body, "body");
-  if (!body.ok) return body.response;
+  if (!body.ok) return body.result;
   const request = body.value;
   const { deps, caller } = call;
   return runPaidRequest({
     ...call,
     action: async () => {
       const priced = priceSlideshow(request, deps.prices);
-      if (!priced.ok) return errorResponse(pricingApiError(priced.error));
+      if (!priced.ok) return failure(pricingApiError(priced.error));
       const references = await checkWorkspaceReferences(deps, caller.organization.id, request);
-      if (!references.ok) return references.response;
+      if (!references.ok) return references.result;
       return queueSlideshow(deps, caller, request, priced.quote.totalCredits);
     },
   });
@@ -44,13 +44,13 @@ export const getSlideshow: UseCaseFactory = authenticated(
   "getSlideshow",
   async ({ deps, caller, request }) => {
     const params = parseInput(slideshowIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.response;
+    if (!params.ok) return params.result;
     const organizationId = caller.organization.id;
     const record = await deps.stores.slideshows.get(organizationId, params.value.id);
     if (record === undefined) {
-      return errorResponse(apiError("not_found", `No slideshow has id ${params.value.id}.`));
+      return failure(apiError("not_found", `No slideshow has id ${params.value.id}.`));
     }
-    return okResponse(slideshowBodyOf(record, await workErrorOf(deps, organizationId, record)));
+    return success(slideshowBodyOf(record, await workErrorOf(deps, organizationId, record)));
   },
 );
 

@@ -10,7 +10,7 @@ import type { GenerationError } from "../../schemas/generations.js";
 import { videoIdParamsSchema } from "../../schemas/videos.js";
 import { workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
+import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoKind, VideoRecord } from "../ports/records.js";
 
@@ -19,13 +19,13 @@ export const getVideo: UseCaseFactory = authenticated(
   "getVideo",
   async ({ deps, caller, request }) => {
     const params = parseInput(videoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.response;
+    if (!params.ok) return params.result;
     const organizationId = caller.organization.id;
     const record = await deps.stores.videos.get(organizationId, params.value.id);
     if (record === undefined) {
-      return errorResponse(apiError("not_found", `No video has id ${params.value.id}.`));
+      return failure(apiError("not_found", `No video has id ${params.value.id}.`));
     }
-    return okResponse(videoBodyOf(record, await workErrorOf(deps, organizationId, record)));
+    return success(videoBodyOf(record, await workErrorOf(deps, organizationId, record)));
   },
 );
 
