@@ -29,7 +29,7 @@ import {
   VOLUME_DB_DEFAULT,
 } from "./defaults.js";
 import { EditDraft } from "./draft.js";
-import { type EditError, type EditFailure, isEditFailure } from "./errors.js";
+import { type EditError, type EditFailure, editError, isEditFailure } from "./errors.js";
 import type { EditorItem, MediaFit } from "./items.js";
 import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
@@ -256,6 +256,6 @@ export function addMediaItem(
 ): AddMediaSuccess | AddMediaFailure {
   const draft = new EditDraft(state, options.generateId ?? nanoid);
   const placed = placeMedia(draft, media, placement);
-  if (isEditFailure(placed)) return { ok: false, error: { ...placed, operationIndex: 0 } };
+  if (isEditFailure(placed)) return { ok: false, error: editError(placed, 0) };
   return { ok: true, ...placed, ...commitDraft(draft) };
 }

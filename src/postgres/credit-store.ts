@@ -21,6 +21,7 @@ import { reconcileLedger } from "../credits/reconcile.js";
 import type { CreditStore, ResolveHoldResult } from "../credits/store.js";
 import {
   captureHold,
+  isHoldResolvedNow,
   type ResolveTransition,
   releaseHold,
   reserveCredits,
@@ -71,7 +72,7 @@ export function createPostgresCreditStore(
       // join with the locking select would see the hold as it was before the wait).
       const [hold] = await readHolds(client, accountId, holdId);
       const transition = transitionOf(locked.account, hold);
-      if (!("change" in transition)) return transition;
+      if (!isHoldResolvedNow(transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
       // serializes this, and the condition makes a second resolution impossible regardless.
       await writeChanges(

@@ -34,7 +34,9 @@ export interface ProjectEdit {
   readonly inputs: Omit<ApplyOptions, "generateId">;
 }
 
-type Outcome = { readonly rejected: EditError } | { readonly accepted: AcceptedEdit };
+type Outcome =
+  | { readonly kind: "rejected"; readonly rejected: EditError }
+  | { readonly kind: "accepted"; readonly accepted: AcceptedEdit };
 
 /**
  * Applies `edit` to the caller's project `videoId`: the accepted edit with the new state,
@@ -60,12 +62,13 @@ export async function applyEditsToProject(
       generateId: () => deps.ids.editorId(),
     });
     if (!result.ok) {
-      outcome = { rejected: result.error };
+      outcome = { kind: "rejected", rejected: result.error };
       return video;
     }
     const stateChanged = result.state !== video.editor;
     const instructionsRecorded = instructions !== "";
     outcome = {
+      kind: "accepted",
       accepted: {
         videoId,
         applied: result.applied,
@@ -87,7 +90,7 @@ export async function applyEditsToProject(
     };
   });
   if (outcome === undefined) return halt(editorProjectNotFound(videoId));
-  if ("rejected" in outcome) return halt(editApiError(outcome.rejected));
+  if (outcome.kind === "rejected") return halt(editApiError(outcome.rejected));
   return proceed(outcome.accepted);
 }
 
