@@ -22,3 +22,4 @@ export * from "./memory/index.js";
 export * from "./schemas/index.js";
 export * from "./service/index.js";
 export * from "./simulated/index.js";
+export * from "./vocabulary.js";

@@ -17,8 +17,8 @@
  */
 import type { Patch } from "immer";
 import { nanoid } from "nanoid";
-import type { AudioRole } from "../schemas/common.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
+import type { AudioRole } from "../vocabulary.js";
 import { commitDraft } from "./commit.js";
 import {
   AUDIO_FADE_DEFAULT_SECONDS,
