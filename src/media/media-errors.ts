@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiError, apiError } from "../errors/api-error.js";
+import { fieldRefusal } from "../errors/validation.js";
 import type { InlineDataRejection } from "./decode-inline.js";
 import type { UploadUrlRefusal } from "./signed-urls.js";
 import type { DeclaredTypeCheck } from "./sniff.js";
@@ -63,16 +64,23 @@ export function isTransientFetchRefusal(refusal: FetchRefusal): boolean {
  */
 export function fetchRefusalError(refusal: FetchRefusal, field = "source_url"): ApiError {
   const code = isTransientFetchRefusal(refusal) ? "server_error" : "bad_request";
-  return apiError(code, `${field}: ${refusal.message}`, {
-    context: { field, reason: refusal.reason, ...fetchRefusalDetails(refusal) },
+  return fieldRefusal({
+    code,
+    field,
+    reason: refusal.reason,
+    message: refusal.message,
+    details: fetchRefusalDetails(refusal),
   });
 }
 
 /** The error for refused inline `data`: `bad_request` naming the field and the reason. */
 export function inlineDataError(rejection: InlineDataRejection, field: string): ApiError {
   const limit = rejection.maxBytes === undefined ? {} : { max_bytes: rejection.maxBytes };
-  return apiError("bad_request", `${field}: ${rejection.message}`, {
-    context: { field, reason: rejection.reason, ...limit },
+  return fieldRefusal({
+    field,
+    reason: rejection.reason,
+    message: rejection.message,
+    details: limit,
   });
 }
 
@@ -81,9 +89,7 @@ export function declaredTypeError(
   mismatch: Extract<DeclaredTypeCheck, { result: "mismatch" }>,
   field: string,
 ): ApiError {
-  return apiError("bad_request", `${field}: ${mismatch.message}`, {
-    context: { field, reason: mismatch.reason },
-  });
+  return fieldRefusal({ field, reason: mismatch.reason, message: mismatch.message });
 }
 
 /**

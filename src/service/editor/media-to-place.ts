@@ -6,6 +6,7 @@
  */
 import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
 import { apiError } from "../../errors/api-error.js";
+import { fieldError } from "../../errors/validation.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { kindFromExtension, placedKindOf } from "../my-media/media-kind.js";
@@ -31,12 +32,7 @@ function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaT
 
 function unknownKindError(url: string) {
   const message = `Cannot tell what kind of media ${url} is; send media_type (image, video, audio or voice).`;
-  return apiError("bad_request", message, {
-    context: {
-      location: "body",
-      fields: [{ path: "media_type", message, issue: "invalid_value" }],
-    },
-  });
+  return fieldError({ message, fields: [{ path: "media_type", message }] });
 }
 
 function fromUrl(body: AddEditorMediaRequest, url: string): Step<MediaToPlace> {

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { fieldRefusal } from "../../errors/validation.js";
 import { decodeInlineData } from "../../media/decode-inline.js";
 import { inlineDataError } from "../../media/media-errors.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../../schemas/limits.js";
@@ -16,7 +17,6 @@ import type { UploadedFile } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import { uploadFieldError } from "./my-media-errors.js";
 import { checkMediaBytes, firstDeclared, type ReceivedMedia } from "./received-media.js";
 import { receiveSourceUrl } from "./source-url-intake.js";
 import type { UploadRequest } from "./upload-request.js";
@@ -74,14 +74,14 @@ export function receiveMultipartFile(
 ): Step<ReceivedMedia> {
   if (file.bytes.byteLength > INLINE_UPLOAD_MAX_BYTES) {
     return halt(
-      uploadFieldError(
-        "file",
-        "too_large",
-        `The file is larger than ${INLINE_UPLOAD_MAX_BYTES} bytes.`,
-        {
+      fieldRefusal({
+        field: "file",
+        reason: "too_large",
+        message: `The file is larger than ${INLINE_UPLOAD_MAX_BYTES} bytes.`,
+        details: {
           max_bytes: INLINE_UPLOAD_MAX_BYTES,
         },
-      ),
+      }),
     );
   }
   const checked = checkMediaBytes(file.bytes, "file", [

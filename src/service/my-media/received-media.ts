@@ -7,11 +7,11 @@
  * @module
  */
 
+import { fieldRefusal } from "../../errors/validation.js";
 import { declaredTypeError } from "../../media/media-errors.js";
 import { importMaxBytesForKind } from "../../media/media-types.js";
 import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import { uploadFieldError } from "./my-media-errors.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */
 export type MediaOrigin = "inline" | "multipart" | "source_url" | "direct_upload";
@@ -79,11 +79,11 @@ export function checkImportSize(
   const maxBytes = importMaxBytesForKind(sniffed.kind);
   if (bytes.byteLength <= maxBytes) return proceed(sniffed);
   return halt(
-    uploadFieldError(
-      field,
-      "too_large",
-      `The ${sniffed.kind} file is ${bytes.byteLength} bytes; at most ${maxBytes} are accepted.`,
-      { max_bytes: maxBytes },
-    ),
+    fieldRefusal({
+      field: field,
+      reason: "too_large",
+      message: `The ${sniffed.kind} file is ${bytes.byteLength} bytes; at most ${maxBytes} are accepted.`,
+      details: { max_bytes: maxBytes },
+    }),
   );
 }

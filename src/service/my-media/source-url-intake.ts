@@ -7,6 +7,8 @@
  *
  * @module
  */
+
+import { fieldRefusal } from "../../errors/validation.js";
 import { fetchRefusalError } from "../../media/media-errors.js";
 import { type MediaKind, mediaKindOfMimeType } from "../../media/media-types.js";
 import type { UploadClaims } from "../../media/upload-url-claims.js";
@@ -15,7 +17,7 @@ import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import { nameFromUrl } from "./filenames.js";
-import { directUploadNotFound, uploadFieldError } from "./my-media-errors.js";
+import { directUploadNotFound } from "./my-media-errors.js";
 import { isUploadObjectKeyOf } from "./object-keys.js";
 import {
   checkImportSize,
@@ -75,7 +77,9 @@ export async function receiveSourceUrl(
   const recognized = await deps.uploadUrls.recognize(url);
   if (recognized.ok) return receiveDirectUpload(deps, caller, recognized.claims, hints.contentType);
   if (recognized.reason !== "foreign_url") {
-    return halt(uploadFieldError("source_url", recognized.reason, recognized.message));
+    return halt(
+      fieldRefusal({ field: "source_url", reason: recognized.reason, message: recognized.message }),
+    );
   }
   return download(deps, url, hints);
 }
@@ -102,11 +106,11 @@ export async function receiveDirectUpload(
   const object = await deps.mediaStorage.get(claims.objectKey);
   if (object === undefined) {
     return halt(
-      uploadFieldError(
-        "source_url",
-        "upload_not_received",
-        "The upload has not been received yet; PUT the file to upload.url first.",
-      ),
+      fieldRefusal({
+        field: "source_url",
+        reason: "upload_not_received",
+        message: "The upload has not been received yet; PUT the file to upload.url first.",
+      }),
     );
   }
   const checked = checkMediaBytes(object.bytes, "source_url", [

@@ -12,6 +12,7 @@
  * @module
  */
 import { isoNow } from "../../clock.js";
+import { fieldRefusal } from "../../errors/validation.js";
 import type { MediaFormatName } from "../../media/media-formats.js";
 import { mediaKindOfMimeType } from "../../media/media-types.js";
 import type { SniffedMedia } from "../../media/sniff.js";
@@ -22,7 +23,6 @@ import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
 import { chooseFilename } from "./filenames.js";
 import { buildMediaRecord } from "./media-record.js";
-import { uploadFieldError } from "./my-media-errors.js";
 import { mediaObjectKey } from "./object-keys.js";
 import type { ReceivedMedia } from "./received-media.js";
 import type { UploadRequest } from "./upload-request.js";
@@ -95,16 +95,16 @@ export function resolveMediaType(
     return proceed(requested);
   }
   return halt(
-    uploadFieldError(
-      "media_type",
-      "media_type_mismatch",
-      `media_type is ${requested} but the file is ${sniffed.kind} (${sniffed.mimeType}).`,
-      {
+    fieldRefusal({
+      field: "media_type",
+      reason: "media_type_mismatch",
+      message: `media_type is ${requested} but the file is ${sniffed.kind} (${sniffed.mimeType}).`,
+      details: {
         media_type: requested,
         detected_kind: sniffed.kind,
         detected_content_type: sniffed.mimeType,
       },
-    ),
+    }),
   );
 }
 
@@ -123,11 +123,11 @@ export function checkPreserveOriginal(
     return proceed(preserveOriginal);
   }
   return halt(
-    uploadFieldError(
-      "preserve_original",
-      "not_preservable",
-      `preserve_original applies only to MP4 or WebM files; this file is ${sniffed.mimeType}.`,
-      { detected_content_type: sniffed.mimeType },
-    ),
+    fieldRefusal({
+      field: "preserve_original",
+      reason: "not_preservable",
+      message: `preserve_original applies only to MP4 or WebM files; this file is ${sniffed.mimeType}.`,
+      details: { detected_content_type: sniffed.mimeType },
+    }),
   );
 }

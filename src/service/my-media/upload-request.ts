@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { fieldRefusal } from "../../errors/validation.js";
 import {
   type InlineMedia,
   type Placement,
@@ -14,7 +16,6 @@ import {
 import type { ServiceRequest, UploadedFile } from "../contract.js";
 import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import { uploadFieldError } from "./my-media-errors.js";
 
 /** Where the bytes of an upload come from: exactly one source per request. */
 export type UploadSource =
@@ -82,7 +83,11 @@ function parseMultipartUpload(request: ServiceRequest): Step<UploadRequest> {
   const file = request.files?.file;
   if (file === undefined) {
     return halt(
-      uploadFieldError("file", "missing_file", "A multipart upload needs a file part named file."),
+      fieldRefusal({
+        field: "file",
+        reason: "missing_file",
+        message: "A multipart upload needs a file part named file.",
+      }),
     );
   }
   const fields = parsed.value;

@@ -6,12 +6,12 @@
  * @module
  */
 
+import { fieldRefusal } from "../../errors/validation.js";
 import { mimeTypeEssence } from "../../media/media-types.js";
 import { type DirectUploadDescriptor, uploadUrlRequestSchema } from "../../schemas/media.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import { uploadFieldError } from "./my-media-errors.js";
 import { uploadExtensionOf, uploadObjectKey } from "./object-keys.js";
 
 /**
@@ -29,7 +29,9 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
     // The schema's MIME check is looser than the signer's; refuse here rather than throw.
     if (mimeTypeEssence(contentType) === undefined) {
       const message = "Expected a MIME type of the form type/subtype.";
-      return failure(uploadFieldError("content_type", "invalid_content_type", message));
+      return failure(
+        fieldRefusal({ field: "content_type", reason: "invalid_content_type", message: message }),
+      );
     }
     const organizationId = caller.organization.id;
     const extension = uploadExtensionOf(contentType, filename);
