@@ -9,29 +9,9 @@
  */
 import type { ApiError } from "../errors/api-error.js";
 
-/** The operation ids of the endpoint table, one per endpoint. */
-export type OperationId =
-  | "getCatalog"
-  | "getOpenApiDocument"
-  | "getSkillMarkdown"
-  | "listWorkspaceAssets"
-  | "getCreditBalance"
-  | "createGeneration"
-  | "getGeneration"
-  | "createSlideshow"
-  | "getSlideshow"
-  | "createFacelessVideo"
-  | "getVideo"
-  | "listReferenceInspirations"
-  | "createReferenceInspiration"
-  | "createEditorVideo"
-  | "listEditorVideos"
-  | "getEditorVideo"
-  | "updateEditorVideo"
-  | "listEditorMedia"
-  | "uploadEditorMedia"
-  | "createEditorMediaUploadUrl"
-  | "addEditorVideoMedia";
+import type { OperationId } from "../schemas/endpoints.js";
+
+export type { OperationId };
 
 /** A file part of a multipart request, already read into memory within the size limit. */
 export interface UploadedFile {
