@@ -149,14 +149,19 @@ function audioRoleOf(media: MediaToPlace, placement: MediaPlacementFields): Audi
   return placement.audio_role ?? (media.kind === "voice" ? "voice" : "audio");
 }
 
+// Where the new item sits and what it plays, decided before its type is known.
+interface ItemSlot extends Pick<EditorItem, "id" | "trackId" | "from" | "durationInFrames"> {
+  readonly assetId: string;
+  readonly sourceStartSeconds: number;
+}
+
 function mediaItem(
   draft: EditDraft,
   media: MediaToPlace,
   placement: MediaPlacementFields,
-  frame: Pick<EditorItem, "id" | "trackId" | "from" | "durationInFrames">,
-  assetId: string,
-  sourceStartSeconds: number,
+  slot: ItemSlot,
 ): EditorItem {
+  const { assetId, sourceStartSeconds, ...frame } = slot;
   const base = {
     ...frame,
     left: placement.left ?? 0,
@@ -227,8 +232,8 @@ function placeMedia(
   if (itemType === "audio") asset.audioRole = audioRoleOf(media, placement);
   draft.addAsset(asset);
   const itemId = draft.newId();
-  const frame = { id: itemId, trackId, from, durationInFrames };
-  draft.addItem(mediaItem(draft, media, placement, frame, assetId, sourceStartSeconds));
+  const slot = { id: itemId, trackId, from, durationInFrames, assetId, sourceStartSeconds };
+  draft.addItem(mediaItem(draft, media, placement, slot));
   return { assetId, itemId };
 }
 

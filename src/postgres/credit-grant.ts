@@ -21,13 +21,12 @@ export async function grantWithin(
   const locked = await lockAccount(client, accountId, true);
   if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
   const transition = grantCredits(locked.account, amount, reference);
-  await writeChanges(
-    client,
+  await writeChanges(client, {
     accountId,
     locked,
-    transition.account,
-    [transition.change],
+    next: transition.account,
+    changes: [transition.change],
     recordedAtMilliseconds,
-  );
+  });
   return balanceOf(transition.account);
 }

@@ -75,19 +75,14 @@ export function createPostgresCreditStore(
       if (!isHoldResolvedNow(transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
       // serializes this, and the condition makes a second resolution impossible regardless.
-      await writeChanges(
-        client,
+      await writeChanges(client, {
         accountId,
         locked,
-        transition.account,
-        [transition.change],
-        clock.now(),
-        {
-          kind: "resolve",
-          holdId,
-          state: transition.hold.state,
-        },
-      );
+        next: transition.account,
+        changes: [transition.change],
+        recordedAtMilliseconds: clock.now(),
+        write: { kind: "resolve", holdId, state: transition.hold.state },
+      });
       return {
         outcome: transition.outcome,
         hold: transition.hold,
@@ -103,18 +98,14 @@ export function createPostgresCreditStore(
         const transition = reserveCredits(locked.account, requests);
         if (transition.outcome === "insufficient_credits") return transition;
         // A hold id already taken inserts nothing, which throws and rolls everything back.
-        await writeChanges(
-          client,
+        await writeChanges(client, {
           accountId,
           locked,
-          transition.account,
-          transition.changes,
-          clock.now(),
-          {
-            kind: "open",
-            holds: transition.holds,
-          },
-        );
+          next: transition.account,
+          changes: transition.changes,
+          recordedAtMilliseconds: clock.now(),
+          write: { kind: "open", holds: transition.holds },
+        });
         return {
           outcome: "reserved",
           holds: transition.holds,

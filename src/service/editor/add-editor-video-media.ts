@@ -23,13 +23,11 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
     if (!body.ok) return body.result;
     const media = await resolveMediaToPlace(deps, caller, body.value);
     if (!media.ok) return media.result;
-    const addition = await addMediaToProject(
-      deps,
-      caller,
-      params.value.id,
-      media.value,
-      placementOf(body.value),
-    );
+    const addition = await addMediaToProject(deps, caller, {
+      videoId: params.value.id,
+      media: media.value,
+      placement: placementOf(body.value),
+    });
     if (!addition.ok) return addition.result;
     return success({ object: "editor_media_addition", ...addition.value });
   },

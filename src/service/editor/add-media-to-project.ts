@@ -16,6 +16,16 @@ import { halt, proceed, type Step } from "../pipeline/results.js";
 import { editApiError } from "./apply-edits-to-project.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 
+/** What to place on which project, and how. */
+export interface MediaAdditionRequest {
+  /** The caller's editor project. */
+  readonly videoId: number;
+  /** The media, resolved. */
+  readonly media: MediaToPlace;
+  /** Track, start and trim, as the request gave them. */
+  readonly placement: MediaPlacementFields;
+}
+
 /**
  * Places media on the project's timeline: a compatible free track, or a new one. Answers
  * the addition result of spec 2.8, a 404 for a missing project, or a 400 when placement
@@ -24,10 +34,9 @@ import { editorProjectNotFound } from "./editor-videos.js";
 export async function addMediaToProject(
   deps: ServiceDependencies,
   caller: Caller,
-  videoId: number,
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
+  addition: MediaAdditionRequest,
 ): Promise<Step<MediaAddition>> {
+  const { videoId, media, placement } = addition;
   let rejection: EditError | undefined;
   let placed: { assetId: string; itemId: string } | undefined;
   const now = isoNow(deps.clock);

@@ -22,16 +22,25 @@ import type { ReceivedMedia } from "./received-media.js";
 import { storeMediaItem } from "./store-media.js";
 import { type EditorTarget, parseUploadRequest } from "./upload-request.js";
 
+// The item just stored, and where the request asked to place it (nowhere when absent).
+interface StoredUpload {
+  readonly target: EditorTarget | undefined;
+  readonly record: MediaRecord;
+  readonly received: ReceivedMedia;
+}
+
 async function addToProject(
   deps: ServiceDependencies,
   caller: Caller,
-  target: EditorTarget | undefined,
-  record: MediaRecord,
-  received: ReceivedMedia,
+  { target, record, received }: StoredUpload,
 ): Promise<Step<MediaAddition | null>> {
   if (target === undefined) return proceed(null);
   const media = mediaToPlaceOf(record, received.sniffed);
-  return addMediaToProject(deps, caller, target.videoId, media, target.placement ?? {});
+  return addMediaToProject(deps, caller, {
+    videoId: target.videoId,
+    media,
+    placement: target.placement ?? {},
+  });
 }
 
 /**
@@ -54,7 +63,11 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!received.ok) return received.result;
     const record = await storeMediaItem(deps, caller, upload.value, received.value);
     if (!record.ok) return record.result;
-    const editor = await addToProject(deps, caller, target, record.value, received.value);
+    const editor = await addToProject(deps, caller, {
+      target,
+      record: record.value,
+      received: received.value,
+    });
     if (!editor.ok) return editor.result;
     await deps.stores.media.insert([record.value]);
     return success({
