@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     http: "src/http/index.ts",
     mcp: "src/mcp/index.ts",
+    node: "src/node/index.ts",
     postgres: "src/postgres/index.ts",
     render: "src/render/index.ts",
     testing: "src/testing/index.ts",
@@ -19,7 +20,8 @@ export default defineConfig({
   target: "node20",
   splitting: true,
   treeshake: true,
-  // Keep `node:` specifiers: reelkit/render (and the other Node entries) import Node's
-  // built-ins by their prefixed names, which bundlers and Deno resolve unambiguously.
+  // Keep `node:` specifiers: reelkit/node and reelkit/render (and the other Node entries)
+  // import Node's built-ins by their prefixed names, which bundlers and Deno resolve
+  // unambiguously.
   removeNodeProtocol: false,
 });

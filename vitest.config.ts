@@ -33,6 +33,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/mcp/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/node$/,
+        replacement: fileURLToPath(new URL("./src/node/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/postgres$/,
         replacement: fileURLToPath(new URL("./src/postgres/index.ts", import.meta.url)),
       },

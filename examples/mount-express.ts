@@ -2,7 +2,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { type FetchHandler, toNodeListener } from "reelkit/http";
+import type { FetchHandler } from "reelkit/http";
+import { toNodeListener } from "reelkit/node";
 
 // Express: mount the Node listener under /v1 and add no body parser in front of it;
 // the handler reads, limits and parses bodies itself.

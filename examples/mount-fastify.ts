@@ -1,6 +1,7 @@
 // examples/mount-fastify.ts
 import Fastify from "fastify";
-import { type FetchHandler, toNodeListener } from "reelkit/http";
+import type { FetchHandler } from "reelkit/http";
+import { toNodeListener } from "reelkit/node";
 
 // Fastify: leave every body unread for the handler, then hand the raw request and
 // response of /v1/* to the Node listener.

@@ -1,7 +1,8 @@
 // examples/mount-node.ts
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type FetchHandler, toNodeListener } from "reelkit/http";
+import type { FetchHandler } from "reelkit/http";
+import { toNodeListener } from "reelkit/node";
 
 // Node's own server: toNodeListener turns each IncomingMessage into a Request and
 // writes the Response back, streaming both bodies.

@@ -1,5 +1,5 @@
 /**
- * Writes `src/service/simulated/placeholder-video-data.ts`: the placeholder MP4s of the
+ * Writes `src/simulated/placeholder-video-data.ts`: the placeholder MP4s of the
  * simulated providers, one per aspect ratio, as base64. The host must run without
  * ffmpeg, so the clips are encoded once, here, and committed as data.
  *
@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const OUTPUT = join(import.meta.dirname, "..", "src/service/simulated/placeholder-video-data.ts");
+const OUTPUT = join(import.meta.dirname, "..", "src/simulated/placeholder-video-data.ts");
 const SECONDS = 3;
 const CLIPS = [
   { aspectRatio: "9:16", width: 144, height: 256 },

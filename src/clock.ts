@@ -45,3 +45,8 @@ export function createManualClock(startEpochMilliseconds = 0): ManualClock {
     },
   };
 }
+
+/** The clock's current time as an ISO 8601 UTC string. */
+export function isoNow(clock: Clock): string {
+  return new Date(clock.now()).toISOString();
+}

@@ -73,6 +73,13 @@ export type ResolveTransition<Resolution extends HoldResolution> =
   | HoldAlreadyResolved
   | UnknownHold;
 
+/** True when `transition` resolved the hold now (not a repeat, not a missing hold). */
+export function isHoldResolvedNow<Resolution extends HoldResolution>(
+  transition: ResolveTransition<Resolution>,
+): transition is ResolvedTransition<Resolution> {
+  return transition.outcome !== "already_resolved" && transition.outcome !== "unknown_hold";
+}
+
 /** A grant applied to an account. */
 export interface GrantTransition {
   /** The account after the grant. */

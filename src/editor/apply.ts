@@ -17,7 +17,7 @@ import { syncTouchedCaptions } from "./caption-links.js";
 import { commitDraft } from "./commit.js";
 import { EditDraft } from "./draft.js";
 import { boundEffects } from "./effects.js";
-import type { EditError, EditFailure } from "./errors.js";
+import { type EditError, type EditFailure, editError, editFailure } from "./errors.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
 import { operationModule } from "./registry.js";
 import type { EditorState } from "./state.js";
@@ -90,13 +90,10 @@ function runBatch(
     const module = operationModule(operation.type);
     const failure =
       module === undefined
-        ? {
-            code: "unknown_operation" as const,
-            message: `"${String(operation.type)}" is not an edit operation.`,
-          }
+        ? editFailure("unknown_operation", `"${String(operation.type)}" is not an edit operation.`)
         : module(draft, operation, context);
     const settled = failure ?? settleOperation(draft);
-    if (settled !== undefined) return { ...settled, operationIndex };
+    if (settled !== undefined) return editError(settled, operationIndex);
     results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
   return results;

@@ -11,8 +11,9 @@
  *
  * @module
  */
-import type { AudioRole } from "../schemas/common.js";
+
 import { PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
+import type { AudioRole } from "../vocabulary.js";
 import {
   AUDIO_FADE_DEFAULT_SECONDS,
   FROM_DEFAULT_SECONDS,

@@ -5,20 +5,12 @@
  *
  * @module
  */
-import type { AudioRole } from "../schemas/common.js";
+import { AUDIO_ROLES, type AudioRole } from "../vocabulary.js";
 import type { EditDraft } from "./draft.js";
 import type { AudioItem, SoundItem } from "./items.js";
 import type { EditorAsset } from "./state.js";
 
-/** Every audio role, in the order of spec 4.14. */
-export const AUDIO_ROLES: readonly AudioRole[] = [
-  "source_video",
-  "audio",
-  "music",
-  "voice",
-  "voiceover",
-  "sound_effect",
-];
+export { AUDIO_ROLES };
 
 /** True when `value` is an {@link AudioRole}. */
 export function isAudioRole(value: unknown): value is AudioRole {

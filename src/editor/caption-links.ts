@@ -26,7 +26,7 @@
 import type { CaptionEntry, CaptionStyle } from "../schemas/edit-values.js";
 import { groupIntoEntries, joinedTimelineWords, timelineWords } from "./captions.js";
 import type { EditDraft } from "./draft.js";
-import { type EditFailure, editFailure } from "./errors.js";
+import { type EditFailure, editFailure, isEditFailure } from "./errors.js";
 import {
   type CaptionsItem,
   type CaptionsSource,
@@ -184,7 +184,7 @@ function syncCaptions(draft: EditDraft, captions: CaptionsItem): EditFailure | u
   if (link === undefined) return undefined;
   const sources = link.sourceItemIds.map((id) => sourceItem(draft, id));
   const generated = generateFromSources(draft, sources, link.transcripts, captions.style);
-  if ("code" in generated) return generated;
+  if (isEditFailure(generated)) return generated;
   const placed = retimeItem(draft, captions, generated.fromFrame, generated.durationInFrames);
   draft.updateItem(placed, { captions: generated.captions });
   return undefined;

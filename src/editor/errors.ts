@@ -56,6 +56,8 @@ export type EditErrorCode = (typeof EDIT_ERROR_CODES)[number];
 
 /** What an operation module returns when it cannot apply. */
 export interface EditFailure {
+  /** Tells a failure from the success values the engine's helpers return beside it. */
+  readonly kind: "edit_failure";
   /** Why, from the closed set. */
   readonly code: EditErrorCode;
   /** A sentence a person or an agent can act on, naming the offending ids and values. */
@@ -63,20 +65,28 @@ export interface EditFailure {
 }
 
 /** Why a batch was rejected, and which operation rejected it. */
-export interface EditError extends EditFailure {
+export interface EditError {
+  /** Why, from the closed set. */
+  readonly code: EditErrorCode;
+  /** A sentence a person or an agent can act on, naming the offending ids and values. */
+  readonly message: string;
   /** Zero-based index of the failing operation in the batch. */
   readonly operationIndex: number;
 }
 
 /** Builds an {@link EditFailure}. */
 export function editFailure(code: EditErrorCode, message: string): EditFailure {
-  return { code, message };
+  return { kind: "edit_failure", code, message };
 }
 
-/**
- * True when `value` is an {@link EditFailure} rather than a success value; success values
- * of the engine's helpers never carry a `code`.
- */
-export function isEditFailure(value: object): value is EditFailure {
-  return "code" in value;
+/** The {@link EditError} that reports `failure` as the batch's operation `operationIndex`. */
+export function editError(failure: EditFailure, operationIndex: number): EditError {
+  return { code: failure.code, message: failure.message, operationIndex };
+}
+
+/** True when `value` is an {@link EditFailure} rather than a success value, read from its tag. */
+export function isEditFailure<Success extends object>(
+  value: Success | EditFailure,
+): value is EditFailure {
+  return (value as { readonly kind?: unknown }).kind === "edit_failure";
 }

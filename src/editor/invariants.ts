@@ -15,6 +15,7 @@ import {
   VOLUME_DB_MAX,
   VOLUME_DB_MIN,
 } from "../schemas/limits.js";
+import { EDITOR_ASSET_TYPES, EDITOR_ITEM_TYPES } from "../vocabulary.js";
 import { isAudioRole } from "./audio-roles.js";
 import { checkCaptionEntries } from "./captions.js";
 import {
@@ -37,8 +38,8 @@ export interface EditorStateProblem {
 
 type Report = (path: string, message: string) => void;
 
-const ITEM_TYPES = new Set(["video", "image", "gif", "audio", "text", "captions", "solid"]);
-const ASSET_TYPES = new Set<string>(["video", "image", "gif", "audio"]);
+const ITEM_TYPES = new Set<string>(EDITOR_ITEM_TYPES);
+const ASSET_TYPES = new Set<string>(EDITOR_ASSET_TYPES);
 // Audio items may play the sound of a video file.
 const ASSET_TYPES_BY_ITEM: Readonly<Record<string, readonly EditorAssetType[]>> = {
   video: ["video"],

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AudioRole } from "../schemas/common.js";
+
 import type {
   AnimationConfig,
   CaptionEntry,
@@ -15,10 +15,10 @@ import type {
   SolidStyle,
   TextStyle,
 } from "../schemas/edit-values.js";
+import type { AudioRole, EditorItemType } from "../vocabulary.js";
 import type { TranscriptWord } from "./providers.js";
 
-/** Every kind of timeline item. */
-export type EditorItemType = "video" | "image" | "gif" | "audio" | "text" | "captions" | "solid";
+export type { EditorItemType };
 
 /** How media fills its box: `cover` crops to fill, `contain` letterboxes. */
 export type MediaFit = "cover" | "contain";

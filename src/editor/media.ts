@@ -17,8 +17,8 @@
  */
 import type { Patch } from "immer";
 import { nanoid } from "nanoid";
-import type { AudioRole } from "../schemas/common.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
+import type { AudioRole } from "../vocabulary.js";
 import { commitDraft } from "./commit.js";
 import {
   AUDIO_FADE_DEFAULT_SECONDS,
@@ -29,7 +29,7 @@ import {
   VOLUME_DB_DEFAULT,
 } from "./defaults.js";
 import { EditDraft } from "./draft.js";
-import { type EditError, type EditFailure, isEditFailure } from "./errors.js";
+import { type EditError, type EditFailure, editError, isEditFailure } from "./errors.js";
 import type { EditorItem, MediaFit } from "./items.js";
 import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
@@ -149,14 +149,19 @@ function audioRoleOf(media: MediaToPlace, placement: MediaPlacementFields): Audi
   return placement.audio_role ?? (media.kind === "voice" ? "voice" : "audio");
 }
 
+// Where the new item sits and what it plays, decided before its type is known.
+interface ItemSlot extends Pick<EditorItem, "id" | "trackId" | "from" | "durationInFrames"> {
+  readonly assetId: string;
+  readonly sourceStartSeconds: number;
+}
+
 function mediaItem(
   draft: EditDraft,
   media: MediaToPlace,
   placement: MediaPlacementFields,
-  frame: Pick<EditorItem, "id" | "trackId" | "from" | "durationInFrames">,
-  assetId: string,
-  sourceStartSeconds: number,
+  slot: ItemSlot,
 ): EditorItem {
+  const { assetId, sourceStartSeconds, ...frame } = slot;
   const base = {
     ...frame,
     left: placement.left ?? 0,
@@ -227,8 +232,8 @@ function placeMedia(
   if (itemType === "audio") asset.audioRole = audioRoleOf(media, placement);
   draft.addAsset(asset);
   const itemId = draft.newId();
-  const frame = { id: itemId, trackId, from, durationInFrames };
-  draft.addItem(mediaItem(draft, media, placement, frame, assetId, sourceStartSeconds));
+  const slot = { id: itemId, trackId, from, durationInFrames, assetId, sourceStartSeconds };
+  draft.addItem(mediaItem(draft, media, placement, slot));
   return { assetId, itemId };
 }
 
@@ -256,6 +261,6 @@ export function addMediaItem(
 ): AddMediaSuccess | AddMediaFailure {
   const draft = new EditDraft(state, options.generateId ?? nanoid);
   const placed = placeMedia(draft, media, placement);
-  if (isEditFailure(placed)) return { ok: false, error: { ...placed, operationIndex: 0 } };
+  if (isEditFailure(placed)) return { ok: false, error: editError(placed, 0) };
   return { ok: true, ...placed, ...commitDraft(draft) };
 }

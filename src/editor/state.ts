@@ -5,8 +5,9 @@
  *
  * @module
  */
-import type { AudioRole, EditorAspectRatio } from "../schemas/common.js";
+
 import { EDITOR_ASPECT_RATIO_DEFAULT, FPS_DEFAULT, FPS_MAX, FPS_MIN } from "../schemas/limits.js";
+import type { AudioRole, EditorAspectRatio, EditorAssetType } from "../vocabulary.js";
 import type { EditorItem } from "./items.js";
 
 /** What a track can hold: pictures (every item but audio) or sound (audio items). */
@@ -22,8 +23,7 @@ export interface Track {
   items: string[];
 }
 
-/** Kinds of media an asset can hold. */
-export type EditorAssetType = "video" | "image" | "gif" | "audio";
+export type { EditorAssetType };
 
 /** A media file that items play. Several items may share one asset (a split clip does). */
 export interface EditorAsset {

@@ -9,7 +9,7 @@
 import { apiError, errorBody } from "../errors/api-error.js";
 import type { FetchHandler } from "../http/fetch-handler.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
-import type { MemoryMediaStorage } from "../stores/memory/media-storage.js";
+import type { MemoryMediaStorage } from "../memory/media-storage.js";
 import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
 
 /** What {@link createHostHandler} routes between. */

@@ -6,6 +6,12 @@
  *
  * @module
  */
+
+import {
+  RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../memory/rate-limiter.js";
+import { DEMO_SOCIAL_ACCOUNTS } from "../memory/social.js";
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
@@ -16,16 +22,7 @@ import {
 } from "../service/ports/jobs.js";
 import type { SocialAccount } from "../service/ports/social.js";
 import type { SoundEffect } from "../service/ports/workspace.js";
-import {
-  DEMO_ASSETS,
-  DEMO_CATALOG,
-  DEMO_SOUND_EFFECTS,
-} from "../service/simulated/demo-workspace.js";
-import {
-  RATE_LIMIT_MAX_REQUESTS_DEFAULT,
-  RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
-} from "../stores/memory/rate-limiter.js";
-import { DEMO_SOCIAL_ACCOUNTS } from "../stores/memory/social.js";
+import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "../simulated/demo-workspace.js";
 import type {
   FixtureOrganization,
   FixtureSocialAccount,

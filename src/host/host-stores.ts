@@ -6,14 +6,14 @@
  * @module
  */
 import type { Clock } from "../clock.js";
+import { createMemoryAccountStore } from "../memory/account-store.js";
+import { createMemoryCreditStore } from "../memory/credit-store.js";
+import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
+import { createMemoryJobQueue } from "../memory/job-queue.js";
+import { createMemoryRateLimiter } from "../memory/rate-limiter.js";
+import { createMemoryResourceStores } from "../memory/record-store.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import type { Job } from "../service/ports/jobs.js";
-import { createMemoryAccountStore } from "../stores/memory/account-store.js";
-import { createMemoryCreditStore } from "../stores/memory/credit-store.js";
-import { createMemoryIdempotencyStore } from "../stores/memory/idempotency-store.js";
-import { createMemoryJobQueue } from "../stores/memory/job-queue.js";
-import { createMemoryRateLimiter } from "../stores/memory/rate-limiter.js";
-import { createMemoryResourceStores } from "../stores/memory/record-store.js";
 import type { HostSetup } from "./host-setup.js";
 import type { PostgresHostStores } from "./postgres-host-stores.js";
 import { seedAccounts } from "./seed-accounts.js";

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CreditStore } from "../credits/store.js";
-import type { MemoryAccountStore } from "../stores/memory/account-store.js";
+import type { MemoryAccountStore } from "../memory/account-store.js";
 import type { SetupOrganization } from "./host-setup.js";
 
 /** Ledger reference of the starting balances, as it shows in the credit ledger. */

@@ -10,22 +10,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { nanoid } from "nanoid";
 import { systemClock } from "../clock.js";
+import { createUploadUrlSigner } from "../media/signed-urls.js";
+import { createMemoryMediaStorage, type MemoryMediaStorage } from "../memory/media-storage.js";
+import { createMemorySocialPublisher } from "../memory/social.js";
+import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
+import { createNodeUrlFetcher } from "../node/url-fetching.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
-import { createSafeUrlFetcher } from "../service/media/safe-fetch.js";
-import { createUploadUrlSigner } from "../service/media/signed-urls.js";
-import { createSimulatedScriptWriter } from "../service/simulated/script-writer.js";
+import { createSimulatedScriptWriter } from "../simulated/script-writer.js";
 import {
   createSimulatedSpeechProvider,
   createSimulatedTranscriptionProvider,
-} from "../service/simulated/speech-and-transcription.js";
-import { createSimulatedWorkProvider } from "../service/simulated/work-provider.js";
-import {
-  createMemoryMediaStorage,
-  type MemoryMediaStorage,
-} from "../stores/memory/media-storage.js";
-import { createMemorySocialPublisher } from "../stores/memory/social.js";
-import { createStaticWorkspaceDirectory } from "../stores/memory/workspace-directory.js";
+} from "../simulated/speech-and-transcription.js";
+import { createSimulatedWorkProvider } from "../simulated/work-provider.js";
 import type { HostSetup } from "./host-setup.js";
 import type { HostStores } from "./host-stores.js";
 
@@ -97,7 +94,7 @@ export function wireHost(origin: string, setup: HostSetup, stores: HostStores): 
       baseUrl: `${origin}${API_BASE_PATH}/uploads`,
       clock,
     }),
-    urlFetcher: createSafeUrlFetcher(),
+    urlFetcher: createNodeUrlFetcher(),
     clock,
     ids: { uuid: randomUUID, editorId: () => nanoid() },
     social: createMemorySocialPublisher({

@@ -5,10 +5,9 @@
  *
  * @module
  */
-import type { ServiceResponse } from "../service/contract.js";
-import type { DirectUploadReceiver } from "../service/use-cases/direct-upload.js";
+import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
 import { readBodyBytes } from "./read-body.js";
-import { jsonResponse, rejectionResponse } from "./responses.js";
+import { rejectionResponse, toHttpResponse } from "./responses.js";
 
 /** Path of the upload endpoint under the base path; the signer's base URL points here. */
 export const DIRECT_UPLOAD_PATH = "/uploads";
@@ -23,10 +22,6 @@ const ALLOW_HEADER = { allow: ALLOWED_METHODS.join(", ") };
 export function isDirectUploadPath(basePath: string, pathname: string): boolean {
   const root = `${basePath}${DIRECT_UPLOAD_PATH}`;
   return pathname === root || pathname.startsWith(`${root}/`);
-}
-
-function serviceJson(answer: ServiceResponse): Response {
-  return jsonResponse(answer.status, answer.body, answer.headers);
 }
 
 /**
@@ -58,9 +53,9 @@ export async function answerDirectUpload(
   if (!verified.ok) {
     // Nothing of a refused upload is read.
     await request.body?.cancel().catch(() => undefined);
-    return serviceJson(verified.response);
+    return toHttpResponse(verified.refusal, false);
   }
   const bytes = await readBodyBytes(request, verified.claims.maxBytes);
   if (!bytes.ok) return rejectionResponse(bytes.rejection);
-  return serviceJson(await receiver.store(verified.claims, bytes.value));
+  return toHttpResponse(await receiver.store(verified.claims, bytes.value), false);
 }

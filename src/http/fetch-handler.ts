@@ -1,12 +1,12 @@
 /**
  * The Web-standard handler: `(request: Request) => Promise<Response>` serving every
  * endpoint of the endpoint table by translating to and from the service contract. It
- * holds no business rules: routing, body reading within limits, and status mapping.
+ * holds no business rules: routing, body reading within limits, and the status table.
  *
  * @module
  */
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
-import type { ApiService, OperationId, ServiceResponse } from "../service/contract.js";
+import type { ApiService, OperationId } from "../service/contract.js";
 import { answerDirectUpload, isDirectUploadPath } from "./direct-upload.js";
 import { collectEntries } from "./entries.js";
 import {
@@ -61,7 +61,7 @@ async function callService(
   const operationId = operationOf(match.endpoint, settings.service);
   const head = request.method === "HEAD";
   const admission = await settings.service.admit(operationId, credentialsOf(request));
-  if (!admission.admitted) return toHttpResponse(admission.response, match.endpoint, head);
+  if (!admission.admitted) return toHttpResponse(admission.refusal, head);
   const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
   const body = await readRequestBody(request, match.endpoint, limits);
   if (!body.ok) return rejectionResponse(body.rejection);
@@ -70,8 +70,7 @@ async function callService(
     query: query.value,
     body: body.value,
   });
-  const answer: ServiceResponse = await admission.serve(serviceRequest);
-  return toHttpResponse(answer, match.endpoint, head);
+  return toHttpResponse(await admission.serve(serviceRequest), head);
 }
 
 async function answerRoute(

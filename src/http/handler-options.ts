@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiService, OperationId } from "../service/contract.js";
-import type { DirectUploadReceiver } from "../service/use-cases/direct-upload.js";
+import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
 import {
   DEFAULT_MAX_JSON_BYTES,
   DEFAULT_MAX_JSON_BYTES_BY_OPERATION,

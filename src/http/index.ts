@@ -3,20 +3,23 @@
  *
  * - {@link createFetchHandler}: a Web-standard `(Request) => Promise<Response>` handler
  *   serving every endpoint of the endpoint table over an {@link ApiService}.
- * - {@link toNodeListener}: the same handler as a `node:http` listener, for Node's own
- *   server, Express and Fastify.
+ * - `toNodeListener` of `reelkit/node` mounts the same handler on Node's own server,
+ *   Express and Fastify; this entry imports none of Node's built-ins.
  * - The parts a host or another adapter may reuse: the route table, the body limits, the
- *   transport-level refusals and their statuses, untrusted JSON parsing, and bearer
- *   token extraction.
+ *   status table of service results and transport-level refusals, untrusted JSON
+ *   parsing, and bearer token extraction.
  *
  * @packageDocumentation
  */
 export type {
   ApiService,
   OperationId,
-  ServiceErrorResponse,
+  ResultHeaders,
+  ServiceFailure,
+  ServiceMarkdown,
   ServiceRequest,
-  ServiceResponse,
+  ServiceResult,
+  ServiceSuccess,
   UploadedFile,
 } from "../service/contract.js";
 export { type BearerCredentials, parseAuthorization } from "./authorization.js";
@@ -31,8 +34,6 @@ export {
 export { DIRECT_UPLOAD_PATH } from "./direct-upload.js";
 export { createFetchHandler, type FetchHandler } from "./fetch-handler.js";
 export type { FetchHandlerOptions } from "./handler-options.js";
-export { type NodeListener, type NodeListenerOptions, toNodeListener } from "./node-listener.js";
-export type { WebRequestOptions } from "./node-request.js";
 export { readBodyBytes } from "./read-body.js";
 export {
   HTTP_REJECTION_STATUS,
@@ -65,3 +66,4 @@ export {
   type JsonRejection,
   parseUntrustedJson,
 } from "./safe-json.js";
+export { HTTP_SUCCESS_STATUS, httpStatusOf, httpStatusOfError } from "./statuses.js";

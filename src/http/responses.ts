@@ -1,23 +1,20 @@
 /**
- * Turning service answers and adapter refusals into `Response`s: JSON with an explicit
+ * Turning service results and adapter refusals into `Response`s: JSON with an explicit
  * UTF-8 charset, Markdown for the agent instruction file, and the structured error body
  * of spec 7.1 for every failure.
  *
  * @module
  */
 import { apiError, errorBody } from "../errors/api-error.js";
-import type { EndpointDefinition } from "../schemas/endpoints.js";
-import type { ServiceResponse } from "../service/contract.js";
+import type { ServiceResult } from "../service/contract.js";
 import { HTTP_REJECTION_STATUS, type HttpRejection, rejectionBody } from "./rejections.js";
+import { httpStatusOf } from "./statuses.js";
 
 /** `Content-Type` of every JSON response. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** `Content-Type` of the Markdown instruction file. */
 export const MARKDOWN_CONTENT_TYPE = "text/markdown; charset=utf-8";
-
-// Statuses whose responses carry no body; the Response constructor refuses one.
-const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /** A JSON response; `extraHeaders` are set after the content type and may replace it. */
 export function jsonResponse(
@@ -59,36 +56,36 @@ export function serverErrorResponse(): Response {
   return jsonResponse(500, errorBody(error));
 }
 
-function serializeBody(
-  response: ServiceResponse,
-  endpoint: EndpointDefinition,
-): { readonly text: string | undefined; readonly contentType: string } {
-  const body = response.body;
-  if (endpoint.success.contentType === "text/markdown" && typeof body === "string") {
-    // An error answer of a Markdown endpoint is still the JSON error body.
-    if (response.status < 300) return { text: body, contentType: MARKDOWN_CONTENT_TYPE };
+function serialized(result: ServiceResult): {
+  readonly text: string;
+  readonly contentType: string;
+} {
+  switch (result.kind) {
+    case "markdown":
+      return { text: result.text, contentType: MARKDOWN_CONTENT_TYPE };
+    case "error":
+      return { text: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
+    case "ok":
+      return { text: JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
   }
-  // JSON.stringify gives undefined for an undefined body; such a response has no body.
-  return { text: JSON.stringify(response.body), contentType: JSON_CONTENT_TYPE };
 }
 
 /**
- * The HTTP form of a service answer. Headers of the service answer are copied after the
- * content type, so the service may replace it. Throws when the answer cannot be sent
- * (a status outside 200 to 599, a body JSON cannot represent, an invalid header); the
- * handler turns that into a 500.
+ * The HTTP form of a service result: its status from the status table (`httpStatusOf`),
+ * JSON (or Markdown) with its content type, and the result's headers copied after the
+ * content type, so the service may replace it. A success whose body is undefined has no
+ * body. Throws when the result cannot be sent (a body JSON cannot represent, an invalid
+ * header); the handler turns that into a 500.
  *
  * @param omitBody - True for `HEAD`: same status and headers, no body.
  */
-export function toHttpResponse(
-  response: ServiceResponse,
-  endpoint: EndpointDefinition,
-  omitBody: boolean,
-): Response {
-  const { text, contentType } = serializeBody(response, endpoint);
+export function toHttpResponse(result: ServiceResult, omitBody: boolean): Response {
+  // JSON.stringify gives undefined for an undefined body; such a response has no body.
+  const { text, contentType } = serialized(result);
   const headers = new Headers();
   if (text !== undefined) headers.set("content-type", contentType);
-  for (const [name, value] of Object.entries(response.headers ?? {})) headers.set(name, value);
-  const body = omitBody || NULL_BODY_STATUSES.has(response.status) ? null : (text ?? null);
-  return new Response(body, { status: response.status, headers });
+  const extra = result.kind === "markdown" ? {} : (result.headers ?? {});
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  const body = omitBody ? null : (text ?? null);
+  return new Response(body, { status: httpStatusOf(result), headers });
 }

@@ -15,12 +15,25 @@ import { fingerprintRequest } from "./fingerprint.js";
 import type { IdempotencyScope, StoredResponse } from "./record.js";
 import type { IdempotencyStore } from "./store.js";
 
-/** A response of a paid action: an HTTP status and a JSON object body. */
+/** A response of a paid action: a JSON object body and its HTTP status. */
 export interface IdempotentResponse<Body extends object> {
-  /** HTTP status. */
-  readonly status: number;
+  /** Absent or false: a response, kept for replay when its status is 2xx. */
+  readonly refused?: false;
+  /** HTTP status; 200 when omitted, as an action that only succeeds or refuses leaves it. */
+  readonly status?: number;
   /** The JSON body. */
   readonly body: Body;
+}
+
+/**
+ * What a paid action answers when it refuses the request: nothing is kept, the key is
+ * freed so the same request can run again, and `refusal` is handed back as it is.
+ */
+export interface IdempotentRefusal<Refusal> {
+  /** Marks a refusal. */
+  readonly refused: true;
+  /** What the caller answers with, such as the `insufficient_credits` error. */
+  readonly refusal: Refusal;
 }
 
 /** The field a replayed body gains (spec 2.3 to 2.5). */
@@ -33,7 +46,7 @@ export interface ReplayMarker {
 export type ReplayableBody<Body extends object> = Body & ReplayMarker;
 
 /** Everything {@link runIdempotent} needs. */
-export interface RunIdempotentOptions<Body extends object> {
+export interface RunIdempotentOptions<Body extends object, Refusal = never> {
   /** Where keys live. */
   readonly store: IdempotencyStore;
   /** The source of leases' and retention's time. */
@@ -59,16 +72,18 @@ export interface RunIdempotentOptions<Body extends object> {
   /** How long a completed response is kept; 24 hours by default. */
   readonly retentionMilliseconds?: number;
   /**
-   * The paid action. It must leave no charge behind when it throws or answers with a
-   * non-2xx status: those outcomes free the key so the same request can run again.
+   * The paid action. It must leave no charge behind when it throws, refuses, or answers
+   * with a non-2xx status: those outcomes free the key so the same request can run again.
    */
-  readonly action: () => Promise<IdempotentResponse<Body>>;
+  readonly action: () => Promise<IdempotentResponse<Body> | IdempotentRefusal<Refusal>>;
 }
 
 /** A response to send: fresh from the action, or replayed from the store. */
 export interface IdempotentAnswer<Body extends object> {
   /** Marks a response. */
   readonly ok: true;
+  /** Absent: the action answered (or an earlier run did). */
+  readonly refused?: undefined;
   /** HTTP status. */
   readonly status: number;
   /** The body; a replay adds `idempotent_replay: true` to the stored body. */
@@ -85,8 +100,21 @@ export interface IdempotentConflict {
   readonly error: ApiError;
 }
 
-/** The result of {@link runIdempotent}. */
-export type IdempotentResult<Body extends object> = IdempotentAnswer<Body> | IdempotentConflict;
+/** The action refused the request; the key is free again. */
+export interface IdempotentRefused<Refusal> {
+  /** Marks a request that was run. */
+  readonly ok: true;
+  /** Marks a refusal. */
+  readonly refused: true;
+  /** The action's refusal, as it answered it. */
+  readonly refusal: Refusal;
+}
+
+/** The result of {@link runIdempotent}; a refusal only when the action can refuse. */
+export type IdempotentResult<Body extends object, Refusal = never> =
+  | IdempotentAnswer<Body>
+  | IdempotentConflict
+  | ([Refusal] extends [never] ? never : IdempotentRefused<Refusal>);
 
 /**
  * True for the statuses whose responses are stored and replayed: 2xx. Every other
@@ -120,12 +148,12 @@ export function isReplayableStatus(status: number): boolean {
  * return jsonResponse(result.status, result.body); // result.replayed tells a replay apart
  * ```
  */
-export async function runIdempotent<Body extends object>(
-  options: RunIdempotentOptions<Body>,
-): Promise<IdempotentResult<Body>> {
+export async function runIdempotent<Body extends object, Refusal = never>(
+  options: RunIdempotentOptions<Body, Refusal>,
+): Promise<IdempotentResult<Body, Refusal>> {
   const { store, clock, key, action } = options;
   const { leaseMilliseconds, retentionMilliseconds } = durationsOf(options);
-  if (key === undefined) return answer(await action(), false);
+  if (key === undefined) return answer(await action());
   const scope: IdempotencyScope = { organizationId: options.organizationId, key };
   const fingerprint = await fingerprintRequest(options.operation, options.body);
   const claim = await store.claim(scope, {
@@ -137,18 +165,36 @@ export async function runIdempotent<Body extends object>(
     return { ok: false, error: idempotencyConflictError(claim.reason) };
   }
   if (claim.outcome === "replay") return replay<Body>(claim.response);
+  return runClaimed(options, { scope, token: claim.lease.token, retentionMilliseconds });
+}
 
-  const token = claim.lease.token;
+interface Claimed {
+  readonly scope: IdempotencyScope;
+  readonly token: string;
+  readonly retentionMilliseconds: number;
+}
+
+async function runClaimed<Body extends object, Refusal>(
+  options: RunIdempotentOptions<Body, Refusal>,
+  claimed: Claimed,
+): Promise<IdempotentResult<Body, Refusal>> {
+  const { store, clock, action } = options;
+  const { scope, token, retentionMilliseconds } = claimed;
   const atomic = options.atomically !== undefined;
   const atomically = options.atomically ?? ((work) => work());
-  let ran: { readonly response: IdempotentResponse<Body>; readonly stored: boolean };
+  let ran: {
+    readonly response: IdempotentResponse<Body> | IdempotentRefusal<Refusal>;
+    readonly stored: boolean;
+  };
   try {
     ran = await atomically(async () => {
       const response = await action();
-      if (!isReplayableStatus(response.status)) return { response, stored: false };
+      if (response.refused === true || !isReplayableStatus(statusOf(response))) {
+        return { response, stored: false };
+      }
       const completion = await store.complete(scope, {
         token,
-        response: { status: response.status, bodyJson: JSON.stringify(response.body) },
+        response: { status: statusOf(response), bodyJson: JSON.stringify(response.body) },
         nowMilliseconds: clock.now(),
         retentionMilliseconds,
       });
@@ -167,7 +213,7 @@ export async function runIdempotent<Body extends object>(
     throw error;
   }
   if (!ran.stored) await store.release(scope, token);
-  return answer(ran.response, false);
+  return answer(ran.response);
 }
 
 class LeaseLostError extends Error {
@@ -178,7 +224,7 @@ class LeaseLostError extends Error {
 
 // Checked before anything runs: a bad duration found only when storing the response
 // would strand a paid action that has already charged.
-function durationsOf(options: RunIdempotentOptions<object>): {
+function durationsOf<Refusal>(options: RunIdempotentOptions<object, Refusal>): {
   leaseMilliseconds: number;
   retentionMilliseconds: number;
 } {
@@ -194,11 +240,23 @@ function durationsOf(options: RunIdempotentOptions<object>): {
   return { leaseMilliseconds, retentionMilliseconds };
 }
 
-function answer<Body extends object>(
-  response: IdempotentResponse<Body>,
-  replayed: boolean,
-): IdempotentAnswer<Body> {
-  return { ok: true, status: response.status, body: response.body, replayed };
+function statusOf(response: IdempotentResponse<object>): number {
+  return response.status ?? 200;
+}
+
+function answer<Body extends object, Refusal>(
+  response: IdempotentResponse<Body> | IdempotentRefusal<Refusal>,
+): IdempotentResult<Body, Refusal> {
+  if (response.refused === true) {
+    const refused: IdempotentRefused<Refusal> = {
+      ok: true,
+      refused: true,
+      refusal: response.refusal,
+    };
+    // A refusal is only possible when the action's type allows one.
+    return refused as IdempotentResult<Body, Refusal>;
+  }
+  return { ok: true, status: statusOf(response), body: response.body, replayed: false };
 }
 
 function replay<Body extends object>(response: StoredResponse): IdempotentAnswer<Body> {

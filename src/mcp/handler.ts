@@ -6,9 +6,11 @@
  * @module
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { errorBody } from "../errors/api-error.js";
+import { statusForErrorCode } from "../errors/codes.js";
 import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
-import type { ServiceRequest, ServiceResponse } from "../service/contract.js";
+import type { ServiceRequest, ServiceSuccess } from "../service/contract.js";
 import { readMessageBody } from "./message-body.js";
 import {
   type McpHandlerOptions,
@@ -18,6 +20,7 @@ import {
 } from "./options.js";
 import {
   challengeResponse,
+  isChallengedRefusal,
   metadataResponse,
   protectedResourceMetadata,
 } from "./protected-resource.js";
@@ -58,7 +61,7 @@ function connectionRequest(credentials: BearerCredentials): ServiceRequest {
 }
 
 // The admitted connection's answer names the key's scopes (see `authorizeConnection`).
-function scopesOf(admission: ServiceResponse): ApiScope[] {
+function scopesOf(admission: ServiceSuccess): ApiScope[] {
   const body = admission.body as { scopes?: unknown } | undefined;
   const scopes = Array.isArray(body?.scopes) ? body.scopes : [];
   return scopes.filter((scope): scope is ApiScope => API_SCOPES.includes(scope));
@@ -72,15 +75,14 @@ async function serveMessages(
 ): Promise<Response> {
   const credentials = parseAuthorization(request.headers.get("authorization"));
   const admission = await service.agent.authorizeConnection(connectionRequest(credentials));
-  if (admission.status === 401 || admission.status === 403) {
-    return challengeResponse(admission, settings);
-  }
-  if (admission.status !== 200) {
-    return new Response(JSON.stringify(admission.body), {
-      status: admission.status,
+  if (admission.kind === "error") {
+    if (isChallengedRefusal(admission.error)) return challengeResponse(admission.error, settings);
+    return new Response(JSON.stringify(errorBody(admission.error)), {
+      status: statusForErrorCode(admission.error.code),
       headers: JSON_RPC_HEADERS,
     });
   }
+  if (admission.kind !== "ok") throw new Error("A connection's admission answers JSON.");
   const body = await readMessageBody(request, settings.maxRequestBytes);
   if (body.kind === "refused") return body.response;
   if (body.kind === "parsed") {

@@ -5,8 +5,10 @@
  *
  * @module
  */
+
+import { type ApiError, errorBody } from "../errors/api-error.js";
+import { statusForErrorCode } from "../errors/codes.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
-import type { ServiceResponse } from "../service/contract.js";
 import type { McpSettings } from "./options.js";
 
 /** The metadata document of RFC 9728 section 2. */
@@ -63,11 +65,6 @@ function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }
 
-function errorCodeOf(answer: ServiceResponse): string | undefined {
-  const body = answer.body as { error?: { code?: unknown } } | undefined;
-  return typeof body?.error?.code === "string" ? body.error.code : undefined;
-}
-
 /**
  * The `WWW-Authenticate` value of a refused request. A request without a key gets no
  * error code (RFC 6750 section 3.1); a bad key gets `invalid_token`; a key without a
@@ -75,15 +72,14 @@ function errorCodeOf(answer: ServiceResponse): string | undefined {
  * for a connection, the one a tool needs for a tool call), so a client can step up.
  */
 export function bearerChallenge(
-  answer: ServiceResponse,
+  refusal: ApiError,
   settings: McpSettings,
   scopes: readonly ApiScope[] = API_SCOPES,
 ): string {
   const parts: string[] = [];
-  const code = errorCodeOf(answer);
-  if (answer.status === 403) {
+  if (refusal.code === "forbidden") {
     parts.push(`error="insufficient_scope"`, `scope=${quoted(scopes.join(" "))}`);
-  } else if (code === "invalid_api_key") {
+  } else if (refusal.code === "invalid_api_key") {
     parts.push(`error="invalid_token"`);
   }
   parts.push(`resource_metadata=${quoted(settings.resourceMetadataUrl)}`);
@@ -92,12 +88,21 @@ export function bearerChallenge(
 
 /** The HTTP answer to a refused request: the service's error body and the challenge. */
 export function challengeResponse(
-  answer: ServiceResponse,
+  refusal: ApiError,
   settings: McpSettings,
   scopes?: readonly ApiScope[],
 ): Response {
-  return new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { ...JSON_HEADERS, "WWW-Authenticate": bearerChallenge(answer, settings, scopes) },
+  return new Response(JSON.stringify(errorBody(refusal)), {
+    status: statusForErrorCode(refusal.code),
+    headers: { ...JSON_HEADERS, "WWW-Authenticate": bearerChallenge(refusal, settings, scopes) },
   });
+}
+
+/** True for the refusals a bearer challenge answers: no key, a bad key, a missing scope. */
+export function isChallengedRefusal(refusal: ApiError): boolean {
+  return (
+    refusal.code === "unauthorized" ||
+    refusal.code === "invalid_api_key" ||
+    refusal.code === "forbidden"
+  );
 }

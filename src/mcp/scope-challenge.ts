@@ -7,8 +7,6 @@
  *
  * @module
  */
-import { errorBody } from "../errors/api-error.js";
-import { statusForErrorCode } from "../errors/codes.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import { missingScopeError } from "../service/pipeline/authorize.js";
 import type { McpSettings } from "./options.js";
@@ -51,9 +49,8 @@ export function scopeChallenge(
       continue;
     }
     const error = missingScopeError(tool.scopes, keyScopes);
-    const answer = { status: statusForErrorCode(error.code), body: errorBody(error) };
     // The least scope that would do: read before write, as the scope tables list them.
-    return challengeResponse(answer, settings, tool.scopes.slice(0, 1));
+    return challengeResponse(error, settings, tool.scopes.slice(0, 1));
   }
   return undefined;
 }

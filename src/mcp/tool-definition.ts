@@ -9,7 +9,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { type AgentOperationId, agentOperationOf } from "../service/agent/agent-operations.js";
 import type { OperationId } from "../service/contract.js";
-import { endpointOf } from "../service/use-case.js";
+import { endpointOf } from "../service/pipeline/use-case.js";
 
 /** The service call a tool makes: a REST operation or an agent operation. */
 export type ToolTarget =

@@ -7,24 +7,32 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ApiError, errorBody } from "../errors/api-error.js";
-import type { ServiceResponse } from "../service/contract.js";
+import type { ServiceResult } from "../service/contract.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
- * The tool result of a service response. A body that is not a JSON object (none is,
- * today) is wrapped as `{ result }`, since structured content must be an object.
+ * The one table from service results to tool results: a JSON success becomes structured
+ * content and its JSON text; Markdown becomes text; a failure becomes the REST error body,
+ * flagged `isError`. A JSON body that is not an object (none is, today) is wrapped as
+ * `{ result }`, since structured content must be an object.
  */
-export function toolResult(answer: ServiceResponse): CallToolResult {
-  const structured = isRecord(answer.body) ? answer.body : { result: answer.body };
-  const failed = answer.status < 200 || answer.status >= 300;
-  return {
-    content: [{ type: "text", text: JSON.stringify(structured) }],
-    structuredContent: structured,
-    ...(failed ? { isError: true } : {}),
-  };
+export function toolResult(answer: ServiceResult): CallToolResult {
+  switch (answer.kind) {
+    case "ok": {
+      const structured = isRecord(answer.body) ? answer.body : { result: answer.body };
+      return {
+        content: [{ type: "text", text: JSON.stringify(structured) }],
+        structuredContent: structured,
+      };
+    }
+    case "markdown":
+      return { content: [{ type: "text", text: answer.text }] };
+    case "error":
+      return toolErrorResult(answer.error);
+  }
 }
 
 /** The tool result of an error raised before the service was called. */

@@ -20,7 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { apiError } from "../errors/api-error.js";
 import type { BearerCredentials } from "../http/authorization.js";
-import type { ServiceRequest, ServiceResponse } from "../service/contract.js";
+import type { ServiceRequest, ServiceResult } from "../service/contract.js";
 import type { McpService, McpSettings } from "./options.js";
 import { toolRequest } from "./tool-arguments.js";
 import { toolErrorResult, toolResult } from "./tool-result.js";
@@ -40,7 +40,7 @@ function callService(
   tool: CompiledTool,
   context: ToolCallContext,
   request: ServiceRequest,
-): Promise<ServiceResponse> {
+): Promise<ServiceResult> {
   const { target } = tool.definition;
   return target.api === undefined
     ? context.service.agent[target.agent](request)

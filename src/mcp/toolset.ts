@@ -7,7 +7,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import { agentOperationOf } from "../service/agent/agent-operations.js";
-import { endpointOf } from "../service/use-case.js";
+import { endpointOf } from "../service/pipeline/use-case.js";
 import type { McpToolDefinition, ToolTarget } from "./tool-definition.js";
 import { type ToolInput, toolInputOf } from "./tool-schema.js";
 

@@ -8,7 +8,7 @@
 
 import type { Pool } from "pg";
 import type { ApiScope } from "../schemas/scopes.js";
-import { hashApiKey, lookupPrefixOf } from "../service/api-keys.js";
+import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
   ApiKeyOptions,

@@ -23,13 +23,12 @@ export async function grantWithin(
   const locked = await lockAccount(client, schema, accountId, true);
   if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
   const transition = grantCredits(locked.account, amount, reference);
-  await writeChanges(
-    client,
+  await writeChanges(client, {
     accountId,
     locked,
-    transition.account,
-    [transition.change],
+    next: transition.account,
+    changes: [transition.change],
     recordedAtMilliseconds,
-  );
+  });
   return balanceOf(transition.account);
 }

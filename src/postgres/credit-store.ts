@@ -21,6 +21,7 @@ import { reconcileLedger } from "../credits/reconcile.js";
 import type { CreditStore, ResolveHoldResult } from "../credits/store.js";
 import {
   captureHold,
+  isHoldResolvedNow,
   type ResolveTransition,
   releaseHold,
   reserveCredits,
@@ -74,22 +75,17 @@ export function createPostgresCreditStore(
       // join with the locking select would see the hold as it was before the wait).
       const [hold] = await readHolds(client, schema, accountId, holdId);
       const transition = transitionOf(locked.account, hold);
-      if (!("change" in transition)) return transition;
+      if (!isHoldResolvedNow(transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
       // serializes this, and the condition makes a second resolution impossible regardless.
-      await writeChanges(
-        client,
+      await writeChanges(client, {
         accountId,
         locked,
-        transition.account,
-        [transition.change],
-        clock.now(),
-        {
-          kind: "resolve",
-          holdId,
-          state: transition.hold.state,
-        },
-      );
+        next: transition.account,
+        changes: [transition.change],
+        recordedAtMilliseconds: clock.now(),
+        write: { kind: "resolve", holdId, state: transition.hold.state },
+      });
       return {
         outcome: transition.outcome,
         hold: transition.hold,
@@ -105,18 +101,14 @@ export function createPostgresCreditStore(
         const transition = reserveCredits(locked.account, requests);
         if (transition.outcome === "insufficient_credits") return transition;
         // A hold id already taken inserts nothing, which throws and rolls everything back.
-        await writeChanges(
-          client,
+        await writeChanges(client, {
           accountId,
           locked,
-          transition.account,
-          transition.changes,
-          clock.now(),
-          {
-            kind: "open",
-            holds: transition.holds,
-          },
-        );
+          next: transition.account,
+          changes: transition.changes,
+          recordedAtMilliseconds: clock.now(),
+          write: { kind: "open", holds: transition.holds },
+        });
         return {
           outcome: "reserved",
           holds: transition.holds,

@@ -41,6 +41,22 @@ function holdStatement(
   }
 }
 
+/** A transition's outcome to write for one locked account. */
+export interface AccountChanges {
+  /** The account the transition applies to. */
+  readonly accountId: string;
+  /** The account as locked, before the transition. */
+  readonly locked: LockedAccount;
+  /** The account after the transition. */
+  readonly next: CreditAccount;
+  /** The ledger entries that explain the move, in order. */
+  readonly changes: readonly LedgerChange[];
+  /** When the entries are recorded. */
+  readonly recordedAtMilliseconds: number;
+  /** How the holds table changes; nothing when omitted. */
+  readonly write?: HoldWrite;
+}
+
 /**
  * Writes a transition's outcome under the account lock, in one statement: the new
  * totals, one ledger entry per change (numbered after the last one), and the holds, in
@@ -48,15 +64,9 @@ function holdStatement(
  * Throws a `RangeError` when a new hold's id is taken, and an `Error` when the hold to
  * resolve is no longer open; either rolls the transaction back.
  */
-export async function writeChanges(
-  client: Queryable,
-  accountId: string,
-  locked: LockedAccount,
-  next: CreditAccount,
-  changes: readonly LedgerChange[],
-  recordedAtMilliseconds: number,
-  write: HoldWrite = { kind: "none" },
-): Promise<void> {
+export async function writeChanges(client: Queryable, outcome: AccountChanges): Promise<void> {
+  const { accountId, locked, next, changes, recordedAtMilliseconds } = outcome;
+  const write: HoldWrite = outcome.write ?? { kind: "none" };
   const { schema } = locked;
   const holds = holdStatement(write, schema.table("credit_holds"));
   const result = await client.query(

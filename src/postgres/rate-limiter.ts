@@ -7,12 +7,12 @@
  */
 
 import type { Pool } from "pg";
-import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import {
   type MemoryRateLimiterOptions,
   RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
-} from "../stores/memory/rate-limiter.js";
+} from "../memory/rate-limiter.js";
+import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 

@@ -6,6 +6,17 @@
  */
 import { z } from "zod";
 import {
+  AUDIO_ROLES,
+  type AudioRole,
+  EDITOR_ASPECT_RATIOS,
+  type EditorAspectRatio,
+  MEDIA_TYPES,
+  type MediaType,
+} from "../vocabulary.js";
+
+export type { AudioRole, EditorAspectRatio, MediaType };
+
+import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   URL_MAX_LENGTH,
@@ -55,26 +66,13 @@ export const strictIdempotencyKeyFieldSchema = strictIdempotencyKeySchema
   );
 
 /** The audio role of an audio timeline item (spec 4.14 `audio_role`). */
-export const audioRoleSchema = z.enum([
-  "source_video",
-  "audio",
-  "music",
-  "voice",
-  "voiceover",
-  "sound_effect",
-]);
-/** The audio role of an audio timeline item: what the sound is for. */
-export type AudioRole = z.output<typeof audioRoleSchema>;
+export const audioRoleSchema = z.enum(AUDIO_ROLES);
 
 /** Aspect ratios an editor project can have (spec 4.12). */
-export const editorAspectRatioSchema = z.enum(["9:16", "16:9", "1:1", "4:5"]);
-/** Aspect ratio of an editor project. */
-export type EditorAspectRatio = z.output<typeof editorAspectRatioSchema>;
+export const editorAspectRatioSchema = z.enum(EDITOR_ASPECT_RATIOS);
 
 /** Kinds of media in My Media (spec 2.8). `voice` is a subset of audio. */
-export const mediaTypeSchema = z.enum(["image", "video", "audio", "voice"]);
-/** Kind of a My Media item. */
-export type MediaType = z.output<typeof mediaTypeSchema>;
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
 /** Template categories a reference inspiration can target (spec 2.2, 2.6). */
 export const templateCategorySchema = z.enum([

@@ -9,6 +9,7 @@
  * @module
  */
 import { z } from "zod";
+import { SOUND_ITEM_TYPES } from "../vocabulary.js";
 import { audioRoleSchema, idempotencyKeySchema, urlSchema, uuidSchema } from "./common.js";
 import { countSpokenWords } from "./edit-spoken-words.js";
 import {
@@ -209,7 +210,7 @@ export const setAudioLevelsOperationSchema = z
       .optional()
       .describe("Leaves these items unchanged even when another selector matches them."),
     item_types: z
-      .array(z.enum(["audio", "video"]))
+      .array(z.enum(SOUND_ITEM_TYPES))
       .nonempty()
       .max(AUDIO_LEVEL_ITEM_TYPES_MAX)
       .optional()

@@ -10,6 +10,17 @@
  */
 import { z } from "zod";
 import {
+  ANIMATION_DIRECTIONS,
+  ANIMATION_TYPES,
+  type AnimationDirection,
+  type AnimationType,
+  MOTION_TYPES,
+  type MotionType,
+} from "../vocabulary.js";
+
+export type { AnimationDirection, AnimationType, MotionType };
+
+import {
   ANIMATION_DURATION_MAX_SECONDS,
   ANIMATION_DURATION_MIN_SECONDS,
   AUDIO_FADE_MAX_SECONDS,
@@ -122,26 +133,10 @@ const whenFieldsValid = {
 // ---------------------------------------------------------------------------
 
 /** How an item enters or leaves (spec 4.14 animation config `type`). */
-export const animationTypeSchema = z.enum([
-  "none",
-  "fade",
-  "slide",
-  "scale",
-  "bounce",
-  "flip",
-  "zoom",
-  "glitch",
-  "swipe",
-  "float",
-  "snap",
-]);
-/** How an item enters or leaves; `none` shows or hides it instantly. */
-export type AnimationType = z.output<typeof animationTypeSchema>;
+export const animationTypeSchema = z.enum(ANIMATION_TYPES);
 
 /** The side an animation or motion moves from or towards. */
-export const animationDirectionSchema = z.enum(["left", "right", "top", "bottom"]);
-/** The side an animation or motion moves from or towards. */
-export type AnimationDirection = z.output<typeof animationDirectionSchema>;
+export const animationDirectionSchema = z.enum(ANIMATION_DIRECTIONS);
 
 /** An enter or exit animation (spec 4.14 animation config). */
 export const animationConfigSchema = z
@@ -398,17 +393,7 @@ export const voiceSettingsSchema = z
 export type VoiceSettings = z.output<typeof voiceSettingsSchema>;
 
 /** Kinds of continuous motion an item can have (`set_item_motion`; values chosen, see the decisions). */
-export const motionTypeSchema = z.enum([
-  "none",
-  "pan",
-  "zoom_in",
-  "zoom_out",
-  "ken_burns",
-  "shake",
-  "float",
-]);
-/** Kind of continuous motion; `none` removes motion. */
-export type MotionType = z.output<typeof motionTypeSchema>;
+export const motionTypeSchema = z.enum(MOTION_TYPES);
 
 /** Continuous motion of a visual item over its lifetime (`set_item_motion`'s `motion`). */
 export const motionSchema = z

@@ -93,10 +93,10 @@ export interface EndpointIdempotency {
   readonly minLength: number;
 }
 
-/** One endpoint of the API. */
-export interface EndpointDefinition {
+/** One endpoint of the API; `Id` narrows the operation id, as {@link ENDPOINTS} does. */
+export interface EndpointDefinition<Id extends string = string> {
   /** Stable camelCase name, used as the OpenAPI `operationId` and in route tables. */
-  readonly operationId: string;
+  readonly operationId: Id;
   /** HTTP method. */
   readonly method: HttpMethod;
   /** Path relative to the base URL, with `{name}` placeholders. */
@@ -162,17 +162,8 @@ function ok(description: string, ...schemas: z.ZodType[]): EndpointSuccess {
   return { contentType: "application/json", schemas, description };
 }
 
-/**
- * Every endpoint of the API, in the order of the spec 4.0 summary, each extension next
- * to the contract endpoints it belongs with.
- *
- * @example
- * ```ts
- * const paid = ENDPOINTS.filter((endpoint) => endpoint.paid).map((e) => e.operationId);
- * // ["createGeneration", "createSlideshow", "createFacelessVideo", "createReferenceInspiration", "updateEditorVideo"]
- * ```
- */
-export const ENDPOINTS: readonly EndpointDefinition[] = [
+// The table keeps its literal types, so the operation ids are derived from it.
+const ENDPOINT_TABLE = [
   {
     operationId: "getCatalog",
     method: "GET",
@@ -506,4 +497,19 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
   },
-];
+] as const satisfies readonly EndpointDefinition[];
+
+/** The operation ids of the endpoint table, one per endpoint, derived from the table. */
+export type OperationId = (typeof ENDPOINT_TABLE)[number]["operationId"];
+
+/**
+ * Every endpoint of the API, in the order of the spec 4.0 summary, each extension next
+ * to the contract endpoints it belongs with.
+ *
+ * @example
+ * ```ts
+ * const paid = ENDPOINTS.filter((endpoint) => endpoint.paid).map((e) => e.operationId);
+ * // ["createGeneration", "createSlideshow", "createFacelessVideo", "createReferenceInspiration", "updateEditorVideo"]
+ * ```
+ */
+export const ENDPOINTS: readonly EndpointDefinition<OperationId>[] = ENDPOINT_TABLE;

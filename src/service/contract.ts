@@ -1,35 +1,17 @@
 /**
  * The contract between the service and its adapters. Every endpoint of the endpoint
  * table is one service call that takes a transport-neutral request and answers with a
- * status, a body and headers; the HTTP and MCP adapters only translate to and from it.
+ * result that says what happened: a JSON body, Markdown text, or an error from the
+ * closed set of codes. The service knows no transport: the HTTP adapter maps results to
+ * statuses in one table, the MCP adapter to tool results in another.
  *
  * @module
  */
-import type { ApiErrorBody } from "../errors/api-error.js";
+import type { ApiError } from "../errors/api-error.js";
 
-/** The operation ids of the endpoint table, one per endpoint. */
-export type OperationId =
-  | "getCatalog"
-  | "getOpenApiDocument"
-  | "getSkillMarkdown"
-  | "listWorkspaceAssets"
-  | "getCreditBalance"
-  | "createGeneration"
-  | "getGeneration"
-  | "createSlideshow"
-  | "getSlideshow"
-  | "createFacelessVideo"
-  | "getVideo"
-  | "listReferenceInspirations"
-  | "createReferenceInspiration"
-  | "createEditorVideo"
-  | "listEditorVideos"
-  | "getEditorVideo"
-  | "updateEditorVideo"
-  | "listEditorMedia"
-  | "uploadEditorMedia"
-  | "createEditorMediaUploadUrl"
-  | "addEditorVideoMedia";
+import type { OperationId } from "../schemas/endpoints.js";
+
+export type { OperationId };
 
 /** A file part of a multipart request, already read into memory within the size limit. */
 export interface UploadedFile {
@@ -65,44 +47,62 @@ export interface ServiceRequest extends RequestCredentials {
   readonly bodyFormat?: "json" | "multipart";
 }
 
-/** What a service call answers. */
-export interface ServiceResponse {
-  /** HTTP status (200 on success). */
-  readonly status: number;
-  /** JSON body, Markdown text for `getSkillMarkdown`, or the structured error body. */
+/** Extra headers of an answer, such as the rate-limit headers of a paid request. */
+export type ResultHeaders = Readonly<Record<string, string>>;
+
+/** A call that succeeded with a JSON body. */
+export interface ServiceSuccess {
+  /** Discriminant. */
+  readonly kind: "ok";
+  /** The JSON body of the endpoint's success response. */
   readonly body: unknown;
-  /** Extra response headers, such as the rate-limit headers of a 429. */
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Extra headers, such as `X-RateLimit-*` of a paid creation. */
+  readonly headers?: ResultHeaders;
 }
 
-/** A failed service call: a status and the structured error body of spec 7.1. */
-export interface ServiceErrorResponse extends ServiceResponse {
-  /** The structured error. */
-  readonly body: ApiErrorBody;
+/** A call that succeeded with Markdown text (the agent instruction file, `getSkillMarkdown`). */
+export interface ServiceMarkdown {
+  /** Discriminant. */
+  readonly kind: "markdown";
+  /** The Markdown document. */
+  readonly text: string;
 }
+
+/** A call that failed with the structured error of spec 7.1. */
+export interface ServiceFailure {
+  /** Discriminant. */
+  readonly kind: "error";
+  /** The error; its code says what went wrong, and adapters map it to their own terms. */
+  readonly error: ApiError;
+  /** Extra headers, such as `Retry-After` of `rate_limited`. */
+  readonly headers?: ResultHeaders;
+}
+
+/** What a service call answers. */
+export type ServiceResult = ServiceSuccess | ServiceMarkdown | ServiceFailure;
 
 /**
  * What the service says of a request from its credentials alone, before its body is read:
- * admitted, with the function that serves the whole request, or refused with the answer
- * (401, 403 or 402 of spec 5).
+ * admitted, with the function that serves the whole request, or refused with the error
+ * (`unauthorized`, `invalid_api_key`, `forbidden` or `payment_required` of spec 5).
  */
 export type Admission =
   | {
       /** The caller may make this call. */
       readonly admitted: true;
       /** Serves the whole request (path, query, body) for the admitted caller. */
-      readonly serve: (request: ServiceRequest) => Promise<ServiceResponse>;
+      readonly serve: (request: ServiceRequest) => Promise<ServiceResult>;
     }
   | {
       /** The caller may not make this call. */
       readonly admitted: false;
       /** The refusal to send; nothing of the request's body is needed for it. */
-      readonly response: ServiceResponse;
+      readonly refusal: ServiceFailure;
     };
 
 /** The whole API as service calls, one per operation id. */
 export type ApiService = {
-  readonly [Operation in OperationId]: (request: ServiceRequest) => Promise<ServiceResponse>;
+  readonly [Operation in OperationId]: (request: ServiceRequest) => Promise<ServiceResult>;
 } & {
   /**
    * Admits a request of an operation by its credentials alone: the key, its scopes and

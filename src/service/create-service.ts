@@ -5,35 +5,37 @@
  * @module
  */
 import { type AgentService, createAgentService } from "./agent/create-agent-service.js";
+import {
+  getCatalog,
+  getCreditBalance,
+  getOpenApiDocument,
+  getSkillMarkdown,
+  listWorkspaceAssets,
+} from "./catalog/catalog.js";
 import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
-import { facelessVideoJobHandler } from "./jobs/faceless-video-job.js";
-import { generationJobHandler } from "./jobs/generation-job.js";
-import type { JobRecordHandler } from "./jobs/job-handler.js";
-import { processJob } from "./jobs/process-job.js";
-import { referenceAnalysisJobHandler } from "./jobs/reference-analysis-job.js";
-import { slideshowJobHandler } from "./jobs/slideshow-job.js";
+import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
+import { createEditorVideo, getEditorVideo, listEditorVideos } from "./editor/editor-videos.js";
+import { updateEditorVideo } from "./editor/update-editor-video.js";
+import { generationJobHandler } from "./generations/generation-job.js";
+import { createGeneration, getGeneration } from "./generations/generations.js";
+import { type JobRecordHandler, processJob } from "./jobs/process-job.js";
+import { createDirectUploadReceiver, type DirectUploadReceiver } from "./my-media/direct-upload.js";
+import { listEditorMedia } from "./my-media/list-media.js";
+import { uploadEditorMedia } from "./my-media/upload-editor-media.js";
+import { createEditorMediaUploadUrl } from "./my-media/upload-url.js";
+import { type AdmittingUseCase, inOneCall, type UseCase } from "./pipeline/use-case.js";
 import type { Job, JobKind } from "./ports/jobs.js";
-import { type AdmittingUseCase, inOneCall, type UseCase } from "./use-case.js";
-import { addEditorVideoMedia } from "./use-cases/add-editor-video-media.js";
-import { getCatalog, listWorkspaceAssets } from "./use-cases/catalog-and-assets.js";
-import { createReferenceInspiration } from "./use-cases/create-reference-inspiration.js";
-import { getCreditBalance } from "./use-cases/credit-balance.js";
+import { referenceAnalysisJobHandler } from "./references/reference-analysis.js";
 import {
-  createDirectUploadReceiver,
-  type DirectUploadReceiver,
-} from "./use-cases/direct-upload.js";
-import { listEditorMedia } from "./use-cases/editor-media.js";
-import { createEditorVideo, getEditorVideo, listEditorVideos } from "./use-cases/editor-videos.js";
-import { createFacelessVideo } from "./use-cases/faceless-videos.js";
-import { createGeneration, getGeneration } from "./use-cases/generations.js";
-import { listReferenceInspirations } from "./use-cases/reference-inspirations.js";
-import { getOpenApiDocument, getSkillMarkdown } from "./use-cases/self-description.js";
-import { createSlideshow, getSlideshow } from "./use-cases/slideshows.js";
-import { updateEditorVideo } from "./use-cases/update-editor-video.js";
-import { uploadEditorMedia } from "./use-cases/upload-editor-media.js";
-import { createEditorMediaUploadUrl } from "./use-cases/upload-url.js";
-import { getVideo } from "./use-cases/videos.js";
+  createReferenceInspiration,
+  listReferenceInspirations,
+} from "./references/reference-inspirations.js";
+import { facelessVideoJobHandler } from "./videos/faceless-video-job.js";
+import { createFacelessVideo } from "./videos/faceless-videos.js";
+import { slideshowJobHandler } from "./videos/slideshow-job.js";
+import { createSlideshow, getSlideshow } from "./videos/slideshows.js";
+import { getVideo } from "./videos/videos.js";
 
 /** The job handlers by kind of job. */
 export const JOB_HANDLERS: Readonly<Record<JobKind, JobRecordHandler>> = {

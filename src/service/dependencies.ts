@@ -10,15 +10,14 @@ import type { PriceTable } from "../credits/default-prices.js";
 import type { CreditStore } from "../credits/store.js";
 import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
-import type { UploadUrlSigner } from "./media/signed-urls.js";
-import type { UrlFetcher } from "./media/url-fetcher.js";
+import type { UploadUrlSigner } from "../media/signed-urls.js";
+import type { UrlFetcher } from "../media/url-fetcher.js";
 import type { AccountStore } from "./ports/accounts.js";
 import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
 import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { SocialPublisher } from "./ports/social.js";
-import type { ResourceStores } from "./ports/stores.js";
-import type { UnitOfWork } from "./ports/unit-of-work.js";
+import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */

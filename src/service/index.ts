@@ -3,8 +3,24 @@
  *
  * @module
  */
-export * from "./agent/index.js";
-export * from "./api-keys.js";
+
+export {
+  AGENT_OPERATIONS,
+  type AgentOperation,
+  type AgentOperationId,
+  agentOperationOf,
+  SOCIAL_READ_SCOPES,
+  SOCIAL_WRITE_SCOPES,
+} from "./agent/agent-operations.js";
+export * from "./agent/agent-schemas.js";
+export { type CatalogNarrowing, narrowCatalog } from "./agent/catalog.js";
+export {
+  type AgentService,
+  createAgentService,
+  type ServiceCall,
+} from "./agent/create-agent-service.js";
+export type { SoundEffectBody } from "./agent/sound-effects.js";
+export { type RankedVoice, rankVoices, VOICE_MATCH_POINTS } from "./agent/voices.js";
 export * from "./contract.js";
 export * from "./create-service.js";
 export * from "./dependencies.js";
@@ -12,9 +28,15 @@ export {
   type JobRecordHandler,
   type JobStart,
   jobStartOf,
+  PROVIDER_ERROR_CATEGORY,
   WORK_STATUSES,
-} from "./jobs/job-handler.js";
-export { PROVIDER_ERROR_CATEGORY } from "./jobs/process-job.js";
+} from "./jobs/process-job.js";
+export {
+  createDirectUploadReceiver,
+  type DirectUploadReceiver,
+  type DirectUploadVerification,
+} from "./my-media/direct-upload.js";
+export * from "./pipeline/api-keys.js";
 export * from "./ports/accounts.js";
 export * from "./ports/jobs.js";
 export * from "./ports/media-storage.js";
@@ -22,12 +44,5 @@ export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
-export * from "./ports/unit-of-work.js";
+export * from "./ports/stores.js";
 export * from "./ports/workspace.js";
-export * from "./simulated/index.js";
-export {
-  createDirectUploadReceiver,
-  DIRECT_UPLOAD_TOO_LARGE_STATUS,
-  type DirectUploadReceiver,
-  type DirectUploadVerification,
-} from "./use-cases/direct-upload.js";

@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import { applyOperations, createEditorState, type EditorState } from "../editor/index.js";
-import type { EditorAspectRatio } from "../schemas/common.js";
 import { FPS_MAX, FPS_MIN, OPERATIONS_PER_REQUEST_MAX } from "../schemas/limits.js";
+import { EDITOR_ASPECT_RATIOS, type EditorAspectRatio } from "../vocabulary.js";
 import { planBatch } from "./batch-planning.js";
 import { chooseTypes, generatorOf } from "./generators.js";
 import { countingIdGenerator } from "./ids.js";
@@ -41,7 +41,6 @@ export interface EditorStateArbitraryOptions extends GenerationOptions {
 }
 
 const COMMON_FPS = [24, 25, 30, 60];
-const ASPECT_RATIOS: readonly EditorAspectRatio[] = ["9:16", "16:9", "1:1", "4:5"];
 const MAX_BATCHES_DEFAULT = 10;
 const OPERATIONS_PER_BATCH_DEFAULT = 4;
 const MAX_ITEMS_DEFAULT = 20;
@@ -160,7 +159,7 @@ export function editorStateArbitrary(
 ): fc.Arbitrary<EditorState> {
   const maxBatches = wholeOption("maxBatches", options.maxBatches, MAX_BATCHES_DEFAULT, 0, 100);
   const maxItems = wholeOption("maxItems", options.maxItems, MAX_ITEMS_DEFAULT, 0, 10_000);
-  const aspectRatios = options.aspectRatios ?? ASPECT_RATIOS;
+  const aspectRatios = options.aspectRatios ?? EDITOR_ASPECT_RATIOS;
   const [firstRatio, ...otherRatios] = aspectRatios;
   if (firstRatio === undefined) throw new RangeError("aspectRatios must list at least one ratio.");
   const idPrefix = options.idPrefix ?? "gen";

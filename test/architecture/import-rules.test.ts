@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const SOURCE_ROOT = join(import.meta.dirname, "..", "..", "src");
@@ -14,16 +16,88 @@ function sourceFiles(folder: string): string[] {
 
 interface ImportStatement {
   readonly specifier: string;
+  /** True when the import is erased at run time (`import type`, `export type`, `import("x").T`). */
   readonly typeOnly: boolean;
+  /** The source file a relative specifier names; undefined for a package or built-in. */
+  readonly target: string | undefined;
 }
 
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause;
+  if (clause === undefined) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  // `import { type A, type B } from "x"` is erased too, when it has no default import.
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
+}
+
+function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
+  if (node.isTypeOnly) return true;
+  const clause = node.exportClause;
+  return (
+    clause !== undefined &&
+    ts.isNamedExports(clause) &&
+    clause.elements.length > 0 &&
+    clause.elements.every((element) => element.isTypeOnly)
+  );
+}
+
+const parsed = new Map<string, ImportStatement[]>();
+
+// Every module specifier of a file, read from its syntax tree: static imports, `export …
+// from`, dynamic `import()`, `require()` and `import("x")` types, so that neither a folder
+// name nor an unusual form can hide an import.
 function importsOf(file: string): ImportStatement[] {
-  const text = readFileSync(file, "utf8");
-  const pattern = /^\s*(import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms;
-  return [...text.matchAll(pattern)].map((match) => ({
-    specifier: match[3] ?? "",
-    typeOnly: match[2] !== undefined,
+  const known = parsed.get(file);
+  if (known !== undefined) return known;
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+  const found: { specifier: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: isTypeOnlyImport(node) });
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: isTypeOnlyExport(node) });
+    } else if (ts.isImportEqualsDeclaration(node)) {
+      const reference = node.moduleReference;
+      if (ts.isExternalModuleReference(reference) && ts.isStringLiteral(reference.expression)) {
+        found.push({ specifier: reference.expression.text, typeOnly: node.isTypeOnly });
+      }
+    } else if (ts.isCallExpression(node)) {
+      const [first] = node.arguments;
+      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === "require";
+      if ((isDynamicImport || isRequire) && first !== undefined && ts.isStringLiteralLike(first)) {
+        found.push({ specifier: first.text, typeOnly: false });
+      }
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push({ specifier: node.argument.literal.text, typeOnly: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const statements = found.map(({ specifier, typeOnly }) => ({
+    specifier,
+    typeOnly,
+    target: specifier.startsWith(".")
+      ? join(dirname(file), specifier.replace(/\.js$/, ".ts"))
+      : undefined,
   }));
+  parsed.set(file, statements);
+  return statements;
 }
 
 function filesUnder(area: string): string[] {
@@ -34,6 +108,18 @@ function filesUnder(area: string): string[] {
   }
 }
 
+// The top-level folder of src a source file lives in (`service`, `editor`, ...), or its
+// name for a file directly under src (`vocabulary.ts`); undefined outside src.
+function areaOf(file: string): string | undefined {
+  const path = relative(SOURCE_ROOT, file);
+  if (path.startsWith("..")) return undefined;
+  return path.split(sep)[0];
+}
+
+function pathOf(file: string): string {
+  return relative(SOURCE_ROOT, file).split(sep).join("/");
+}
+
 // Every source file `files` load at run time, following relative imports (type-only
 // imports are erased and load nothing).
 function reachableFrom(files: readonly string[]): string[] {
@@ -42,26 +128,77 @@ function reachableFrom(files: readonly string[]): string[] {
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const { specifier, typeOnly } of importsOf(file)) {
-      if (specifier.startsWith(".") && !typeOnly) {
-        pending.push(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
-      }
+    for (const { target, typeOnly } of importsOf(file)) {
+      if (target !== undefined && !typeOnly) pending.push(target);
     }
   }
   return [...seen];
 }
 
-const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors"];
-const OUTER_LAYERS = /\/(service|http|mcp|stores|host|postgres)\//;
+const NODE_BUILT_INS = new Set(builtinModules.filter((name) => !name.startsWith("_")));
+
+function isNodeBuiltIn(specifier: string): boolean {
+  return specifier.startsWith("node:") || NODE_BUILT_INS.has(specifier.split("/")[0] ?? "");
+}
+
+function isZod(specifier: string): boolean {
+  return specifier === "zod" || specifier.startsWith("zod/");
+}
+
+// Where Node's built-ins may be imported: the Node entry, the PostgreSQL adapter, the
+// ffmpeg runner and the reference host. Everything else runs on any Web-standard runtime.
+function mayUseNode(file: string): boolean {
+  const path = pathOf(file);
+  return (
+    /^(node|postgres|host)\//.test(path) ||
+    path.startsWith("render/node/") ||
+    path === "render/ffmpeg-renderer.ts"
+  );
+}
+
+const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors", "vocabulary.ts"];
+const OUTER_LAYERS = new Set([
+  "service",
+  "http",
+  "mcp",
+  "memory",
+  "simulated",
+  "host",
+  "postgres",
+  "node",
+]);
+// Concrete adapters and wiring; the service reaches them only through its ports.
+const CONCRETE_ADAPTERS = new Set([
+  "memory",
+  "postgres",
+  "node",
+  "simulated",
+  "host",
+  "http",
+  "mcp",
+]);
+
+function relativeTargetArea(statement: ImportStatement): string | undefined {
+  return statement.target === undefined ? undefined : areaOf(statement.target);
+}
 
 describe("import rules of the design", () => {
+  it("reads every form of import, so no form escapes the rules", () => {
+    const statements = importsOf(join(SOURCE_ROOT, "host", "postgres-host-stores.ts"));
+    expect(statements.map((statement) => statement.specifier)).toContain("pg");
+    const index = importsOf(join(SOURCE_ROOT, "index.ts"));
+    expect(index.map((statement) => relativeTargetArea(statement))).toContain("service");
+  });
+
   it("keeps the core free of the service, adapters and stores", () => {
     for (const area of CORE_AREAS) {
-      for (const file of filesUnder(area)) {
-        for (const { specifier } of importsOf(file)) {
+      for (const file of filesUnder(area).concat(
+        area.endsWith(".ts") ? [join(SOURCE_ROOT, area)] : [],
+      )) {
+        for (const statement of importsOf(file)) {
           expect(
-            OUTER_LAYERS.test(`/${specifier}/`),
-            `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+            OUTER_LAYERS.has(relativeTargetArea(statement) ?? ""),
+            `${pathOf(file)} imports ${statement.specifier}`,
           ).toBe(false);
         }
       }
@@ -70,29 +207,33 @@ describe("import rules of the design", () => {
 
   it("keeps zod out of the editor engine at run time", () => {
     for (const file of filesUnder("editor")) {
+      for (const { specifier } of importsOf(file)) {
+        expect(isZod(specifier), `${pathOf(file)} imports ${specifier}`).toBe(false);
+      }
+    }
+    // Whatever the engine loads at run time (limits, the vocabulary, the spoken-word
+    // count) is zod-free itself, all the way down.
+    for (const file of reachableFrom(filesUnder("editor"))) {
       for (const { specifier, typeOnly } of importsOf(file)) {
-        const where = `${relative(SOURCE_ROOT, file)} imports ${specifier}`;
-        expect(specifier.startsWith("zod"), where).toBe(false);
-        // A schema module may be loaded at run time only when it is zod-free itself
-        // (the limits, the spoken-word count); everything else is a type-only import.
-        if (specifier.includes("/schemas/") && !typeOnly) {
-          const target = join(dirname(file), specifier.replace(/\.js$/, ".ts"));
-          const zodImports = importsOf(target).filter((statement) =>
-            statement.specifier.startsWith("zod"),
-          );
-          expect(zodImports, where).toEqual([]);
-        }
+        if (typeOnly) continue;
+        expect(isZod(specifier), `${pathOf(file)} imports ${specifier}`).toBe(false);
       }
     }
   });
 
   it("keeps Node's built-ins out of the editor engine, render plan included", () => {
-    for (const file of filesUnder("editor")) {
+    for (const file of reachableFrom(filesUnder("editor"))) {
       for (const { specifier } of importsOf(file)) {
-        expect(
-          specifier.startsWith("node:"),
-          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
-        ).toBe(false);
+        expect(isNodeBuiltIn(specifier), `${pathOf(file)} imports ${specifier}`).toBe(false);
+      }
+    }
+  });
+
+  it("imports Node's built-ins only in the Node entry, PostgreSQL, the ffmpeg runner and the host", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (mayUseNode(file)) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(isNodeBuiltIn(specifier), `${pathOf(file)} imports ${specifier}`).toBe(false);
       }
     }
   });
@@ -108,19 +249,19 @@ describe("import rules of the design", () => {
     ];
     for (const file of reachableFrom(pure.map((path) => join(SOURCE_ROOT, path)))) {
       for (const { specifier } of importsOf(file)) {
-        const where = `${relative(SOURCE_ROOT, file)} imports ${specifier}`;
-        expect(specifier.startsWith("node:"), where).toBe(false);
-        expect(specifier.startsWith("zod"), where).toBe(false);
+        const where = `${pathOf(file)} imports ${specifier}`;
+        expect(isNodeBuiltIn(specifier), where).toBe(false);
+        expect(isZod(specifier), where).toBe(false);
       }
     }
   });
 
   it("keeps the renderer out of the service, adapters and stores", () => {
     for (const file of filesUnder("render")) {
-      for (const { specifier } of importsOf(file)) {
+      for (const statement of importsOf(file)) {
         expect(
-          OUTER_LAYERS.test(`/${specifier}/`),
-          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+          OUTER_LAYERS.has(relativeTargetArea(statement) ?? ""),
+          `${pathOf(file)} imports ${statement.specifier}`,
         ).toBe(false);
       }
     }
@@ -128,24 +269,35 @@ describe("import rules of the design", () => {
 
   it("lets the service see ports only, never a concrete store, adapter or host", () => {
     for (const file of filesUnder("service")) {
-      for (const { specifier } of importsOf(file)) {
-        expect(
-          /\/(stores|http|mcp|host|postgres)\//.test(`/${specifier}/`),
-          `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
-        ).toBe(false);
+      for (const statement of importsOf(file)) {
+        const where = `${pathOf(file)} imports ${statement.specifier}`;
+        expect(CONCRETE_ADAPTERS.has(relativeTargetArea(statement) ?? ""), where).toBe(false);
+        // Packages the adapters wrap (the database driver, the MCP SDK) stay out too.
+        expect(/^(pg|@modelcontextprotocol\/)/.test(statement.specifier), where).toBe(false);
       }
     }
   });
 
   it("leaves the wiring of stores and adapters to the reference host", () => {
-    for (const area of ["stores", "http"]) {
+    for (const area of ["memory", "http", "mcp", "node", "postgres", "simulated"]) {
       for (const file of filesUnder(area)) {
-        for (const { specifier } of importsOf(file)) {
+        for (const statement of importsOf(file)) {
           expect(
-            /\/host\//.test(`/${specifier}/`),
-            `${relative(SOURCE_ROOT, file)} imports ${specifier}`,
+            relativeTargetArea(statement) === "host",
+            `${pathOf(file)} imports ${statement.specifier}`,
           ).toBe(false);
         }
+      }
+    }
+  });
+
+  it("points every relative import at a source file inside src", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      for (const { specifier, target } of importsOf(file)) {
+        if (target === undefined) continue;
+        const where = `${pathOf(file)} imports ${specifier}`;
+        expect(areaOf(target), where).toBeDefined();
+        expect(statSync(target, { throwIfNoEntry: false })?.isFile(), where).toBe(true);
       }
     }
   });

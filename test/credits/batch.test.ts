@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { batchStatus, settleBatch } from "../../src/credits/index.js";
-import { createMemoryCreditStore } from "../../src/stores/memory/index.js";
+import { createMemoryCreditStore } from "../../src/memory/index.js";
 
 const ORG = "org-1";
 

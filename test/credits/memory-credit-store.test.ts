@@ -1,5 +1,5 @@
 import { createManualClock } from "../../src/clock.js";
-import { createMemoryCreditStore } from "../../src/stores/memory/index.js";
+import { createMemoryCreditStore } from "../../src/memory/index.js";
 import { describeCreditStoreContract } from "../contracts/credit-store.contract.js";
 
 describeCreditStoreContract("in-memory", () =>

@@ -6,13 +6,13 @@ import {
   DEMO_FIXTURE,
   setupOf,
 } from "../../src/host/host-setup.js";
+import { DEMO_SOCIAL_ACCOUNTS } from "../../src/memory/social.js";
 import { API_SCOPES } from "../../src/schemas/scopes.js";
 import {
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
-} from "../../src/service/simulated/demo-workspace.js";
-import { DEMO_SOCIAL_ACCOUNTS } from "../../src/stores/memory/social.js";
+} from "../../src/simulated/demo-workspace.js";
 import { writeFixture } from "./support/spawn-host.js";
 
 const EXAMPLE = {

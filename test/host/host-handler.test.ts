@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHostHandler } from "../../src/host/host-handler.js";
-import { createMemoryMediaStorage } from "../../src/stores/memory/media-storage.js";
+import { createMemoryMediaStorage } from "../../src/memory/media-storage.js";
 
 const ORIGIN = "http://127.0.0.1:8787";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseFixtureText } from "../../src/host/fixture.js";
 import { DEMO_FIXTURE, type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
-import { DEMO_ASSETS } from "../../src/service/simulated/demo-workspace.js";
+import { DEMO_ASSETS } from "../../src/simulated/demo-workspace.js";
 
 const ACME = "rk_test_acme_key";
 const LAPSED = "rk_test_lapsed_key";

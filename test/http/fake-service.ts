@@ -12,7 +12,7 @@ import type {
   ApiService,
   OperationId,
   ServiceRequest,
-  ServiceResponse,
+  ServiceResult,
 } from "../../src/service/contract.js";
 import { validatingHandler } from "../support/openapi-responses.js";
 
@@ -22,8 +22,8 @@ export interface RecordedCall {
 }
 
 export type CannedAnswer =
-  | ServiceResponse
-  | ((request: ServiceRequest) => ServiceResponse | Promise<ServiceResponse>);
+  | ServiceResult
+  | ((request: ServiceRequest) => ServiceResult | Promise<ServiceResult>);
 
 export interface FakeService {
   readonly service: ApiService;
@@ -37,9 +37,9 @@ export function createFakeService(): FakeService {
   const answers = new Map<OperationId, CannedAnswer>();
   const operation =
     (operationId: OperationId) =>
-    async (request: ServiceRequest): Promise<ServiceResponse> => {
+    async (request: ServiceRequest): Promise<ServiceResult> => {
       calls.push({ operationId, request });
-      const answer = answers.get(operationId) ?? { status: 200, body: { operation: operationId } };
+      const answer = answers.get(operationId) ?? { kind: "ok", body: { operation: operationId } };
       return typeof answer === "function" ? answer(request) : answer;
     };
   const operations = Object.fromEntries(
@@ -47,7 +47,7 @@ export function createFakeService(): FakeService {
       endpoint.operationId,
       operation(endpoint.operationId as OperationId),
     ]),
-  ) as unknown as Record<OperationId, (request: ServiceRequest) => Promise<ServiceResponse>>;
+  ) as unknown as Record<OperationId, (request: ServiceRequest) => Promise<ServiceResult>>;
   // The fake admits everyone: admission is the service's business, tested with the service.
   const service: ApiService = {
     ...operations,

@@ -37,7 +37,7 @@ describe.each(MOUNTS)("mounting on %s", (_, mount) => {
 
   it("passes a JSON request through with its body, headers and path parameters", async () => {
     const { fake, url } = await mounted();
-    fake.answer("updateEditorVideo", { status: 200, body: { applied: 1 } });
+    fake.answer("updateEditorVideo", { kind: "ok", body: { applied: 1 } });
     const response = await fetch(`${url}/editor/videos/42?preview=1`, {
       method: "PATCH",
       headers: { "content-type": "application/json", authorization: "Bearer rk_framework" },

@@ -5,7 +5,7 @@ import { BASE, createFakeService, errorOf, handlerWithFake, jsonRequest } from "
 describe("service answers", () => {
   it("sends JSON with an explicit UTF-8 charset", async () => {
     const { fake, handler } = handlerWithFake();
-    fake.answer("getCatalog", { status: 200, body: { object: "catalog", title: "Café ☕" } });
+    fake.answer("getCatalog", { kind: "ok", body: { object: "catalog", title: "Café ☕" } });
     const response = await handler(new Request(`${BASE}/models`));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -14,7 +14,7 @@ describe("service answers", () => {
 
   it("sends the skill file as Markdown", async () => {
     const { fake, handler } = handlerWithFake();
-    fake.answer("getSkillMarkdown", { status: 200, body: "# reelkit\n\nUse `Bearer`.\n" });
+    fake.answer("getSkillMarkdown", { kind: "markdown", text: "# reelkit\n\nUse `Bearer`.\n" });
     const response = await handler(new Request(`${BASE}/skill.md`));
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(await response.text()).toBe("# reelkit\n\nUse `Bearer`.\n");
@@ -22,8 +22,9 @@ describe("service answers", () => {
 
   it("sends an error of the Markdown endpoint as JSON", async () => {
     const { fake, handler } = handlerWithFake();
-    const body = { error: { code: "server_error", message: "Down.", retryable: true } };
-    fake.answer("getSkillMarkdown", { status: 500, body });
+    const error = { code: "server_error", message: "Down.", retryable: true } as const;
+    const body = { error };
+    fake.answer("getSkillMarkdown", { kind: "error", error });
     const response = await handler(new Request(`${BASE}/skill.md`));
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -32,15 +33,14 @@ describe("service answers", () => {
 
   it("passes the service's status and error body through", async () => {
     const { fake, handler } = handlerWithFake();
-    const body = {
-      error: {
-        code: "insufficient_credits",
-        message: "Not enough credits.",
-        retryable: false,
-        context: { credits_required: 60, credits_available: 10 },
-      },
-    };
-    fake.answer("createGeneration", { status: 402, body });
+    const error = {
+      code: "insufficient_credits",
+      message: "Not enough credits.",
+      retryable: false,
+      context: { credits_required: 60, credits_available: 10 },
+    } as const;
+    const body = { error };
+    fake.answer("createGeneration", { kind: "error", error });
     const response = await handler(jsonRequest("/generations", '{"type":"static_ad"}'));
     expect(response.status).toBe(402);
     expect(await response.json()).toEqual(body);
@@ -49,8 +49,8 @@ describe("service answers", () => {
   it("copies the service's headers, such as the rate-limit headers of a 429", async () => {
     const { fake, handler } = handlerWithFake();
     fake.answer("createGeneration", {
-      status: 429,
-      body: { error: { code: "rate_limited", message: "Slow down.", retryable: true } },
+      kind: "error",
+      error: { code: "rate_limited", message: "Slow down.", retryable: true },
       headers: {
         "Retry-After": "12",
         "X-RateLimit-Remaining": "0",
@@ -68,7 +68,7 @@ describe("service answers", () => {
   it("lets a service header replace the content type", async () => {
     const { fake, handler } = handlerWithFake();
     fake.answer("getOpenApiDocument", {
-      status: 200,
+      kind: "ok",
       body: { openapi: "3.1.0" },
       headers: { "content-type": "application/vnd.oai.openapi+json" },
     });
@@ -76,13 +76,9 @@ describe("service answers", () => {
     expect(response.headers.get("content-type")).toBe("application/vnd.oai.openapi+json");
   });
 
-  it("sends no body for a 204 and for an undefined body", async () => {
+  it("sends no body for an undefined body", async () => {
     const { fake, handler } = handlerWithFake();
-    fake.answer("getCatalog", { status: 204, body: { ignored: true } });
-    const noContent = await handler(new Request(`${BASE}/models`));
-    expect(noContent.status).toBe(204);
-    expect(await noContent.text()).toBe("");
-    fake.answer("getCatalog", { status: 200, body: undefined });
+    fake.answer("getCatalog", { kind: "ok", body: undefined });
     const empty = await handler(new Request(`${BASE}/models`));
     expect(await empty.text()).toBe("");
     expect(empty.headers.get("content-type")).toBeNull();
@@ -156,10 +152,9 @@ describe("service failures", () => {
   });
 
   it.each([
-    ["a body JSON cannot represent", { status: 200, body: { size: 10n } }],
-    ["a status outside 200 to 599", { status: 99, body: {} }],
-    ["an invalid header name", { status: 200, body: {}, headers: { "bad header": "x" } }],
-  ])("answers 500 for %s", async (_, answer) => {
+    ["a body JSON cannot represent", { kind: "ok", body: { size: 10n } }],
+    ["an invalid header name", { kind: "ok", body: {}, headers: { "bad header": "x" } }],
+  ] as const)("answers 500 for %s", async (_, answer) => {
     const { fake, handler, errors } = handlerWithFake();
     fake.answer("getCatalog", answer);
     const response = await handler(new Request(`${BASE}/models`));

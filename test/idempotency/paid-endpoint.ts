@@ -10,10 +10,7 @@ import {
   type IdempotentResult,
   runIdempotent,
 } from "../../src/idempotency/index.js";
-import {
-  createMemoryCreditStore,
-  createMemoryIdempotencyStore,
-} from "../../src/stores/memory/index.js";
+import { createMemoryCreditStore, createMemoryIdempotencyStore } from "../../src/memory/index.js";
 
 /** The success body of the test endpoint, shaped like a slideshow creation result. */
 export interface QueuedBody {

@@ -147,14 +147,20 @@ describe("agent operations over MCP", () => {
       body: undefined,
       idempotencyKey: undefined,
     };
-    expect((await harness.service.agent.getWorkspace(request)).status).toBe(401);
-    expect((await harness.service.agent.listGenerationCatalog(request)).body).toEqual(DEMO_CATALOG);
+    expect(await harness.service.agent.getWorkspace(request)).toMatchObject({
+      kind: "error",
+      error: { code: "unauthorized" },
+    });
+    expect(await harness.service.agent.listGenerationCatalog(request)).toEqual({
+      kind: "ok",
+      body: DEMO_CATALOG,
+    });
     const connection = await harness.service.agent.authorizeConnection({
       ...request,
       bearerToken: KEYS.acmeWrite,
     });
     expect(connection).toEqual({
-      status: 200,
+      kind: "ok",
       body: { object: "agent_connection", organization_id: 1, scopes: ["generations:write"] },
     });
   });

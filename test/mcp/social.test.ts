@@ -114,7 +114,7 @@ describe("publish_media_to_social", () => {
       serviceRequest(KEYS.acmeSocial),
     );
     expect(readBack).toEqual({
-      status: 200,
+      kind: "ok",
       body: { object: "social_publication_list", publications: [answer.body] },
     });
   });
@@ -136,9 +136,10 @@ describe("publish_media_to_social", () => {
     const listed = await harness.service.agent.listSocialPublications(
       serviceRequest(KEYS.acmeSocial, { limit: 1 }),
     );
-    expect((listed.body as JsonBody).publications.map((item: JsonBody) => item.media.kind)).toEqual(
-      ["gif"],
-    );
+    expect(listed.kind).toBe("ok");
+    expect(
+      (listed as { body: JsonBody }).body.publications.map((item: JsonBody) => item.media.kind),
+    ).toEqual(["gif"]);
   });
 
   it("refuses audio, voice and media that is not completed, queueing nothing", async () => {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  classifyAddress,
-  describeBlockedAddress,
-  parseIpAddress,
-} from "../../src/service/media/index.js";
+import { classifyAddress, describeBlockedAddress, parseIpAddress } from "../../src/media/index.js";
 
 describe("classifyAddress refuses addresses the server must not reach", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeBase64, encodeBase64Url } from "../../src/service/media/index.js";
+import { decodeBase64, encodeBase64Url } from "../../src/media/index.js";
 
 const encoder = new TextEncoder();
 

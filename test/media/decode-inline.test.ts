@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { decodeInlineData } from "../../src/media/index.js";
 import {
   INLINE_UPLOAD_MAX_BYTES,
   REFERENCE_INLINE_IMAGE_MAX_BYTES,
 } from "../../src/schemas/limits.js";
-import { decodeInlineData } from "../../src/service/media/index.js";
 import { PNG_BYTES } from "./media-samples.js";
 
 const pngBase64 = Buffer.from(PNG_BYTES).toString("base64");

@@ -9,7 +9,7 @@ import {
   inlineDataError,
   sniffMedia,
   uploadUrlError,
-} from "../../src/service/media/index.js";
+} from "../../src/media/index.js";
 import { PNG_BYTES } from "./media-samples.js";
 
 describe("fetchRefusalError", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_AUDIO_IMPORT_MAX_BYTES, VIDEO_IMPORT_MAX_BYTES } from "../../src/schemas/limits.js";
 import {
   chooseByteLimit,
   importMaxBytesForKind,
   mediaKindOfMimeType,
   mimeTypeEssence,
-} from "../../src/service/media/index.js";
+} from "../../src/media/index.js";
+import { IMAGE_AUDIO_IMPORT_MAX_BYTES, VIDEO_IMPORT_MAX_BYTES } from "../../src/schemas/limits.js";
 
 describe("mimeTypeEssence", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSafeUrlFetcher, type HostResolver } from "../../src/service/media/index.js";
-import { createNodeHttpTransport } from "../../src/service/media/node-http-transport.js";
+import type { HostResolver } from "../../src/media/index.js";
+import { createNodeHttpTransport, createNodeUrlFetcher } from "../../src/node/index.js";
 import { type LocalServer, startHttpsServer } from "./local-server.js";
 import { PNG_BYTES } from "./media-samples.js";
 
@@ -40,7 +40,7 @@ describe("createSafeUrlFetcher over HTTPS", () => {
 
   it("connects to the vetted address and verifies TLS against the URL's host name", async () => {
     serverNames = [];
-    const result = await createSafeUrlFetcher(options).fetch(
+    const result = await createNodeUrlFetcher(options).fetch(
       `https://${HOST}:${server.port}/logo.png`,
     );
     expect(result).toMatchObject({ ok: true, bytes: PNG_BYTES, contentType: "image/png" });
@@ -48,7 +48,7 @@ describe("createSafeUrlFetcher over HTTPS", () => {
   });
 
   it("refuses a certificate that does not name the host", async () => {
-    const result = await createSafeUrlFetcher(options).fetch(
+    const result = await createNodeUrlFetcher(options).fetch(
       `https://other.reelkit.test:${server.port}/logo.png`,
     );
     expect(result).toMatchObject({ ok: false, reason: "network_error" });
@@ -56,7 +56,7 @@ describe("createSafeUrlFetcher over HTTPS", () => {
 
   it("refuses a certificate from an untrusted authority", async () => {
     const { transport: _transport, ...withDefaultTransport } = options;
-    const result = await createSafeUrlFetcher(withDefaultTransport).fetch(
+    const result = await createNodeUrlFetcher(withDefaultTransport).fetch(
       `https://${HOST}:${server.port}/logo.png`,
     );
     expect(result).toMatchObject({ ok: false, reason: "network_error" });

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type HostResolver, type HttpTransport, MAX_REDIRECTS } from "../../src/media/index.js";
+import { createNodeUrlFetcher, type NodeUrlFetcherOptions } from "../../src/node/index.js";
 import { IMAGE_AUDIO_IMPORT_MAX_BYTES } from "../../src/schemas/limits.js";
-import {
-  createSafeUrlFetcher,
-  type HostResolver,
-  type HttpTransport,
-  MAX_REDIRECTS,
-  type SafeUrlFetcherOptions,
-} from "../../src/service/media/index.js";
 import { type LocalServer, startHttpServer, startRawServer } from "./local-server.js";
 import { PNG_BYTES } from "./media-samples.js";
 
@@ -23,14 +18,14 @@ const resolveTestHosts: HostResolver = async (hostname) => {
 };
 
 // The guard stays on for everything but this machine's loopback and plain http.
-const LOCAL_TEST_OPTIONS: SafeUrlFetcherOptions = {
+const LOCAL_TEST_OPTIONS: NodeUrlFetcherOptions = {
   dangerouslyAllowHttp: true,
   dangerouslyAllowLoopback: true,
   resolveHost: resolveTestHosts,
 };
 
-function fetcher(options: SafeUrlFetcherOptions = {}) {
-  return createSafeUrlFetcher({ ...LOCAL_TEST_OPTIONS, ...options });
+function fetcher(options: NodeUrlFetcherOptions = {}) {
+  return createNodeUrlFetcher({ ...LOCAL_TEST_OPTIONS, ...options });
 }
 
 const url = (path: string) => `http://${MEDIA_HOST}:${server.port}${path}`;
@@ -301,8 +296,8 @@ describe("time limits", () => {
   });
 
   it("refuses negative or fractional limits at creation", () => {
-    expect(() => createSafeUrlFetcher({ maxRedirects: -1 })).toThrow(RangeError);
-    expect(() => createSafeUrlFetcher({ transferTimeoutMilliseconds: 1.5 })).toThrow(RangeError);
+    expect(() => createNodeUrlFetcher({ maxRedirects: -1 })).toThrow(RangeError);
+    expect(() => createNodeUrlFetcher({ transferTimeoutMilliseconds: 1.5 })).toThrow(RangeError);
   });
 });
 
@@ -366,7 +361,7 @@ describe("network failures", () => {
 describe("the guard without test overrides", () => {
   it("refuses this machine and plain http before connecting", async () => {
     const before = server.requests.length;
-    const strict = createSafeUrlFetcher({ resolveHost: resolveTestHosts });
+    const strict = createNodeUrlFetcher({ resolveHost: resolveTestHosts });
     expect(await strict.fetch(url("/image.png"))).toMatchObject({ reason: "scheme_not_allowed" });
     expect(await strict.fetch(`https://${MEDIA_HOST}:${server.port}/image.png`)).toMatchObject({
       reason: "blocked_address",
@@ -380,7 +375,7 @@ describe("the guard without test overrides", () => {
   });
 
   it("fetches a URL the host vouches for, and still checks where it redirects", async () => {
-    const trusted = createSafeUrlFetcher({
+    const trusted = createNodeUrlFetcher({
       resolveHost: resolveTestHosts,
       isTrustedUrl: (candidate) =>
         ["/image.png", "/redirect-absolute", "/to-metadata-https", "/to-private"].includes(
@@ -398,7 +393,7 @@ describe("the guard without test overrides", () => {
   });
 
   it("uses the operating system's resolver and Node's transport by default", async () => {
-    const defaults = createSafeUrlFetcher({
+    const defaults = createNodeUrlFetcher({
       dangerouslyAllowHttp: true,
       dangerouslyAllowLoopback: true,
     });

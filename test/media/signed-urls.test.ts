@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createManualClock } from "../../src/clock.js";
-import {
-  createUploadUrlSigner,
-  UPLOAD_URL_TTL_SECONDS_DEFAULT,
-} from "../../src/service/media/index.js";
+import { createUploadUrlSigner, UPLOAD_URL_TTL_SECONDS_DEFAULT } from "../../src/media/index.js";
 
 const SECRET = "0123456789abcdef0123456789abcdef-test-secret";
 const START = Date.UTC(2026, 0, 1, 12, 0, 0);

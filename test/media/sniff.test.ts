@@ -4,7 +4,7 @@ import {
   isReferenceImage,
   MEDIA_FORMATS,
   sniffMedia,
-} from "../../src/service/media/index.js";
+} from "../../src/media/index.js";
 import {
   ADTS_FRAME,
   bytesOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStaticUrlFetcher } from "../../src/service/media/index.js";
+import { createStaticUrlFetcher } from "../../src/media/index.js";
 import { PNG_BYTES } from "./media-samples.js";
 
 describe("createStaticUrlFetcher", () => {

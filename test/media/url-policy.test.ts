@@ -4,7 +4,7 @@ import {
   type HostResolver,
   resolveTrustedAddresses,
   resolveVettedAddresses,
-} from "../../src/service/media/index.js";
+} from "../../src/media/index.js";
 
 const resolverFor =
   (table: Record<string, readonly string[]>): HostResolver =>

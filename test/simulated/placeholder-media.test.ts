@@ -14,7 +14,7 @@ import {
   sniffMedia,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
-import { zlibRuns } from "../../src/service/simulated/zlib-runs.js";
+import { zlibRuns } from "../../src/simulated/zlib-runs.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";
 
 function job(kind: Job["kind"], input: Record<string, unknown>): Job {

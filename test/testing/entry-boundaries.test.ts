@@ -40,7 +40,7 @@ describe("the reelkit/testing entry", () => {
         if (specifier.includes("/schemas/") && !typeOnly) {
           expect(specifier, where).toMatch(/\/schemas\/limits\.js$/);
         }
-        expect(specifier, where).not.toMatch(/\/(service|http|stores|host)\//);
+        expect(specifier, where).not.toMatch(/\/(service|http|memory|node|host)\//);
       }
     }
   });

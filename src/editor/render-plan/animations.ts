@@ -5,11 +5,8 @@
  *
  * @module
  */
-import type {
-  AnimationConfig,
-  AnimationDirection,
-  AnimationType,
-} from "../../schemas/edit-values.js";
+import type { AnimationConfig } from "../../schemas/edit-values.js";
+import type { AnimationDirection, AnimationType } from "../../vocabulary.js";
 import type { AnimationEffect, LayerPose, PlanBox, PlannedAnimation, TimeWindow } from "./types.js";
 
 /** Length of an enter or exit animation whose config gives none, in seconds. */

@@ -48,3 +48,10 @@ export interface RenderPlanFailure {
 export function renderPlanFailure(code: RenderPlanErrorCode, message: string): RenderPlanFailure {
   return { ok: false, error: { code, message } };
 }
+
+/** True when `value` is a {@link RenderPlanFailure} rather than a step's success value, read from its tag. */
+export function isRenderPlanFailure<Success extends object>(
+  value: Success | RenderPlanFailure,
+): value is RenderPlanFailure {
+  return (value as { readonly ok?: unknown }).ok === false;
+}

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { AnimationDirection, Motion } from "../../schemas/edit-values.js";
+import type { Motion } from "../../schemas/edit-values.js";
+import type { AnimationDirection } from "../../vocabulary.js";
 import type { MotionPose, MotionSway, PlanBox, PlannedMotion, TimeWindow } from "./types.js";
 
 /** Strength of a motion whose config gives no `intensity`. */

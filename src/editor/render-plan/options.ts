@@ -8,7 +8,7 @@ import { FPS_MAX, FPS_MIN } from "../../schemas/limits.js";
 import type { EditorState } from "../state.js";
 import { summarizeEditor } from "../summary.js";
 import { parseCssColor } from "./colors.js";
-import { type RenderPlanFailure, renderPlanFailure } from "./errors.js";
+import { isRenderPlanFailure, type RenderPlanFailure, renderPlanFailure } from "./errors.js";
 import type { RenderPlan } from "./types.js";
 
 /** Smallest output width or height, in pixels. */
@@ -162,10 +162,6 @@ function resolveRange(
   return { startFrame, frameCount };
 }
 
-function isFailure<T extends object>(value: T | RenderPlanFailure): value is RenderPlanFailure {
-  return "ok" in value && value.ok === false;
-}
-
 /**
  * Resolves `options` against `state`: output size, frame rate, the first frame's
  * timeline time and the number of frames; or why they cannot apply.
@@ -179,11 +175,11 @@ export function resolveRenderOptions(
     return renderPlanFailure("empty_timeline", "The timeline has no item to render.");
   }
   const size = resolveSize(state, options);
-  if (isFailure(size)) return size;
+  if (isRenderPlanFailure(size)) return size;
   const fps = resolveFps(state, options.fps);
   if (typeof fps !== "number") return fps;
   const range = resolveRange(options, state.fps, fps, totalFrames);
-  if (isFailure(range)) return range;
+  if (isRenderPlanFailure(range)) return range;
   const background = parseCssColor(options.backgroundColor ?? "black");
   if (background === undefined) {
     return renderPlanFailure(

@@ -7,7 +7,7 @@
  */
 import { isSoundItem, isVisualItem } from "../items.js";
 import type { EditorState } from "../state.js";
-import type { RenderPlanFailure } from "./errors.js";
+import { isRenderPlanFailure, type RenderPlanFailure } from "./errors.js";
 import { planLayer } from "./layers.js";
 import {
   type RenderPlanOptions,
@@ -87,9 +87,9 @@ function collect(
  */
 export function planRender(state: EditorState, options: RenderPlanOptions = {}): RenderPlanResult {
   const resolved = resolveRenderOptions(state, options);
-  if ("ok" in resolved) return resolved;
+  if (isRenderPlanFailure(resolved)) return resolved;
   const collected = collect(state, resolved);
-  if ("ok" in collected) return collected;
+  if (isRenderPlanFailure(collected)) return collected;
   const { layers, sounds } = collected;
   return {
     ok: true,

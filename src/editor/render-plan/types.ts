@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { AudioRole } from "../../schemas/common.js";
-import type { AnimationType, MotionType } from "../../schemas/edit-values.js";
+import type { AnimationType, AudioRole, MotionType } from "../../vocabulary.js";
 import type { MediaFit } from "../items.js";
 
 /** A colour: 8-bit red, green and blue, and an alpha from 0 (transparent) to 1 (opaque). */

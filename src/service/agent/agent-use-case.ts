@@ -6,13 +6,12 @@
  * @module
  */
 import type { z } from "zod";
-import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ServiceRequest, ServiceResult } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { authenticate, authorize, type Caller } from "../pipeline/authorize.js";
-import { parseInput } from "../pipeline/parse.js";
-import { refuseUnacceptableValues } from "../pipeline/request-values.js";
-import { proceed, type Step } from "../pipeline/responses.js";
-import type { UseCase } from "../use-case.js";
+import { parseInput, refuseUnacceptableValues } from "../pipeline/input.js";
+import { proceed, type Step } from "../pipeline/results.js";
+import type { UseCase } from "../pipeline/use-case.js";
 import {
   type AgentOperation,
   type AgentOperationId,
@@ -59,7 +58,7 @@ function parseAgentInput<Input>(
 export function agentUseCase<Input = undefined>(
   operationId: AgentOperationId,
   schema: z.ZodType<Input> | undefined,
-  handle: (call: AgentCall<Input>) => Promise<ServiceResponse>,
+  handle: (call: AgentCall<Input>) => Promise<ServiceResult>,
 ): (deps: ServiceDependencies) => UseCase {
   const operation = agentOperationOf(operationId);
   if (operation.auth !== "bearer") {
@@ -71,11 +70,11 @@ export function agentUseCase<Input = undefined>(
   }
   return (deps) => async (request) => {
     const caller = await admitAgentRequest(deps, operation, request);
-    if (!caller.ok) return caller.response;
+    if (!caller.ok) return caller.result;
     const refused = refuseUnacceptableValues(request);
     if (refused !== undefined) return refused;
     const input = parseAgentInput(schema, request);
-    if (!input.ok) return input.response;
+    if (!input.ok) return input.result;
     return handle({ deps, caller: caller.value, input: input.value });
   };
 }

@@ -7,9 +7,9 @@
 import type { z } from "zod";
 import type { Catalog } from "../../schemas/catalog.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { parseInput } from "../pipeline/parse.js";
-import { okResponse } from "../pipeline/responses.js";
-import { servingCheckedValues, type UseCase } from "../use-case.js";
+import { parseInput } from "../pipeline/input.js";
+import { success } from "../pipeline/results.js";
+import { servingCheckedValues, type UseCase } from "../pipeline/use-case.js";
 import { listGenerationCatalogInputSchema } from "./agent-schemas.js";
 
 /** What to keep of the catalog. */
@@ -46,7 +46,7 @@ export function narrowCatalog(catalog: Catalog, narrowing: CatalogNarrowing): Ca
 export function listGenerationCatalog(deps: ServiceDependencies): UseCase {
   return servingCheckedValues(async (request) => {
     const input = parseInput(listGenerationCatalogInputSchema, request.body ?? {}, "body");
-    if (!input.ok) return input.response;
-    return okResponse(narrowCatalog(await deps.workspace.catalog(), input.value));
+    if (!input.ok) return input.result;
+    return success(narrowCatalog(await deps.workspace.catalog(), input.value));
   });
 }

@@ -4,27 +4,24 @@
  *
  * @module
  */
-import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ServiceRequest, ServiceResult } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { AgentOperationId } from "./agent-operations.js";
 import { listGenerationCatalog } from "./catalog.js";
-import { authorizeConnection } from "./connection.js";
-import { listSocialPublications } from "./publications.js";
-import { publishMediaToSocial } from "./publish-media.js";
-import { listSocialAccounts } from "./social-accounts.js";
+import { listSocialAccounts, listSocialPublications, publishMediaToSocial } from "./social.js";
 import { listSoundEffects } from "./sound-effects.js";
 import { recommendVoice } from "./voices.js";
-import { getWorkspace } from "./workspace.js";
+import { authorizeConnection, getWorkspace } from "./workspace.js";
 
-/** A service call: a transport-neutral request in, a status and body out. */
-export type ServiceCall = (request: ServiceRequest) => Promise<ServiceResponse>;
+/** A service call: a transport-neutral request in, a result that says what happened out. */
+export type ServiceCall = (request: ServiceRequest) => Promise<ServiceResult>;
 
 /** Every agent operation as a service call, and the admission of a connection. */
 export type AgentService = { readonly [Operation in AgentOperationId]: ServiceCall } & {
   /**
-   * Admits an agent connection by its bearer key before any message is read: 401 for a
-   * missing or bad key, 403 for a key with none of the four scopes, else 200 with
-   * `organization_id` and `scopes`.
+   * Admits an agent connection by its bearer key before any message is read:
+   * `unauthorized` or `invalid_api_key` for a missing or bad key, `forbidden` for a key
+   * with none of the four scopes, else a success with `organization_id` and `scopes`.
    */
   readonly authorizeConnection: ServiceCall;
 };
@@ -36,7 +33,7 @@ export type AgentService = { readonly [Operation in AgentOperationId]: ServiceCa
  * ```ts
  * const agent = createAgentService(deps);
  * const answer = await agent.getWorkspace({ bearerToken: key, pathParams: {}, query: {}, body: undefined, idempotencyKey: undefined });
- * answer.body; // { object: "workspace", organization: { ... }, credits: { ... }, ... }
+ * answer.kind === "ok" && answer.body; // { object: "workspace", organization: { ... }, credits: { ... }, ... }
  * ```
  */
 export function createAgentService(deps: ServiceDependencies): AgentService {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import type { SoundEffect } from "../ports/workspace.js";
 import { listSoundEffectsInputSchema } from "./agent-schemas.js";
 import { agentUseCase } from "./agent-use-case.js";
@@ -47,7 +47,7 @@ export const listSoundEffects = agentUseCase(
   async ({ deps, input }) => {
     const library = await deps.workspace.soundEffects();
     const found = library.filter((effect) => matches(effect, input.query));
-    return okResponse({
+    return success({
       object: "sound_effect_list",
       sound_effects: found.slice(0, input.limit).map(bodyOf),
     });

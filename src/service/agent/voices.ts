@@ -6,7 +6,7 @@
  * @module
  */
 import type { Voice } from "../../schemas/assets.js";
-import { okResponse } from "../pipeline/responses.js";
+import { success } from "../pipeline/results.js";
 import { meaningfulWords } from "../references/description-words.js";
 import { recommendVoiceInputSchema } from "./agent-schemas.js";
 import { agentUseCase } from "./agent-use-case.js";
@@ -96,7 +96,7 @@ export const recommendVoice = agentUseCase(
   async ({ deps, caller, input }) => {
     const assets = await deps.workspace.assets(caller.organization.id);
     const ranked = rankVoices(assets.voices, input.description).slice(0, input.limit);
-    return okResponse({
+    return success({
       object: "voice_recommendations",
       description: input.description,
       voices: ranked.map(({ voice, score, reason }) => ({ ...voice, score, reason })),

@@ -4,22 +4,26 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import type { EditError } from "../../editor/errors.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";
 import { summarizeEditor } from "../../editor/summary.js";
-import { apiError } from "../../errors/api-error.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
-import { editApiError } from "./edit-errors.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
+import { editApiError } from "./apply-edits-to-project.js";
+import { editorProjectNotFound } from "./editor-videos.js";
 
-/** The 404 of an editor project that is missing or belongs to another organization. */
-export function editorProjectNotFound(videoId: number) {
-  return apiError("not_found", `No editor video ${videoId} exists in this organization.`, {
-    context: { video_id: videoId },
-  });
+/** What to place on which project, and how. */
+export interface MediaAdditionRequest {
+  /** The caller's editor project. */
+  readonly videoId: number;
+  /** The media, resolved. */
+  readonly media: MediaToPlace;
+  /** Track, start and trim, as the request gave them. */
+  readonly placement: MediaPlacementFields;
 }
 
 /**
@@ -30,10 +34,9 @@ export function editorProjectNotFound(videoId: number) {
 export async function addMediaToProject(
   deps: ServiceDependencies,
   caller: Caller,
-  videoId: number,
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
+  addition: MediaAdditionRequest,
 ): Promise<Step<MediaAddition>> {
+  const { videoId, media, placement } = addition;
   let rejection: EditError | undefined;
   let placed: { assetId: string; itemId: string } | undefined;
   const now = isoNow(deps.clock);

@@ -6,13 +6,14 @@
  */
 import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
 import { apiError } from "../../errors/api-error.js";
+import { fieldError } from "../../errors/validation.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import { kindFromExtension, placedKindOf } from "../my-media/media-kind.js";
+import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
-import { kindFromExtension, placedKindOf } from "./media-kind.js";
-import { findCompletedMedia, positiveMetadataNumber } from "./my-media-lookup.js";
 
 // The item's own metadata is measured; the body's width and height only fill its gaps.
 function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaToPlace {
@@ -31,12 +32,7 @@ function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaT
 
 function unknownKindError(url: string) {
   const message = `Cannot tell what kind of media ${url} is; send media_type (image, video, audio or voice).`;
-  return apiError("bad_request", message, {
-    context: {
-      location: "body",
-      fields: [{ path: "media_type", message, issue: "invalid_value" }],
-    },
-  });
+  return fieldError({ message, fields: [{ path: "media_type", message }] });
 }
 
 function fromUrl(body: AddEditorMediaRequest, url: string): Step<MediaToPlace> {

@@ -13,15 +13,15 @@ import type { SynthesizedSpeech } from "../../editor/providers.js";
 import { apiError } from "../../errors/api-error.js";
 import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
 import type { EditResult } from "../../schemas/editor-videos.js";
-import type { ServiceResponse } from "../contract.js";
+import { findVoice } from "../catalog/workspace-references.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { findVoice } from "../generations/workspace-references.js";
 import { accountOf, type Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
-import { errorResponse, halt, okResponse, proceed, type Step } from "../pipeline/responses.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, halt, proceed, type Step, success } from "../pipeline/results.js";
 import { applyEditsToProject } from "./apply-edits-to-project.js";
 import { editResultOf } from "./edit-result.js";
-import { findEditorProject } from "./find-editor-project.js";
+import { findEditorProject } from "./editor-videos.js";
 
 /** One voiceover request, parsed. */
 export interface VoiceoverEdit {
@@ -82,30 +82,30 @@ export async function runVoiceoverEdit(
   deps: ServiceDependencies,
   caller: Caller,
   edit: VoiceoverEdit,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const project = await findEditorProject(deps, caller, edit.videoId);
-  if (!project.ok) return project.response;
+  if (!project.ok) return project.result;
   const voiceId = edit.operation.voice_id;
   if (voiceId !== undefined) {
     const assets = await deps.workspace.assets(caller.organization.id);
     // A voiceover request holds its add_voiceover alone (rule 3), so it is operation 0.
     const voice = findVoice(assets, voiceId, "operations.0.voice_id");
-    if (!voice.ok) return voice.response;
+    if (!voice.ok) return voice.result;
   }
   const price = priceVoiceover({ text: edit.operation.text }, deps.prices);
-  if (!price.ok) return errorResponse(pricingApiError(price.error));
+  if (!price.ok) return failure(pricingApiError(price.error));
   const holdId = deps.ids.uuid();
   const amount = price.quote.totalCredits;
   const held = await holdCredits(deps, caller, [{ holdId, amount }]);
-  if (!held.ok) return held.response;
+  if (!held.ok) return held.result;
   const produced = await produceVoiceover(deps, caller, edit, holdId);
   if (!produced.ok) {
     await releaseHolds(deps, caller, [holdId]);
-    return produced.response;
+    return produced.result;
   }
   await deps.credits.capture(accountOf(caller), holdId);
   const balance = await deps.credits.balance(accountOf(caller));
-  return okResponse({
+  return success({
     ...produced.value,
     credits_deducted: amount,
     remaining_credits: balance.available,

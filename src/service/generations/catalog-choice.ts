@@ -14,7 +14,7 @@ import type {
   VideoTemplateItem,
 } from "../../schemas/catalog.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { referenceNotFoundError, unusableFieldError } from "./reference-errors.js";
 
 /** The catalog entries a generation request chose. */

@@ -10,7 +10,7 @@
 import type { MediaType } from "../../schemas/common.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { referenceNotFoundError } from "./reference-errors.js";
 
 /** The status of a My Media item that can be used as input (spec 2.8). */
@@ -33,12 +33,17 @@ const IMAGE: readonly MediaType[] = ["image"];
 const VIDEO: readonly MediaType[] = ["video"];
 const AUDIO: readonly MediaType[] = ["audio", "voice"];
 
+// One media-id field of a request: its name, the id it holds and the kinds it accepts.
+interface MediaField<Id extends string | undefined> {
+  readonly field: string;
+  readonly mediaId: Id;
+  readonly accepted: readonly MediaType[];
+}
+
 async function completedMediaUrl(
   deps: ServiceDependencies,
   organizationId: number,
-  field: string,
-  mediaId: string,
-  accepted: readonly MediaType[],
+  { field, mediaId, accepted }: MediaField<string>,
 ): Promise<Step<string>> {
   const record = await deps.stores.media.get(organizationId, mediaId);
   if (record === undefined) {
@@ -74,12 +79,11 @@ async function completedMediaUrl(
 async function optionalMediaUrl(
   deps: ServiceDependencies,
   organizationId: number,
-  field: string,
-  mediaId: string | undefined,
-  accepted: readonly MediaType[],
+  wanted: MediaField<string | undefined>,
 ): Promise<Step<string | undefined>> {
+  const { mediaId } = wanted;
   if (mediaId === undefined) return proceed(undefined);
-  return completedMediaUrl(deps, organizationId, field, mediaId, accepted);
+  return completedMediaUrl(deps, organizationId, { ...wanted, mediaId });
 }
 
 async function referenceImageUrls(
@@ -91,7 +95,7 @@ async function referenceImageUrls(
   const mediaIds = request.reference_media_ids ?? [];
   for (const [index, mediaId] of mediaIds.entries()) {
     const field = `reference_media_ids.${index}`;
-    const url = await completedMediaUrl(deps, organizationId, field, mediaId, IMAGE);
+    const url = await completedMediaUrl(deps, organizationId, { field, mediaId, accepted: IMAGE });
     if (!url.ok) return url;
     urls.push(url.value);
   }
@@ -106,29 +110,23 @@ export async function resolveMediaInputs(
 ): Promise<Step<ResolvedMediaInputs>> {
   const images = await referenceImageUrls(deps, organizationId, request);
   if (!images.ok) return images;
-  const source = await optionalMediaUrl(
-    deps,
-    organizationId,
-    "source_video_media_id",
-    request.source_video_media_id,
-    VIDEO,
-  );
+  const source = await optionalMediaUrl(deps, organizationId, {
+    field: "source_video_media_id",
+    mediaId: request.source_video_media_id,
+    accepted: VIDEO,
+  });
   if (!source.ok) return source;
-  const motion = await optionalMediaUrl(
-    deps,
-    organizationId,
-    "motion_video_media_id",
-    request.motion_video_media_id,
-    VIDEO,
-  );
+  const motion = await optionalMediaUrl(deps, organizationId, {
+    field: "motion_video_media_id",
+    mediaId: request.motion_video_media_id,
+    accepted: VIDEO,
+  });
   if (!motion.ok) return motion;
-  const audio = await optionalMediaUrl(
-    deps,
-    organizationId,
-    "audio_media_id",
-    request.audio_media_id,
-    AUDIO,
-  );
+  const audio = await optionalMediaUrl(deps, organizationId, {
+    field: "audio_media_id",
+    mediaId: request.audio_media_id,
+    accepted: AUDIO,
+  });
   if (!audio.ok) return audio;
   return proceed({
     referenceImageUrls: images.value,

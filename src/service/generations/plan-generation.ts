@@ -9,13 +9,13 @@
 import { priceGeneration } from "../../credits/price-generation.js";
 import { type GenerationQuote, pricingApiError } from "../../credits/pricing.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
+import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { jobInputOf } from "../jobs/enqueue.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { type CatalogChoice, catalogChoiceOf, checkTemplateOptions } from "./catalog-choice.js";
-import { jobInputOf } from "./job-input.js";
 import { type ResolvedMediaInputs, resolveMediaInputs } from "./my-media-inputs.js";
 import { checkVariantMediaInputs } from "./variant-inputs.js";
-import { checkWorkspaceReferences } from "./workspace-references.js";
 
 /** A checked generation request: what it costs and what each job is given. */
 export interface GenerationPlan {

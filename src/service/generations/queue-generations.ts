@@ -8,25 +8,25 @@
  * @module
  */
 
+import { isoNow } from "../../clock.js";
 import { settleBatch } from "../../credits/batch.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { accountOf, type Caller } from "../pipeline/authorize.js";
-import { holdCredits, releaseHolds } from "../pipeline/credits.js";
-import { errorResponse, okResponse, proceed, type Step } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
-import type { GenerationRecord } from "../ports/records.js";
 import {
   QUEUE_UNAVAILABLE_CATEGORY,
   QUEUE_UNAVAILABLE_FAILURE,
   queueUnavailableError,
   tryEnqueue,
-} from "./enqueue.js";
+} from "../jobs/enqueue.js";
+import { failWork } from "../jobs/work.js";
+import { accountOf, type Caller } from "../pipeline/authorize.js";
+import { holdCredits, releaseHolds } from "../pipeline/credits.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, proceed, type Step, success } from "../pipeline/results.js";
+import type { GenerationRecord } from "../ports/records.js";
 import { batchBodyOf, batchItemOf } from "./generation-body.js";
 import type { GenerationPlan } from "./plan-generation.js";
-import { failWork } from "./work-transitions.js";
 
 function newRecords(
   deps: ServiceDependencies,
@@ -132,10 +132,10 @@ export async function queueGenerationBatch(
   caller: Caller,
   request: CreateGenerationRequest,
   plan: GenerationPlan,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const records = newRecords(deps, caller, request, plan);
   const stored = await holdAndStore(deps, caller, records);
-  if (!stored.ok) return stored.response;
+  if (!stored.ok) return stored.result;
   const queued = await enqueueEach(deps, records, plan.input);
   const settlement = await settleBatch(
     deps.credits,
@@ -148,8 +148,8 @@ export async function queueGenerationBatch(
   );
   const notQueued = records.filter((_, index) => queued[index] !== true);
   await recordNotQueued(deps, notQueued);
-  if (settlement.status === "failed") return errorResponse(queueUnavailableError("generations"));
-  return okResponse(
+  if (settlement.status === "failed") return failure(queueUnavailableError("generations"));
+  return success(
     batchBodyOf({
       status: settlement.status,
       generations: records.map((record, index) => batchItemOf(record, queued[index] === true)),

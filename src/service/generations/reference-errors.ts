@@ -6,6 +6,7 @@
  * @module
  */
 import { type ApiError, apiError, type ErrorContext } from "../../errors/api-error.js";
+import { fieldError } from "../../errors/validation.js";
 
 /** 404 `not_found` naming the field whose reference does not exist in the organization. */
 export function referenceNotFoundError(
@@ -27,12 +28,9 @@ export function unusableFieldError(
   reason: string,
   extra: ErrorContext = {},
 ): ApiError {
-  return apiError("bad_request", message, {
-    context: {
-      location: "body",
-      fields: [{ path: field, message, issue: reason }],
-      reason,
-      ...extra,
-    },
+  return fieldError({
+    message,
+    fields: [{ path: field, message, issue: reason }],
+    details: { reason, ...extra },
   });
 }

@@ -8,7 +8,7 @@
  */
 import type { AiModelVariant } from "../../schemas/catalog.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { unusableFieldError } from "./reference-errors.js";
 
 /** A media input that only some variants take, beside the prompt and reference images. */

@@ -2,7 +2,9 @@
  * The worker's step for one job: mark the record in progress, ask the provider, record
  * the outcome, and settle the credit hold: captured on success, released on failure. A
  * hold is resolved at most once, so a job run twice (a worker crash, a redelivery) never
- * charges or refunds twice.
+ * charges or refunds twice. Each kind of job moves its record with its own handler (to
+ * `generating` when a worker takes it, then to `completed` or `error`), kept with its
+ * endpoint group; {@link processJob} runs them all the same way.
  *
  * The outcome and the settlement are one unit of work when the stores offer one, so a
  * reader never sees a final record whose hold is still open (a failed generation would
@@ -12,7 +14,7 @@
  */
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
-import type { JobRecordHandler } from "./job-handler.js";
+import type { JobFailure } from "../ports/records.js";
 
 /** The failure recorded when the provider throws instead of answering. */
 export const PROVIDER_ERROR_CATEGORY = "provider_error";
@@ -62,4 +64,41 @@ export async function processJob(
       await deps.credits.release(account, job.holdId);
     }
   });
+}
+
+/**
+ * What taking a job found: `run` when the record is now in progress, `completed` or
+ * `failed` when an earlier run already finished it (the job is a repeat, after a crash or
+ * a lost claim), `missing` when there is no such record.
+ */
+export type JobStart = "run" | "completed" | "failed" | "missing";
+
+/**
+ * The {@link JobStart} of a record's status after the move to in progress: `running` is
+ * the status that means this run goes ahead, `completed` and `failed` the final ones.
+ */
+export function jobStartOf(
+  status: string | undefined,
+  names: { readonly running: string; readonly completed: string; readonly failed: string },
+): JobStart {
+  if (status === names.running) return "run";
+  if (status === names.completed) return "completed";
+  if (status === names.failed) return "failed";
+  return "missing";
+}
+
+/** The statuses of generations, slideshows and videos, for {@link jobStartOf}. */
+export const WORK_STATUSES = { running: "generating", completed: "completed", failed: "error" };
+
+/** Moves the record of one kind of job. Every method is an atomic record update. */
+export interface JobRecordHandler {
+  /**
+   * Marks the record as in progress and says whether this run goes ahead. Anything but
+   * `run` makes the job a repeat: the provider is not called again.
+   */
+  start(deps: ServiceDependencies, job: Job): Promise<JobStart>;
+  /** Records the produced asset's URL and `completed`. */
+  complete(deps: ServiceDependencies, job: Job, url: string): Promise<void>;
+  /** Records the failure and `error`. */
+  fail(deps: ServiceDependencies, job: Job, failure: JobFailure): Promise<void>;
 }

@@ -1,15 +1,16 @@
 /**
  * Building the record of a new My Media item (spec 2.8) from the received bytes and the
  * stored object: `completed` at once, since the bytes are checked and stored by then.
+ * Its search text (file name and title, lower-cased) is what GET /editor/media matches
+ * the words of `query` against.
  *
  * @module
  */
 import type { MediaType } from "../../schemas/common.js";
-import { MEDIA_COMPLETED_STATUS } from "../editor/my-media-lookup.js";
 import type { StoredObject } from "../ports/media-storage.js";
 import type { MediaRecord } from "../ports/records.js";
+import { MEDIA_COMPLETED_STATUS } from "./my-media-lookup.js";
 import type { ReceivedMedia } from "./received-media.js";
-import { searchTextOf } from "./search-text.js";
 
 /** Everything a new item is made of. */
 export interface NewMediaItem {
@@ -62,4 +63,30 @@ export function buildMediaRecord(item: NewMediaItem): MediaRecord {
     objectKey: item.stored.objectKey,
     searchText: searchTextOf(item.filename, item.title),
   };
+}
+
+/** The indexed text of an item: its file name and title, lowercased. */
+export function searchTextOf(filename: string, title: string | undefined): string {
+  return [filename, title ?? ""].join("\n").trim().toLowerCase();
+}
+
+/** The search terms of a `query`: its words, lowercased; none for blank text. */
+export function searchTermsOf(query: string | undefined): readonly string[] {
+  return (query ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((term) => term !== "");
+}
+
+/**
+ * True when every term occurs in the text, so `rain loop` finds `rain-loop.mp3` and
+ * `Loop of rain`. No terms match everything.
+ *
+ * @example
+ * ```ts
+ * matchesTerms(searchTextOf("Rain-Loop.mp3", undefined), searchTermsOf("loop RAIN")); // true
+ * ```
+ */
+export function matchesTerms(text: string, terms: readonly string[]): boolean {
+  return terms.every((term) => text.includes(term));
 }

@@ -1,10 +1,17 @@
 /**
  * What every upload source yields once its bytes are in hand and checked: the bytes,
- * what they really are, and what the source said about them.
+ * what they really are, and what the source said about them. Received bytes must be a
+ * supported image, video or audio format, every label the client put on them must fit
+ * what they are, and imports must fit the size limit of the kind they turned out to be.
  *
  * @module
  */
-import type { SniffedMedia } from "../media/sniff.js";
+
+import { fieldRefusal } from "../../errors/validation.js";
+import { declaredTypeError } from "../../media/media-errors.js";
+import { importMaxBytesForKind } from "../../media/media-types.js";
+import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */
 export type MediaOrigin = "inline" | "multipart" | "source_url" | "direct_upload";
@@ -29,4 +36,54 @@ export interface ReceivedMedia {
 /** The first declared type that says anything, in order of precedence. */
 export function firstDeclared(...types: readonly (string | undefined)[]): string | undefined {
   return types.find((type) => type !== undefined && type.trim() !== "");
+}
+
+/** A content type a client declared, and the request field it came from. */
+export interface DeclaredType {
+  /** The request field, named in the error when the label does not fit. */
+  readonly field: string;
+  /** The declared MIME type; undefined when the client gave none. */
+  readonly contentType: string | undefined;
+}
+
+/**
+ * Sniffs the bytes and checks every declared type against them. `sourceField` is blamed
+ * when the bytes are no supported format at all, whatever the labels say; a declaration
+ * that names a different format is blamed on its own field.
+ */
+export function checkMediaBytes(
+  bytes: Uint8Array,
+  sourceField: string,
+  declared: readonly DeclaredType[],
+): Step<SniffedMedia> {
+  // Without a label only the bytes speak: this refuses anything that is not media.
+  const unlabelled = checkDeclaredType(undefined, sniffMedia(bytes));
+  if (unlabelled.result === "mismatch") return halt(declaredTypeError(unlabelled, sourceField));
+  for (const { field, contentType } of declared) {
+    const check = checkDeclaredType(contentType, unlabelled.media);
+    if (check.result === "mismatch") return halt(declaredTypeError(check, field));
+  }
+  return proceed(unlabelled.media);
+}
+
+/**
+ * Refuses an import (by `source_url` or direct upload) larger than the limit of the kind
+ * its bytes are: a fetch or a PUT only knew the declared kind, and a file declared as
+ * video (200 MiB) may turn out to be an image (50 MiB).
+ */
+export function checkImportSize(
+  bytes: Uint8Array,
+  sniffed: SniffedMedia,
+  field: string,
+): Step<SniffedMedia> {
+  const maxBytes = importMaxBytesForKind(sniffed.kind);
+  if (bytes.byteLength <= maxBytes) return proceed(sniffed);
+  return halt(
+    fieldRefusal({
+      field: field,
+      reason: "too_large",
+      message: `The ${sniffed.kind} file is ${bytes.byteLength} bytes; at most ${maxBytes} are accepted.`,
+      details: { max_bytes: maxBytes },
+    }),
+  );
 }

@@ -1,21 +1,30 @@
 /**
- * Receiving a `source_url` import: this host's own signed upload URL is read from media
- * storage (a direct upload); any other HTTPS URL is downloaded through the SSRF-safe
- * fetcher within the size limit of its kind.
+ * Receiving a `source_url` import. This host's own signed upload URL is a direct upload
+ * (spec 4.17 step 3): its bytes are read from media storage under the signed object key
+ * instead of being fetched over the network, and only by the organization that prepared
+ * it. Any other HTTPS URL is downloaded through the SSRF-safe fetcher within the size
+ * limit of its kind.
  *
  * @module
  */
+
+import { fieldRefusal } from "../../errors/validation.js";
+import { fetchRefusalError } from "../../media/media-errors.js";
+import { type MediaKind, mediaKindOfMimeType } from "../../media/media-types.js";
+import type { UploadClaims } from "../../media/upload-url-claims.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { fetchRefusalError } from "../media/media-errors.js";
-import { type MediaKind, mediaKindOfMimeType } from "../media/media-types.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
-import { receiveDirectUpload } from "./direct-upload-intake.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { nameFromUrl } from "./filenames.js";
-import { checkImportSize, checkMediaBytes } from "./media-bytes.js";
-import { uploadFieldError } from "./my-media-errors.js";
-import type { ReceivedMedia } from "./received-media.js";
+import { directUploadNotFound } from "./my-media-errors.js";
+import { isUploadObjectKeyOf } from "./object-keys.js";
+import {
+  checkImportSize,
+  checkMediaBytes,
+  firstDeclared,
+  type ReceivedMedia,
+} from "./received-media.js";
 
 /** What the client said about the file to import. */
 export interface ImportHints {
@@ -68,7 +77,55 @@ export async function receiveSourceUrl(
   const recognized = await deps.uploadUrls.recognize(url);
   if (recognized.ok) return receiveDirectUpload(deps, caller, recognized.claims, hints.contentType);
   if (recognized.reason !== "foreign_url") {
-    return halt(uploadFieldError("source_url", recognized.reason, recognized.message));
+    return halt(
+      fieldRefusal({ field: "source_url", reason: recognized.reason, message: recognized.message }),
+    );
   }
   return download(deps, url, hints);
+}
+
+/**
+ * Reads and checks the uploaded object. 404 when the upload belongs to another
+ * organization; 400 when nothing was PUT yet, when the bytes are not media or contradict
+ * the signed or declared type, or when they exceed the limit of their kind. An expired
+ * URL still imports: only the PUT window closes, not the object.
+ */
+export async function receiveDirectUpload(
+  deps: ServiceDependencies,
+  caller: Caller,
+  claims: UploadClaims,
+  contentTypeHint: string | undefined,
+): Promise<Step<ReceivedMedia>> {
+  const organizationId = caller.organization.id;
+  if (
+    claims.organizationId !== organizationId ||
+    !isUploadObjectKeyOf(claims.objectKey, organizationId)
+  ) {
+    return halt(directUploadNotFound());
+  }
+  const object = await deps.mediaStorage.get(claims.objectKey);
+  if (object === undefined) {
+    return halt(
+      fieldRefusal({
+        field: "source_url",
+        reason: "upload_not_received",
+        message: "The upload has not been received yet; PUT the file to upload.url first.",
+      }),
+    );
+  }
+  const checked = checkMediaBytes(object.bytes, "source_url", [
+    { field: "content_type", contentType: contentTypeHint },
+    { field: "source_url", contentType: claims.contentType },
+  ]);
+  if (!checked.ok) return checked;
+  const sized = checkImportSize(object.bytes, checked.value, "source_url");
+  if (!sized.ok) return sized;
+  return proceed({
+    bytes: object.bytes,
+    sniffed: sized.value,
+    origin: "direct_upload",
+    // The upload's file name was not signed; the import's `filename` names it.
+    filename: undefined,
+    declaredType: firstDeclared(contentTypeHint, claims.contentType),
+  });
 }

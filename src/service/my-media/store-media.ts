@@ -2,20 +2,28 @@
  * Turning received bytes into a stored My Media item: its media type checked against
  * the bytes, the bytes put under `media/<org>/<id>.<ext>`, and its record built. The
  * record is returned, not inserted: the caller inserts it once everything else asked
- * for (adding it to a project) has succeeded.
+ * for (adding it to a project) has succeeded. The bytes decide the media type; an
+ * explicit `media_type` must agree with them, and audio may live in a video container
+ * (`audio/webm`, an MP4 with only a sound track), so audio is accepted for those
+ * containers when the client says so. `preserve_original` of a `source_url` import
+ * (spec 4.16) keeps the file as sent, without transcoding, which only makes sense for
+ * containers that play as they are.
  *
  * @module
  */
+import { isoNow } from "../../clock.js";
+import { fieldRefusal } from "../../errors/validation.js";
+import type { MediaFormatName } from "../../media/media-formats.js";
+import { mediaKindOfMimeType } from "../../media/media-types.js";
+import type { SniffedMedia } from "../../media/sniff.js";
+import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { proceed, type Step } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
 import { chooseFilename } from "./filenames.js";
 import { buildMediaRecord } from "./media-record.js";
-import { resolveMediaType } from "./media-type.js";
 import { mediaObjectKey } from "./object-keys.js";
-import { checkPreserveOriginal } from "./preserve-original.js";
 import type { ReceivedMedia } from "./received-media.js";
 import type { UploadRequest } from "./upload-request.js";
 
@@ -51,6 +59,75 @@ export async function storeMediaItem(
       title: upload.title,
       preserveOriginal: preserveOriginal.value,
       now: isoNow(deps.clock),
+    }),
+  );
+}
+
+/** Video containers that may carry sound alone. */
+export const SOUND_CAPABLE_CONTAINERS: readonly MediaFormatName[] = ["mp4", "webm", "matroska"];
+
+function mayBeSoundOnly(sniffed: SniffedMedia): boolean {
+  return sniffed.kind === "video" && SOUND_CAPABLE_CONTAINERS.includes(sniffed.format);
+}
+
+/**
+ * The item's media type: `requested` when the bytes allow it (`voice` counts as audio),
+ * else a 400 on `media_type`; without a request, `audio` for a sound-capable container
+ * declared as `audio/*`, else the kind of the bytes.
+ *
+ * @example
+ * ```ts
+ * resolveMediaType(undefined, "audio/webm", webm); // proceed("audio")
+ * resolveMediaType("video", undefined, png); // 400: media_type is video but the file is an image
+ * ```
+ */
+export function resolveMediaType(
+  requested: MediaType | undefined,
+  declaredType: string | undefined,
+  sniffed: SniffedMedia,
+): Step<MediaType> {
+  if (requested === undefined) {
+    const declaredKind = declaredType === undefined ? undefined : mediaKindOfMimeType(declaredType);
+    return proceed(declaredKind === "audio" && mayBeSoundOnly(sniffed) ? "audio" : sniffed.kind);
+  }
+  const requestedKind = requested === "voice" ? "audio" : requested;
+  if (requestedKind === sniffed.kind || (requestedKind === "audio" && mayBeSoundOnly(sniffed))) {
+    return proceed(requested);
+  }
+  return halt(
+    fieldRefusal({
+      field: "media_type",
+      reason: "media_type_mismatch",
+      message: `media_type is ${requested} but the file is ${sniffed.kind} (${sniffed.mimeType}).`,
+      details: {
+        media_type: requested,
+        detected_kind: sniffed.kind,
+        detected_content_type: sniffed.mimeType,
+      },
+    }),
+  );
+}
+
+/** Formats `preserve_original` may keep untouched (spec 4.16). */
+export const PRESERVABLE_FORMATS: readonly MediaFormatName[] = ["mp4", "webm"];
+
+/**
+ * Checks `preserve_original`: true is only meaningful for an MP4 or WebM file, since it
+ * skips transcoding and keeps the container; anything else is a 400 on the field.
+ */
+export function checkPreserveOriginal(
+  preserveOriginal: boolean | undefined,
+  sniffed: SniffedMedia,
+): Step<boolean | undefined> {
+  if (preserveOriginal !== true || PRESERVABLE_FORMATS.includes(sniffed.format)) {
+    return proceed(preserveOriginal);
+  }
+  return halt(
+    fieldRefusal({
+      field: "preserve_original",
+      reason: "not_preservable",
+      message: `preserve_original applies only to MP4 or WebM files; this file is ${sniffed.mimeType}.`,
+      details: { detected_content_type: sniffed.mimeType },
     }),
   );
 }

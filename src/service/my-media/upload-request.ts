@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { fieldRefusal } from "../../errors/validation.js";
 import {
   type InlineMedia,
   type Placement,
@@ -12,9 +14,8 @@ import {
   uploadMediaRequestSchema,
 } from "../../schemas/media.js";
 import type { ServiceRequest, UploadedFile } from "../contract.js";
-import { parseInput } from "../pipeline/parse.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
-import { uploadFieldError } from "./my-media-errors.js";
+import { parseInput } from "../pipeline/input.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** Where the bytes of an upload come from: exactly one source per request. */
 export type UploadSource =
@@ -82,7 +83,11 @@ function parseMultipartUpload(request: ServiceRequest): Step<UploadRequest> {
   const file = request.files?.file;
   if (file === undefined) {
     return halt(
-      uploadFieldError("file", "missing_file", "A multipart upload needs a file part named file."),
+      fieldRefusal({
+        field: "file",
+        reason: "missing_file",
+        message: "A multipart upload needs a file part named file.",
+      }),
     );
   }
   const fields = parsed.value;

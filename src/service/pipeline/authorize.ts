@@ -8,7 +8,6 @@
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ApiScope } from "../../schemas/scopes.js";
-import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../api-keys.js";
 import type { RequestCredentials } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
@@ -17,7 +16,8 @@ import {
   isKeyUnusable,
   type Organization,
 } from "../ports/accounts.js";
-import { halt, proceed, type Step } from "./responses.js";
+import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
+import { halt, proceed, type Step } from "./results.js";
 
 /** Who is calling: the key and its organization. */
 export interface Caller {

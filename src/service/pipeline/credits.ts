@@ -8,7 +8,7 @@ import type { CreditBalance, HoldRequest } from "../../credits/account.js";
 import { insufficientCreditsError } from "../../errors/api-error.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { accountOf, type Caller } from "./authorize.js";
-import { halt, proceed, type Step } from "./responses.js";
+import { halt, proceed, type Step } from "./results.js";
 
 /**
  * Reserves every hold of a request, all or none. The balance returned is the one after

@@ -2,20 +2,26 @@
  * The frame of every paid creation request (spec 3, 4.0, 7.2): the idempotency key is
  * resolved and claimed, the organization's rate limit is counted, and only then does the
  * action price, hold credits and queue. The count, the action and the stored response
- * form one unit of work when the stores provide one. A replay answers from the stored response
- * without counting against the limit; any non-2xx answer frees the key and leaves no
+ * form one unit of work when the stores provide one. A replay answers from the stored
+ * response without counting against the limit; any failure frees the key and leaves no
  * charge behind.
  *
  * @module
  */
+
+import { apiError } from "../../errors/api-error.js";
 import { resolveIdempotencyKey } from "../../idempotency/resolve-key.js";
-import { runIdempotent } from "../../idempotency/run-idempotent.js";
+import {
+  type IdempotentRefusal,
+  type IdempotentResponse,
+  runIdempotent,
+} from "../../idempotency/run-idempotent.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
-import type { ServiceRequest, ServiceResponse } from "../contract.js";
+import type { ResultHeaders, ServiceFailure, ServiceRequest, ServiceSuccess } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import { accountOf, type Caller } from "./authorize.js";
-import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit.js";
-import { errorResponse } from "./responses.js";
+import { failure, success } from "./results.js";
 
 /** What {@link runPaidRequest} needs. */
 export interface PaidRequest {
@@ -31,20 +37,30 @@ export interface PaidRequest {
    * The paid work: price, hold credits, queue, store, answer. It must leave no charge
    * behind when it answers with an error or throws.
    */
-  readonly action: () => Promise<ServiceResponse>;
+  readonly action: () => Promise<PaidAnswer>;
 }
+
+/** What a paid action answers: the created resources, or why nothing was created. */
+export type PaidAnswer = ServiceSuccess | ServiceFailure;
 
 function bodyKeyOf(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   return (body as Record<string, unknown>).idempotency_key;
 }
 
-function asObjectBody(response: ServiceResponse): { status: number; body: object } {
-  const body = response.body;
+function asObjectBody(body: unknown): object {
   if (typeof body !== "object" || body === null) {
     throw new TypeError("A paid action answers with a JSON object body.");
   }
-  return { status: response.status, body };
+  return body;
+}
+
+// What the action answered, as the key store keeps it: a success is kept for replay; a
+// refusal (the rate limit, a failure of the action) frees the key and is answered as is.
+function kept(answer: PaidAnswer): IdempotentResponse<object> | IdempotentRefusal<ServiceFailure> {
+  return answer.kind === "ok"
+    ? { body: asObjectBody(answer.body) }
+    : { refused: true, refusal: answer };
 }
 
 /**
@@ -52,15 +68,15 @@ function asObjectBody(response: ServiceResponse): { status: number; body: object
  * body's `idempotency_key`), answers a replay or a 409 conflict from the key store, and
  * otherwise counts the request against the rate limit and runs the action.
  */
-export async function runPaidRequest(paid: PaidRequest): Promise<ServiceResponse> {
+export async function runPaidRequest(paid: PaidRequest): Promise<PaidAnswer> {
   const { deps, endpoint, caller, request } = paid;
   const resolved = resolveIdempotencyKey({
     header: request.idempotencyKey,
     bodyKey: bodyKeyOf(request.body),
     minLength: endpoint.idempotency?.minLength ?? 0,
   });
-  if (!resolved.ok) return errorResponse(resolved.error);
-  let headers: Readonly<Record<string, string>> | undefined;
+  if (!resolved.ok) return failure(resolved.error);
+  let headers: ResultHeaders | undefined;
   const unit = deps.unitOfWork;
   const result = await runIdempotent({
     ...(unit === undefined ? {} : { atomically: <T>(work: () => Promise<T>) => unit.run(work) }),
@@ -73,17 +89,42 @@ export async function runPaidRequest(paid: PaidRequest): Promise<ServiceResponse
     action: async () => {
       const now = deps.clock.now();
       const decision = await deps.rateLimiter.consume(caller.organization.id, now);
-      if (!decision.allowed) {
-        const refusal = rateLimitedResponse(decision, now);
-        headers = refusal.headers;
-        return asObjectBody(refusal);
-      }
+      if (!decision.allowed) return kept(rateLimitedFailure(decision, now));
       headers = rateLimitHeaders(decision);
-      return asObjectBody(await paid.action());
+      return kept(await paid.action());
     },
   });
-  if (!result.ok) return errorResponse(result.error);
-  const response = { status: result.status, body: result.body };
-  if (result.replayed || headers === undefined) return response;
-  return { ...response, headers: { ...headers } };
+  if (!result.ok) return failure(result.error);
+  if (result.refused === true) return result.refusal;
+  if (result.replayed || headers === undefined) return success(result.body);
+  return success(result.body, { ...headers });
+}
+
+/** The `X-RateLimit-*` headers of a decision, sent with every paid creation response. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(decision.limit),
+    "X-RateLimit-Remaining": String(decision.remaining),
+    "X-RateLimit-Reset": String(decision.resetAtMilliseconds),
+  };
+}
+
+/** The `rate_limited` failure (429 over HTTP), with `Retry-After` in whole seconds. */
+export function rateLimitedFailure(
+  decision: RateLimitDecision,
+  nowMilliseconds: number,
+): ServiceFailure {
+  const retryAfterSeconds = Math.max(
+    0,
+    Math.ceil((decision.resetAtMilliseconds - nowMilliseconds) / 1000),
+  );
+  const error = apiError(
+    "rate_limited",
+    `Too many paid requests; retry after ${retryAfterSeconds} seconds with the same idempotency key.`,
+    { context: { limit: decision.limit, retry_after_seconds: retryAfterSeconds } },
+  );
+  return failure(error, {
+    ...rateLimitHeaders(decision),
+    "Retry-After": String(retryAfterSeconds),
+  });
 }

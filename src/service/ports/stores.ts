@@ -1,7 +1,11 @@
 /**
  * The resource store ports. Each store is scoped by organization: a lookup with another
  * organization's id finds nothing, which is how spec 1.4 ("reported as not found") holds
- * by construction.
+ * by construction. The unit of work makes store calls commit together or not at all: a
+ * paid request runs its credit hold, its records, its queued job and its stored
+ * idempotent response as one unit, so a failure at any step leaves no charge and no job
+ * behind. PostgreSQL stores provide it as a database transaction; stores without one
+ * leave it out, and the service then runs the steps one after another.
  *
  * @module
  */
@@ -67,4 +71,13 @@ export interface ResourceStores {
   readonly references: ScopedRecordStore<ReferenceRecord, string>;
   /** My Media items by uuid. */
   readonly media: ScopedRecordStore<MediaRecord, string>;
+}
+
+/** Runs work whose store calls commit together. */
+export interface UnitOfWork {
+  /**
+   * Runs `work` as one unit. It may run `work` again after a transient conflict, so
+   * effects outside the stores must be safe to repeat.
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
 }

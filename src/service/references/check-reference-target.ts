@@ -5,10 +5,11 @@
  *
  * @module
  */
+
+import { fieldError } from "../../errors/validation.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type { CreateReferenceInspirationRequest } from "../../schemas/reference-inspirations.js";
-import { halt, proceed, type Step } from "../pipeline/responses.js";
-import { bodyFieldError } from "./body-field-error.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 import { findReferenceTarget, targetAccepts } from "./reference-targets.js";
 
 function unknownTarget(request: CreateReferenceInspirationRequest): Step<never> {
@@ -16,10 +17,13 @@ function unknownTarget(request: CreateReferenceInspirationRequest): Step<never> 
   const message = `No reference template target ${named} in this workspace; pick one from reference_template_targets of GET /assets.`;
   // The contract lists no 404 for this endpoint, so an unknown target is bad input.
   return halt(
-    bodyFieldError(message, [
-      { path: "template_slug", message },
-      { path: "template_category", message },
-    ]),
+    fieldError({
+      message,
+      fields: [
+        { path: "template_slug", message },
+        { path: "template_category", message },
+      ],
+    }),
   );
 }
 
@@ -28,15 +32,15 @@ function mediaMismatch(request: CreateReferenceInspirationRequest): Step<never> 
   const imageCount = (request.image_urls?.length ?? 0) + (request.images?.length ?? 0);
   if (request.media_kind === "video" && request.video_url === undefined) {
     const message = "media_kind video needs a video_url.";
-    return halt(bodyFieldError(message, [{ path: "video_url", message }]));
+    return halt(fieldError({ message, fields: [{ path: "video_url", message }] }));
   }
   if (request.media_kind !== "video" && request.video_url !== undefined) {
     const message = `video_url is accepted only with media_kind video, not ${request.media_kind}.`;
-    return halt(bodyFieldError(message, [{ path: "video_url", message }]));
+    return halt(fieldError({ message, fields: [{ path: "video_url", message }] }));
   }
   if (request.media_kind !== "video" && imageCount === 0) {
     const message = `media_kind ${request.media_kind} needs image_urls or images.`;
-    return halt(bodyFieldError(message, [{ path: "image_urls", message }]));
+    return halt(fieldError({ message, fields: [{ path: "image_urls", message }] }));
   }
   return undefined;
 }
@@ -53,7 +57,7 @@ export function checkReferenceTarget(
   if (!targetAccepts(target, request.media_kind)) {
     const accepted = target.accepts_media_kinds.join(", ");
     const message = `The target ${target.template_slug} accepts ${accepted} media, not ${request.media_kind}.`;
-    return halt(bodyFieldError(message, [{ path: "media_kind", message }]));
+    return halt(fieldError({ message, fields: [{ path: "media_kind", message }] }));
   }
   return mediaMismatch(request) ?? proceed(target);
 }

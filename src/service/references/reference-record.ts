@@ -8,9 +8,9 @@ import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
   ReferenceInspiration,
+  ReferenceVisibility,
 } from "../../schemas/reference-inspirations.js";
 import type { ReferenceRecord } from "../ports/records.js";
-import { initialApprovalStatus, type ReferenceAnalysisStatus } from "./reference-statuses.js";
 
 /** What a new reference is built from. */
 export interface NewReference {
@@ -70,4 +70,31 @@ export function withAnalysisStatus(
       analysis_error: status === "failed" ? analysisError : null,
     },
   };
+}
+
+/** Where a reference's analysis is. */
+export type ReferenceAnalysisStatus = "queued" | "analyzing" | "ready" | "failed";
+
+/** The analysis statuses in the order the analysis moves through them. */
+export const REFERENCE_ANALYSIS_STATUSES: readonly ReferenceAnalysisStatus[] = [
+  "queued",
+  "analyzing",
+  "ready",
+  "failed",
+];
+
+/** Review state of a reference: private ones are never reviewed. */
+export type PublicApprovalStatus = "not_requested" | "pending_review";
+
+/** True once the analysis has ended, well or badly; a finished analysis never moves again. */
+export function isAnalysisFinished(status: string): boolean {
+  return status === "ready" || status === "failed";
+}
+
+/**
+ * The review state a new reference starts in: `pending_review` when it is public (the
+ * review itself happens outside this service), `not_requested` when it is private.
+ */
+export function initialApprovalStatus(visibility: ReferenceVisibility): PublicApprovalStatus {
+  return visibility === "public" ? "pending_review" : "not_requested";
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import { priceReferenceAnalysis } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
@@ -13,17 +15,16 @@ import type {
   CreateReferenceInspirationRequest,
   ReferenceInspirationCreateResult,
 } from "../../schemas/reference-inspirations.js";
-import type { ServiceResponse } from "../contract.js";
+import type { ServiceFailure } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, success } from "../pipeline/results.js";
 import type { ReferenceRecord } from "../ports/records.js";
-import type { AcceptedReferenceImage } from "./inline-image-intake.js";
-import { queueReferenceAnalysis } from "./queue-reference-analysis.js";
+import { queueReferenceAnalysis } from "./reference-analysis.js";
+import { type AcceptedReferenceImage, storeReferenceImages } from "./reference-images.js";
 import { newReferenceInspiration } from "./reference-record.js";
-import { storeReferenceImages } from "./store-reference-images.js";
 
 /** A checked create request, ready to be paid for. */
 export interface ReferenceToSave {
@@ -35,8 +36,8 @@ export interface ReferenceToSave {
   readonly images: readonly AcceptedReferenceImage[];
 }
 
-function storageFailure(): ServiceResponse {
-  return errorResponse(
+function storageFailure(): ServiceFailure {
+  return failure(
     apiError(
       "server_error",
       "The inline images could not be stored; nothing was charged. Retry with the same idempotency key.",
@@ -66,15 +67,15 @@ export async function saveReference(
   deps: ServiceDependencies,
   caller: Caller,
   toSave: ReferenceToSave,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const price = priceReferenceAnalysis(toSave.request);
-  if (!price.ok) return errorResponse(pricingApiError(price.error));
+  if (!price.ok) return failure(pricingApiError(price.error));
   const credits = price.quote.totalCredits;
   const organizationId = caller.organization.id;
   // The reference id names the hold too, so one reference can never hold twice.
   const referenceId = deps.ids.uuid();
   const held = await holdCredits(deps, caller, [{ holdId: referenceId, amount: credits }]);
-  if (!held.ok) return held.response;
+  if (!held.ok) return held.result;
   const storedImageUrls = await storeOrNull(deps, organizationId, referenceId, toSave.images);
   if (storedImageUrls === null) {
     await releaseHolds(deps, caller, [referenceId]);
@@ -90,12 +91,12 @@ export async function saveReference(
   });
   const record: ReferenceRecord = { reference, holdId: referenceId, creditsDeducted: credits };
   const queued = await queueReferenceAnalysis(deps, caller, record);
-  if (!queued.ok) return queued.response;
+  if (!queued.ok) return queued.result;
   const result: ReferenceInspirationCreateResult = {
     object: "reference_inspiration",
     reference,
     credits_deducted: credits,
     remaining_credits: held.value.available,
   };
-  return okResponse(result);
+  return success(result);
 }

@@ -6,15 +6,10 @@
  * @module
  */
 import type { CreditBalance, HoldRequest } from "../../credits/account.js";
-import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
-
-/** True for a 2xx status: the only answers that keep their charge. */
-function succeeded(response: ServiceResponse): boolean {
-  return response.status >= 200 && response.status < 300;
-}
+import type { PaidAnswer } from "../pipeline/paid.js";
 
 /**
  * Reserves `hold` (402 `insufficient_credits` when it does not fit), then runs `work`
@@ -24,17 +19,17 @@ export async function underOneHold(
   deps: ServiceDependencies,
   caller: Caller,
   hold: HoldRequest,
-  work: (balance: CreditBalance) => Promise<ServiceResponse>,
-): Promise<ServiceResponse> {
+  work: (balance: CreditBalance) => Promise<PaidAnswer>,
+): Promise<PaidAnswer> {
   const held = await holdCredits(deps, caller, [hold]);
-  if (!held.ok) return held.response;
-  let response: ServiceResponse;
+  if (!held.ok) return held.result;
+  let response: PaidAnswer;
   try {
     response = await work(held.value);
   } catch (error) {
     await releaseHolds(deps, caller, [hold.holdId]);
     throw error;
   }
-  if (!succeeded(response)) await releaseHolds(deps, caller, [hold.holdId]);
+  if (response.kind !== "ok") await releaseHolds(deps, caller, [hold.holdId]);
   return response;
 }

@@ -6,23 +6,24 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import type { CreateFacelessVideoRequest } from "../../schemas/faceless-videos.js";
-import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
+  jobInputOf,
   QUEUE_UNAVAILABLE_FAILURE,
   queueUnavailableError,
   tryEnqueue,
-} from "../generations/enqueue.js";
-import { jobInputOf } from "../generations/job-input.js";
-import { failWork } from "../generations/work-transitions.js";
+} from "../jobs/enqueue.js";
+import { failWork } from "../jobs/work.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, success } from "../pipeline/results.js";
 import type { VideoRecord } from "../ports/records.js";
 import { underOneHold } from "./one-hold.js";
-import { renderedVideoRecord } from "./rendered-video.js";
 import { titleOf, UNTITLED_FACELESS_VIDEO } from "./titles.js";
+import { renderedVideoRecord } from "./videos.js";
 
 /** True when the text has anything besides white space. */
 export function hasText(text: string | undefined): text is string {
@@ -66,7 +67,7 @@ export async function queueFacelessVideo(
   caller: Caller,
   request: CreateFacelessVideoRequest,
   credits: number,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const holdId = deps.ids.uuid();
   return underOneHold(deps, caller, { holdId, amount: credits }, async (balance) => {
     const organizationId = caller.organization.id;
@@ -93,9 +94,9 @@ export async function queueFacelessVideo(
     if (!queued) {
       const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
       await deps.stores.videos.update(organizationId, video.id, failed);
-      return errorResponse(queueUnavailableError("faceless video"));
+      return failure(queueUnavailableError("faceless video"));
     }
-    return okResponse({
+    return success({
       object: "faceless_video_generation",
       status: "queued",
       video_id: video.id,

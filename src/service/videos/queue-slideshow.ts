@@ -6,23 +6,24 @@
  *
  * @module
  */
+
+import { isoNow } from "../../clock.js";
 import type { CreateSlideshowRequest, SlideshowAspectRatio } from "../../schemas/slideshows.js";
-import type { ServiceResponse } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
+  jobInputOf,
   QUEUE_UNAVAILABLE_FAILURE,
   queueUnavailableError,
   tryEnqueue,
-} from "../generations/enqueue.js";
-import { jobInputOf } from "../generations/job-input.js";
-import { failWork } from "../generations/work-transitions.js";
+} from "../jobs/enqueue.js";
+import { failWork } from "../jobs/work.js";
 import type { Caller } from "../pipeline/authorize.js";
-import { errorResponse, okResponse } from "../pipeline/responses.js";
-import { isoNow } from "../pipeline/time.js";
+import type { PaidAnswer } from "../pipeline/paid.js";
+import { failure, success } from "../pipeline/results.js";
 import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
 import { underOneHold } from "./one-hold.js";
-import { renderedVideoRecord } from "./rendered-video.js";
 import { titleOf, UNTITLED_SLIDESHOW } from "./titles.js";
+import { renderedVideoRecord } from "./videos.js";
 
 function slideshowJobInput(request: CreateSlideshowRequest, record: SlideshowRecord) {
   return jobInputOf({
@@ -105,7 +106,7 @@ export async function queueSlideshow(
   caller: Caller,
   request: CreateSlideshowRequest,
   credits: number,
-): Promise<ServiceResponse> {
+): Promise<PaidAnswer> {
   const id = deps.ids.uuid();
   return underOneHold(deps, caller, { holdId: id, amount: credits }, async (balance) => {
     const organizationId = caller.organization.id;
@@ -123,9 +124,9 @@ export async function queueSlideshow(
     });
     if (!queued) {
       await markNotQueued(deps, slideshow);
-      return errorResponse(queueUnavailableError("slideshow"));
+      return failure(queueUnavailableError("slideshow"));
     }
-    return okResponse({
+    return success({
       object: "slideshow_generation",
       status: "queued",
       slideshow_id: id,

@@ -12,9 +12,9 @@ import {
   isSoundItem,
   type SoundItem,
 } from "../../editor/index.js";
-import type { AudioRole } from "../../schemas/common.js";
 import type { SetAudioLevelsOperation } from "../../schemas/edit-operations.js";
 import { AUDIO_LEVEL_ITEM_IDS_MAX } from "../../schemas/limits.js";
+import type { AudioRole } from "../../vocabulary.js";
 import { type OperationGenerator, type PlanContext, planFrom } from "../plans.js";
 import { assetOf, nameableItems, pick } from "../state-view.js";
 import { audioFadeSecondsArbitrary, volumeDbArbitrary } from "../values/numbers.js";

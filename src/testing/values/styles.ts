@@ -39,6 +39,8 @@ import {
   WORDS_PER_CAPTION_MAX,
   WORDS_PER_CAPTION_MIN,
 } from "../../schemas/limits.js";
+// The zod-free vocabulary keeps the testing entry free of zod at run time, like the engine.
+import { ANIMATION_DIRECTIONS, ANIMATION_TYPES, MOTION_TYPES } from "../../vocabulary.js";
 import {
   durationSecondsArbitrary,
   numberBetween,
@@ -47,31 +49,6 @@ import {
   positionSecondsArbitrary,
 } from "./numbers.js";
 
-// The type lists are written out here rather than read from the zod enums, so the
-// testing entry stays free of zod at run time like the engine it tests.
-const ANIMATION_TYPES = [
-  "none",
-  "fade",
-  "slide",
-  "scale",
-  "bounce",
-  "flip",
-  "zoom",
-  "glitch",
-  "swipe",
-  "float",
-  "snap",
-] as const satisfies readonly AnimationConfig["type"][];
-const DIRECTIONS = ["left", "right", "top", "bottom"] as const;
-const MOTION_TYPES = [
-  "none",
-  "pan",
-  "zoom_in",
-  "zoom_out",
-  "ken_burns",
-  "shake",
-  "float",
-] as const satisfies readonly Motion["type"][];
 const FONT_FAMILIES = ["Inter", "Roboto", "Noto Sans Arabic", "Georgia"];
 const FONT_WEIGHTS = ["400", "700", "bold"];
 
@@ -92,7 +69,7 @@ export function animationArbitrary(): fc.Arbitrary<AnimationConfig> {
         ANIMATION_DURATION_MIN_SECONDS,
         ANIMATION_DURATION_MAX_SECONDS,
       ),
-      direction: fc.constantFrom(...DIRECTIONS),
+      direction: fc.constantFrom(...ANIMATION_DIRECTIONS),
     },
     { requiredKeys: ["type"] },
   );
@@ -110,7 +87,7 @@ export function motionArbitrary(timelineSeconds: number): fc.Arbitrary<Motion> {
       type: fc.constantFrom(...MOTION_TYPES),
       start_seconds: positionSecondsArbitrary(timelineSeconds),
       duration_seconds: durationSecondsArbitrary(timelineSeconds),
-      direction: fc.constantFrom(...DIRECTIONS),
+      direction: fc.constantFrom(...ANIMATION_DIRECTIONS),
       intensity: numberBetween(MOTION_INTENSITY_MIN, MOTION_INTENSITY_MAX),
       loop: fc.boolean(),
     },

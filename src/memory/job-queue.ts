@@ -1,0 +1,144 @@
+/**
+ * An in-memory job queue. Jobs wait in one line per organization, and a free slot goes
+ * to the organization with the fewest running jobs (organizations with backlogs take
+ * turns), so one organization's backlog never holds back another's job for more than
+ * about one job's duration. A host starts it with a worker that runs jobs as they
+ * arrive; tests run what is pending exactly when they choose.
+ *
+ * @module
+ */
+import {
+  checkedJobLimit,
+  JOB_CONCURRENCY_DEFAULT,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type Job,
+  type JobQueue,
+} from "../service/ports/jobs.js";
+import { createOrganizationLines } from "./organization-lines.js";
+
+/** Runs one job; rejections are reported to `onError`, never lost silently. */
+export type JobWorker = (job: Job) => Promise<void>;
+
+/** Settings of {@link createMemoryJobQueue}. */
+export interface MemoryJobQueueOptions {
+  /** Most jobs that may wait at once; `enqueue` throws beyond it. Unlimited by default. */
+  readonly capacity?: number;
+  /** Called when a worker rejects; by default the error is printed to stderr. */
+  readonly onError?: (error: unknown, job: Job) => void;
+}
+
+/** Settings of {@link MemoryJobQueue.start}. */
+export interface MemoryJobQueueStartOptions {
+  /** Jobs run at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
+  readonly concurrency?: number;
+  /**
+   * Jobs of one organization run at once, at most; its other jobs wait even while
+   * slots are free. {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default.
+   */
+  readonly maxRunningPerOrganization?: number;
+}
+
+/** A {@link JobQueue} in memory, with controls for hosts and tests. */
+export interface MemoryJobQueue extends JobQueue {
+  /** Jobs waiting for a worker, oldest first. */
+  pending(): readonly Job[];
+  /**
+   * Runs every waiting job, and those queued meanwhile, one at a time, organizations
+   * taking turns; returns how many ran.
+   */
+  runPending(worker: JobWorker): Promise<number>;
+  /** Runs jobs with `worker` as they arrive, up to the concurrency, fairly between organizations. */
+  start(worker: JobWorker, options?: MemoryJobQueueStartOptions): void;
+  /** Stops taking jobs and waits for the running ones. */
+  stop(): Promise<void>;
+  /** Resolves once nothing waits and nothing runs. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Creates an empty queue.
+ *
+ * @example
+ * ```ts
+ * const queue = createMemoryJobQueue();
+ * await queue.enqueue(job);
+ * await queue.runPending(service.processJob);
+ * // or, in a host: queue.start(service.processJob, { concurrency: 4, maxRunningPerOrganization: 2 });
+ * ```
+ */
+export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): MemoryJobQueue {
+  const lines = createOrganizationLines();
+  const running = new Set<Promise<void>>();
+  const idleWaiters: Array<() => void> = [];
+  let worker: JobWorker | undefined;
+  let concurrency = JOB_CONCURRENCY_DEFAULT;
+  let maxRunningPerOrganization = JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT;
+  const onError =
+    options.onError ??
+    ((error: unknown, job: Job) => console.error(`reelkit: job ${job.id} failed:`, error));
+
+  const settleIdle = (): void => {
+    if (lines.waitingCount > 0 || lines.runningCount > 0) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  };
+  const runOne = (run: JobWorker, job: Job): Promise<void> =>
+    run(job)
+      .catch((error: unknown) => onError(error, job))
+      .finally(() => lines.finish(job));
+  const pump = (): void => {
+    while (worker !== undefined && lines.runningCount < concurrency) {
+      const job = lines.start(maxRunningPerOrganization);
+      if (job === undefined) return;
+      const task: Promise<void> = runOne(worker, job).finally(() => {
+        running.delete(task);
+        pump();
+        settleIdle();
+      });
+      running.add(task);
+    }
+  };
+
+  return {
+    async enqueue(job) {
+      if (options.capacity !== undefined && lines.waitingCount >= options.capacity) {
+        throw new Error(`The job queue is full (${options.capacity} jobs waiting).`);
+      }
+      lines.add(job);
+      pump();
+    },
+    pending: () => lines.jobs(),
+    async runPending(run) {
+      let count = 0;
+      // One at a time, so no cap applies: organizations simply take turns.
+      const next = () => lines.start(Number.POSITIVE_INFINITY);
+      for (let job = next(); job !== undefined; job = next()) {
+        await runOne(run, job);
+        count += 1;
+      }
+      settleIdle();
+      return count;
+    },
+    start(run, startOptions = {}) {
+      concurrency = checkedJobLimit(
+        "concurrency",
+        startOptions.concurrency ?? JOB_CONCURRENCY_DEFAULT,
+      );
+      maxRunningPerOrganization = checkedJobLimit(
+        "maxRunningPerOrganization",
+        startOptions.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      );
+      worker = run;
+      pump();
+    },
+    async stop() {
+      worker = undefined;
+      await Promise.all([...running]);
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+  };
+}

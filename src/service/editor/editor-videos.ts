@@ -1,0 +1,133 @@
+/**
+ * Editor projects (spec 2.7, 4.12, 4.13): creating an empty project, listing the
+ * organization's projects newest first, and reading one with its timeline state. A video
+ * that is missing, belongs to another organization, or is not an editor project (a
+ * faceless video or a slideshow render) is answered the same way: 404 `not_found` (spec
+ * 1.4). Title and composition size are read from the editor state, so `set_title` shows
+ * at once.
+ *
+ * @module
+ */
+
+import { isoNow } from "../../clock.js";
+import { createEditorState, type EditorState } from "../../editor/state.js";
+import { summarizeEditor } from "../../editor/summary.js";
+import { type ApiError, apiError } from "../../errors/api-error.js";
+import {
+  createEditorVideoRequestSchema,
+  type EditorVideoRecord,
+  editorVideoIdParamsSchema,
+  listEditorVideosQuerySchema,
+} from "../../schemas/editor-videos.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { parseInput } from "../pipeline/input.js";
+import { halt, proceed, type Step, success } from "../pipeline/results.js";
+import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import type { VideoRecord } from "../ports/records.js";
+
+/**
+ * POST /editor/videos: an empty project with the composition size of its aspect ratio,
+ * `ready` at once (which does not mean an MP4 was exported). Free of charge.
+ */
+export const createEditorVideo: UseCaseFactory = authenticated(
+  "createEditorVideo",
+  async ({ deps, caller, request }) => {
+    const body = parseInput(createEditorVideoRequestSchema, request.body, "body");
+    if (!body.ok) return body.result;
+    const { title, aspect_ratio: aspectRatio, fps } = body.value;
+    const editor = createEditorState(
+      title === undefined
+        ? { aspect_ratio: aspectRatio, fps }
+        : { aspect_ratio: aspectRatio, fps, title },
+    );
+    const now = isoNow(deps.clock);
+    const record: VideoRecord = {
+      id: await deps.stores.videos.nextId(caller.organization.id),
+      organizationId: caller.organization.id,
+      createdAt: now,
+      updatedAt: now,
+      kind: "editor",
+      status: "ready",
+      title: title ?? null,
+      url: null,
+      failure: null,
+      holdId: null,
+      aspectRatio,
+      script: null,
+      editor,
+      instructions: [],
+      version: 0,
+    };
+    await deps.stores.videos.insert([record]);
+    return success({ object: "editor_video", video: editorVideoRecordOf(record) });
+  },
+);
+
+/** GET /editor/videos: the organization's editor projects, newest first, at most `limit`. */
+export const listEditorVideos: UseCaseFactory = authenticated(
+  "listEditorVideos",
+  async ({ deps, caller, request }) => {
+    const query = parseInput(listEditorVideosQuerySchema, request.query, "query");
+    if (!query.ok) return query.result;
+    const videos = await deps.stores.videos.list(caller.organization.id, {
+      limit: query.value.limit,
+      filter: isEditorProject,
+    });
+    return success({ object: "editor_video_list", videos: videos.map(editorVideoRecordOf) });
+  },
+);
+
+/** GET /editor/videos/{id}: one project with its summary and timeline state. */
+export const getEditorVideo: UseCaseFactory = authenticated(
+  "getEditorVideo",
+  async ({ deps, caller, request }) => {
+    const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.result;
+    const project = await findEditorProject(deps, caller, params.value.id);
+    if (!project.ok) return project.result;
+    return success({ object: "editor_video", video: editorVideoRecordOf(project.value) });
+  },
+);
+
+/** The wire record of an editor project; throws for a video that has no editor state. */
+export function editorVideoRecordOf(video: VideoRecord): EditorVideoRecord {
+  const editor = video.editor;
+  if (editor === null) throw new TypeError(`Video ${video.id} is not an editor project.`);
+  return {
+    id: video.id,
+    title: editor.title,
+    status: video.status,
+    video_type: "editor",
+    aspect_ratio: { width: editor.compositionWidth, height: editor.compositionHeight },
+    created_at: video.createdAt,
+    editor_summary: summarizeEditor(editor),
+    editor: editor as unknown as EditorVideoRecord["editor"],
+  };
+}
+
+/** The 404 of an editor project that is missing or belongs to another organization. */
+export function editorProjectNotFound(videoId: number): ApiError {
+  return apiError("not_found", `No editor video ${videoId} exists in this organization.`, {
+    context: { video_id: videoId },
+  });
+}
+
+/** A video record that is an editor project, its timeline state present. */
+export type EditorProjectRecord = VideoRecord & { readonly editor: EditorState };
+
+/** True when the video is an editor project with a timeline state. */
+export function isEditorProject(video: VideoRecord): video is EditorProjectRecord {
+  return video.kind === "editor" && video.editor !== null;
+}
+
+/** The caller's editor project `videoId`, or the 404 of {@link editorProjectNotFound}. */
+export async function findEditorProject(
+  deps: ServiceDependencies,
+  caller: Caller,
+  videoId: number,
+): Promise<Step<EditorProjectRecord>> {
+  const video = await deps.stores.videos.get(caller.organization.id, videoId);
+  if (video === undefined || !isEditorProject(video)) return halt(editorProjectNotFound(videoId));
+  return proceed(video);
+}

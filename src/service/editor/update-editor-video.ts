@@ -1,0 +1,90 @@
+/**
+ * PATCH /editor/videos/{id} (spec 4.14): instructions to record and up to 50 edit
+ * operations applied atomically. Plain edits are free and need no idempotency key; a
+ * request whose one operation is `add_voiceover` is paid and idempotent (rule 3).
+ *
+ * @module
+ */
+import type { AddVoiceoverOperation, EditOperation } from "../../schemas/edit-operations.js";
+import {
+  editorVideoIdParamsSchema,
+  type PatchEditorVideoRequest,
+  patchEditorVideoRequestSchema,
+} from "../../schemas/editor-videos.js";
+import type { ServiceRequest, ServiceResult } from "../contract.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import type { Caller } from "../pipeline/authorize.js";
+import { parseInput } from "../pipeline/input.js";
+import { runPaidRequest } from "../pipeline/paid.js";
+import { success } from "../pipeline/results.js";
+import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import { applyEditsToProject } from "./apply-edits-to-project.js";
+import { fetchCaptionTranscripts } from "./caption-transcripts.js";
+import { editResultOf } from "./edit-result.js";
+import { findEditorProject } from "./editor-videos.js";
+import { resolveSoundEffectSources } from "./sound-effect-sources.js";
+import { runVoiceoverEdit } from "./voiceover-edit.js";
+
+// The schema already refuses an add_voiceover that shares its request with other edits.
+function voiceoverOf(operations: readonly EditOperation[]): AddVoiceoverOperation | undefined {
+  const [only] = operations;
+  return operations.length === 1 && only?.type === "add_voiceover" ? only : undefined;
+}
+
+/**
+ * A free edit: everything the engine needs from the outside (sound sources, transcripts)
+ * is resolved against the project as it is now, then the batch is applied atomically to
+ * the project as it is when the store runs the change.
+ */
+async function applyPlainEdit(
+  deps: ServiceDependencies,
+  caller: Caller,
+  videoId: number,
+  body: PatchEditorVideoRequest,
+): Promise<ServiceResult> {
+  const project = await findEditorProject(deps, caller, videoId);
+  if (!project.ok) return project.result;
+  const operations = body.operations ?? [];
+  const [media, transcripts] = await Promise.all([
+    resolveSoundEffectSources(deps, caller, operations),
+    fetchCaptionTranscripts(deps, project.value.editor, operations),
+  ]);
+  const accepted = await applyEditsToProject(deps, caller, videoId, {
+    operations,
+    instructions: body.instructions,
+    inputs: { media, transcripts },
+  });
+  return accepted.ok ? success(editResultOf(accepted.value)) : accepted.result;
+}
+
+// The key's fingerprint covers the body only; the project id is added to what it covers
+// so that one key reused on another project is a conflict, not a replay of the first.
+function withProjectInFingerprint(request: ServiceRequest, videoId: number): ServiceRequest {
+  const body = request.body as Record<string, unknown>;
+  return { ...request, body: { ...body, video_id: videoId } };
+}
+
+async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult> {
+  const { deps, endpoint, caller, request } = call;
+  const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+  if (!params.ok) return params.result;
+  const body = parseInput(patchEditorVideoRequestSchema, request.body, "body");
+  if (!body.ok) return body.result;
+  const videoId = params.value.id;
+  const operation = voiceoverOf(body.value.operations ?? []);
+  if (operation === undefined) return applyPlainEdit(deps, caller, videoId, body.value);
+  const instructions = body.value.instructions;
+  return runPaidRequest({
+    deps,
+    endpoint,
+    caller,
+    request: withProjectInFingerprint(request, videoId),
+    action: () => runVoiceoverEdit(deps, caller, { videoId, operation, instructions }),
+  });
+}
+
+/** PATCH /editor/videos/{id}: applies the edit and answers the edit result. */
+export const updateEditorVideo: UseCaseFactory = authenticated(
+  "updateEditorVideo",
+  updateEditorVideoCall,
+);

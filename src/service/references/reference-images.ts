@@ -1,0 +1,109 @@
+/**
+ * The inline `images` of POST /reference-inspirations (spec 4.11): every image is
+ * decoded strictly, held to about 10 MB, and recognized by its magic bytes as PNG, JPEG
+ * or WebP, all before anything is charged; accepted images are then stored under keys
+ * that say whose reference they belong to:
+ * `references/<organization>/<reference id>/<index>.<ext>`.
+ *
+ * @module
+ */
+import { type ApiError, apiError } from "../../errors/api-error.js";
+import { decodeInlineData } from "../../media/decode-inline.js";
+import { declaredTypeError, inlineDataError } from "../../media/media-errors.js";
+import {
+  checkDeclaredType,
+  isReferenceImage,
+  type SniffedMedia,
+  type SniffResult,
+  sniffMedia,
+} from "../../media/sniff.js";
+import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
+import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
+import type { ServiceDependencies } from "../dependencies.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
+
+/** An inline image that passed every check, ready to store. */
+export interface AcceptedReferenceImage {
+  /** The decoded bytes. */
+  readonly bytes: Uint8Array;
+  /** What the bytes are; its MIME type and extension are stored, not the client's label. */
+  readonly media: SniffedMedia;
+}
+
+function unsupportedFormatError(sniffed: SniffResult, field: string): ApiError {
+  const found = sniffed.kind === "unknown" ? "not a recognized image" : sniffed.mimeType;
+  return apiError(
+    "bad_request",
+    `${field}: the image is ${found}; only PNG, JPEG or WebP are accepted.`,
+    {
+      context: {
+        field,
+        reason: "unsupported_format",
+        ...(sniffed.kind === "unknown" ? {} : { detected_type: sniffed.mimeType }),
+      },
+    },
+  );
+}
+
+function acceptImage(image: InlineReferenceImage, index: number): Step<AcceptedReferenceImage> {
+  const dataField = `images.${index}.data`;
+  const decoded = decodeInlineData(image.data, { maxBytes: REFERENCE_INLINE_IMAGE_MAX_BYTES });
+  if (!decoded.ok) return halt(inlineDataError(decoded, dataField));
+  const sniffed = sniffMedia(decoded.bytes);
+  if (!isReferenceImage(sniffed)) return halt(unsupportedFormatError(sniffed, dataField));
+  // Both labels are claims, the content_type field and a data URL's own type; each must fit.
+  const declared = checkDeclaredType(image.content_type, sniffed);
+  if (declared.result === "mismatch") {
+    return halt(declaredTypeError(declared, `images.${index}.content_type`));
+  }
+  const prefixed = checkDeclaredType(decoded.declaredMediaType, sniffed);
+  if (prefixed.result === "mismatch") return halt(declaredTypeError(prefixed, dataField));
+  return proceed({ bytes: decoded.bytes, media: sniffed });
+}
+
+/**
+ * Checks every inline image in order and answers the first refusal as a 400 naming
+ * `images.<index>.data` or `images.<index>.content_type`; nothing is stored or charged here.
+ */
+export function acceptReferenceImages(
+  images: readonly InlineReferenceImage[],
+): Step<AcceptedReferenceImage[]> {
+  const accepted: AcceptedReferenceImage[] = [];
+  for (const [index, image] of images.entries()) {
+    const step = acceptImage(image, index);
+    if (!step.ok) return step;
+    accepted.push(step.value);
+  }
+  return proceed(accepted);
+}
+
+/** The object key of a reference's inline image. */
+export function referenceImageObjectKey(
+  organizationId: number,
+  referenceId: string,
+  index: number,
+  extension: string,
+): string {
+  return `references/${organizationId}/${referenceId}/${index}.${extension}`;
+}
+
+/** Stores the images in order and returns their public URLs; throws when storage fails. */
+export async function storeReferenceImages(
+  deps: ServiceDependencies,
+  organizationId: number,
+  referenceId: string,
+  images: readonly AcceptedReferenceImage[],
+): Promise<string[]> {
+  const urls: string[] = [];
+  for (const [index, image] of images.entries()) {
+    const objectKey = referenceImageObjectKey(
+      organizationId,
+      referenceId,
+      index,
+      image.media.extension,
+    );
+    const stored = await deps.mediaStorage.put(objectKey, image.bytes, image.media.mimeType);
+    urls.push(stored.url);
+  }
+  return urls;
+}

@@ -1,0 +1,48 @@
+/**
+ * POST /faceless-videos (spec 4.8). The video is then polled with GET /videos/{id}.
+ *
+ * @module
+ */
+import { priceFacelessVideo } from "../../credits/price-products.js";
+import { pricingApiError } from "../../credits/pricing.js";
+import { createFacelessVideoRequestSchema } from "../../schemas/faceless-videos.js";
+import { FACELESS_VOICE_DEFAULT } from "../../schemas/limits.js";
+import { checkAssetReferences, findVoice } from "../catalog/workspace-references.js";
+import { unusableFieldError } from "../generations/reference-errors.js";
+import { parseInput } from "../pipeline/input.js";
+import { runPaidRequest } from "../pipeline/paid.js";
+import { failure } from "../pipeline/results.js";
+import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import { hasText, queueFacelessVideo } from "./queue-faceless-video.js";
+
+/**
+ * POST /faceless-videos: needs a prompt or a script; checks the voice (which sets the
+ * price) and the brand kit, holds the credits, writes the script when none is given, and
+ * queues the video, once per idempotency key.
+ */
+export const createFacelessVideo: UseCaseFactory = authenticated(
+  "createFacelessVideo",
+  async (call) => {
+    const body = parseInput(createFacelessVideoRequestSchema, call.request.body, "body");
+    if (!body.ok) return body.result;
+    const request = body.value;
+    if (!hasText(request.prompt) && !hasText(request.script)) {
+      const message = "A faceless video needs a prompt to write the script from, or a script.";
+      return failure(unusableFieldError("prompt", message, "prompt_or_script_required"));
+    }
+    const { deps, caller } = call;
+    return runPaidRequest({
+      ...call,
+      action: async () => {
+        const assets = await deps.workspace.assets(caller.organization.id);
+        const voice = findVoice(assets, request.voice_id ?? FACELESS_VOICE_DEFAULT, "voice_id");
+        if (!voice.ok) return voice.result;
+        const priced = priceFacelessVideo(request, assets);
+        if (!priced.ok) return failure(pricingApiError(priced.error));
+        const references = checkAssetReferences(assets, request);
+        if (!references.ok) return references.result;
+        return queueFacelessVideo(deps, caller, request, priced.quote.totalCredits);
+      },
+    });
+  },
+);

@@ -1,0 +1,112 @@
+/**
+ * Video records: GET /videos/{id} (spec 4.9) answers any video of the organization,
+ * whether a faceless video, a slideshow's video or an editor project; rendered work (a
+ * slideshow's video, a faceless video) starts as a `queued` record paid by a hold.
+ *
+ * @module
+ */
+import { apiError } from "../../errors/api-error.js";
+import type { GenerationError } from "../../schemas/generations.js";
+import { videoIdParamsSchema } from "../../schemas/videos.js";
+import { workErrorOf } from "../jobs/work.js";
+import { parseInput } from "../pipeline/input.js";
+import { failure, success } from "../pipeline/results.js";
+import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import type { VideoKind, VideoRecord } from "../ports/records.js";
+
+/** GET /videos/{id}: the video's status, its final URL once completed, its failure. */
+export const getVideo: UseCaseFactory = authenticated(
+  "getVideo",
+  async ({ deps, caller, request }) => {
+    const params = parseInput(videoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.result;
+    const organizationId = caller.organization.id;
+    const record = await deps.stores.videos.get(organizationId, params.value.id);
+    if (record === undefined) {
+      return failure(apiError("not_found", `No video has id ${params.value.id}.`));
+    }
+    return success(videoBodyOf(record, await workErrorOf(deps, organizationId, record)));
+  },
+);
+
+/** The response body of GET /videos/{id}. */
+export interface VideoBody {
+  /** Always `video`. */
+  readonly object: "video";
+  /** The video id. */
+  readonly id: number;
+  /** `queued`, `generating`, `completed` or `error`; `ready` for an editor project. */
+  readonly status: VideoRecord["status"];
+  /** The final video URL once completed; null before, and for editor projects. */
+  readonly video_url: string | null;
+  /** Same as `video_url` (spec 2.5: url holds the final video URL when complete). */
+  readonly url: string | null;
+  /** Title, or null. */
+  readonly title: string | null;
+  /** What made the video: `faceless_video`, `slideshow` or `editor`. */
+  readonly video_type: VideoKind;
+  /** The failure when status is `error`; null otherwise. */
+  readonly error: GenerationError | null;
+  /** When the video was created. */
+  readonly created_at: string;
+  /** When the video last changed. */
+  readonly updated_at: string;
+}
+
+/** A video record as GET /videos/{id} shows it. */
+export function videoBodyOf(record: VideoRecord, error: GenerationError | null): VideoBody {
+  const url = record.status === "completed" ? record.url : null;
+  return {
+    object: "video",
+    id: record.id,
+    status: record.status,
+    video_url: url,
+    url,
+    title: record.title,
+    video_type: record.kind,
+    error: record.status === "error" ? error : null,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+/** What a new rendered video is made of. */
+export interface RenderedVideoFields {
+  /** The id allocated by `VideoStore.nextId()`. */
+  readonly id: number;
+  /** The owning organization. */
+  readonly organizationId: number;
+  /** What produces the video. */
+  readonly kind: "slideshow" | "faceless_video";
+  /** Title shown by GET /videos/{id}. */
+  readonly title: string;
+  /** Aspect ratio of the video. */
+  readonly aspectRatio: VideoRecord["aspectRatio"];
+  /** The hold paying for the render. */
+  readonly holdId: string;
+  /** The faceless video's script; null for a slideshow. */
+  readonly script: string | null;
+  /** ISO 8601 creation time. */
+  readonly now: string;
+}
+
+/** A new `queued` video record for rendered work. */
+export function renderedVideoRecord(fields: RenderedVideoFields): VideoRecord {
+  return {
+    id: fields.id,
+    organizationId: fields.organizationId,
+    createdAt: fields.now,
+    updatedAt: fields.now,
+    kind: fields.kind,
+    title: fields.title,
+    status: "queued",
+    url: null,
+    failure: null,
+    holdId: fields.holdId,
+    aspectRatio: fields.aspectRatio,
+    script: fields.script,
+    editor: null,
+    instructions: [],
+    version: 0,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * A simulated work provider for the reference host and tests. It does no generation:
+ * after a configurable delay it stores a real placeholder file of the kind promised (a
+ * PNG of the requested aspect ratio for images, a playable MP4 with picture and sound for
+ * videos) and reports its URL, or fails the way a real provider's temporary outage does.
+ * Providers are ports, so a deployment plugs in its own.
+ *
+ * @module
+ */
+import type { Job, ProviderOutcome, WorkProvider } from "../service/ports/jobs.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
+import { placeholderPng } from "./placeholder-image.js";
+import { placeholderMp4 } from "./placeholder-video.js";
+
+/** The failure category the simulator reports for a prompt with the failure marker. */
+export const SIMULATED_FAILURE_CATEGORY = "provider_unavailable";
+
+/** Settings of {@link createSimulatedWorkProvider}. */
+export interface SimulatedWorkProviderOptions {
+  /** Where the placeholder outputs are stored and served from. */
+  readonly storage: MediaStorage;
+  /** How long each job takes, in milliseconds; 0 by default. */
+  readonly jobDurationMilliseconds?: number;
+  /** A job whose prompt contains this text fails with a retryable provider error. */
+  readonly failWhenPromptContains?: string;
+  /** Waits; `setTimeout` by default. Tests pass their own. */
+  readonly sleep?: (milliseconds: number) => Promise<void>;
+}
+
+function defaultSleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+// Static ads are images, and so is the output of a model variant whose input mode ends
+// in "image" (`text_to_image`, `image_to_image`); everything else is a video.
+function producesStill(job: Job): boolean {
+  if (job.kind !== "generation") return false;
+  const inputMode = job.input.input_mode;
+  return (
+    job.input.type === "static_ad" || (typeof inputMode === "string" && /image$/.test(inputMode))
+  );
+}
+
+function placeholderOf(job: Job) {
+  const aspectRatio =
+    typeof job.input.aspect_ratio === "string" ? job.input.aspect_ratio : undefined;
+  return producesStill(job)
+    ? { bytes: placeholderPng(aspectRatio), contentType: "image/png", extension: "png" }
+    : { bytes: placeholderMp4(aspectRatio), contentType: "video/mp4", extension: "mp4" };
+}
+
+// An analysis produces no media; the simulator keeps a small report so the URL it
+// returns names a real object.
+async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderOutcome> {
+  const mediaUrls = Array.isArray(job.input.media_urls) ? job.input.media_urls : [];
+  const report = {
+    reference_id: job.resourceId,
+    media_count: mediaUrls.length + (typeof job.input.video_url === "string" ? 1 : 0),
+    summary: "Simulated analysis: no model looked at this media.",
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(report));
+  const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
+  const stored = await storage.put(objectKey, bytes, "application/json");
+  return { ok: true, url: stored.url };
+}
+
+function promptOf(job: Job): string {
+  const prompt = job.input.prompt;
+  return typeof prompt === "string" ? prompt : "";
+}
+
+/**
+ * Creates the simulated provider.
+ *
+ * @example
+ * ```ts
+ * const provider = createSimulatedWorkProvider({ storage, jobDurationMilliseconds: 2000, failWhenPromptContains: "#fail" });
+ * ```
+ */
+export function createSimulatedWorkProvider(options: SimulatedWorkProviderOptions): WorkProvider {
+  const sleep = options.sleep ?? defaultSleep;
+  const duration = options.jobDurationMilliseconds ?? 0;
+  const marker = options.failWhenPromptContains;
+  return {
+    async run(job): Promise<ProviderOutcome> {
+      if (duration > 0) await sleep(duration);
+      if (marker !== undefined && marker !== "" && promptOf(job).includes(marker)) {
+        return {
+          ok: false,
+          failure: {
+            category: SIMULATED_FAILURE_CATEGORY,
+            message: `The simulated provider was asked to fail: the prompt contains "${marker}".`,
+            retryable: true,
+          },
+        };
+      }
+      if (job.kind === "reference_analysis") return storeAnalysis(options.storage, job);
+      const placeholder = placeholderOf(job);
+      // Under the organization: a video id is unique within its organization only.
+      const objectKey = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.${placeholder.extension}`;
+      const stored = await options.storage.put(
+        objectKey,
+        placeholder.bytes,
+        placeholder.contentType,
+      );
+      return { ok: true, url: stored.url };
+    },
+  };
+}
