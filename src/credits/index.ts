@@ -10,6 +10,7 @@ export * from "./credits-returned.js";
 export * from "./default-prices.js";
 export * from "./ledger.js";
 export * from "./price-generation.js";
+export * from "./price-export.js";
 export * from "./price-products.js";
 export * from "./pricing.js";
 export * from "./reconcile.js";
