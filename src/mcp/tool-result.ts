@@ -46,7 +46,10 @@ function fileContent(file: ServiceFile): CallToolResult["content"][number] {
   const data = encodeBase64(file.bytes);
   return file.contentType.startsWith("image/")
     ? { type: "image", data, mimeType: file.contentType }
-    : { type: "resource", resource: { uri: INLINE_FILE_URI, blob: data, mimeType: file.contentType } };
+    : {
+        type: "resource",
+        resource: { uri: INLINE_FILE_URI, blob: data, mimeType: file.contentType },
+      };
 }
 
 /** The tool result of an error raised before the service was called. */

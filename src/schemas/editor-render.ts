@@ -67,9 +67,7 @@ export const editorVideoExportSchema = z
     video_id: z.int().min(VIDEO_ID_MIN).describe("The project; poll GET /videos/{video_id}."),
     status: z
       .enum(["queued", "generating", "completed"])
-      .describe(
-        "queued for a new export; completed when an export of the same content is reused.",
-      ),
+      .describe("queued for a new export; completed when an export of the same content is reused."),
     resolution: z.enum(EXPORT_RESOLUTIONS).describe("The export's resolution."),
     width: z.int().positive().describe("Width of the MP4 in pixels."),
     height: z.int().positive().describe("Height of the MP4 in pixels."),

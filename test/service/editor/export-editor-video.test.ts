@@ -3,7 +3,12 @@ import { describeRendering } from "../../render/support/ffmpeg.js";
 import { probe } from "../../support/ffprobe.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import { createProject, patchProject, readProject } from "./editor-support.js";
-import { clipProject, redBoxProject, renderingHarness, storedBytes } from "./export-and-frame-support.js";
+import {
+  clipProject,
+  redBoxProject,
+  renderingHarness,
+  storedBytes,
+} from "./export-and-frame-support.js";
 
 const START_CREDITS = 5000;
 // A timeline up to a minute long costs 5 credits.
@@ -44,7 +49,11 @@ describeRendering("POST /editor/videos/{id}/export", () => {
       credits_deducted: EXPORT_PRICE,
       remaining_credits: START_CREDITS - EXPORT_PRICE,
     });
-    expect((await getVideo(id)).body).toMatchObject({ status: "queued", url: null, video_url: null });
+    expect((await getVideo(id)).body).toMatchObject({
+      status: "queued",
+      url: null,
+      video_url: null,
+    });
 
     expect(await harness.runJobs()).toBe(1);
     const video = (await getVideo(id)).body;
@@ -180,7 +189,10 @@ describeRendering("POST /editor/videos/{id}/export", () => {
 
     const bodyKey = await exportVideo(id, { resolution: "720p", idempotency_key: "export-body-1" });
     expect(bodyKey.body.credits_deducted).toBe(EXPORT_PRICE);
-    const bodyReplay = await exportVideo(id, { resolution: "720p", idempotency_key: "export-body-1" });
+    const bodyReplay = await exportVideo(id, {
+      resolution: "720p",
+      idempotency_key: "export-body-1",
+    });
     expect(bodyReplay.body).toEqual({ ...bodyKey.body, idempotent_replay: true });
 
     const other = await redBoxProject(harness);
@@ -233,5 +245,7 @@ it("answers exports without a renderer with a structured error naming it, and ch
   });
   expect(await harness.available()).toBe(START_CREDITS);
   // Everything else works as before.
-  expect((await harness.call("GET", `/videos/${id}`, { key: KEYS.acme })).body.status).toBe("ready");
+  expect((await harness.call("GET", `/videos/${id}`, { key: KEYS.acme })).body.status).toBe(
+    "ready",
+  );
 });

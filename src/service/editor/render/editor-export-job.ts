@@ -73,7 +73,8 @@ function concatenated(chunks: readonly Uint8Array[]): Uint8Array {
 
 async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
-  if (renderer === undefined) return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
+  if (renderer === undefined)
+    return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
   const input = job.input as unknown as EditorExportJobInput;
   const planned = planExport(input.editor, input.resolution);
   if (!planned.ok) {

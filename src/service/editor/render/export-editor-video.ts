@@ -11,8 +11,8 @@ import { isoNow } from "../../../clock.js";
 import { priceEditorExport } from "../../../credits/price-export.js";
 import type { RenderPlan } from "../../../editor/render-plan/types.js";
 import {
-  EXPORT_RESOLUTION_DEFAULT,
   type EditorVideoExport,
+  EXPORT_RESOLUTION_DEFAULT,
   type ExportResolution,
   exportEditorVideoRequestSchema,
 } from "../../../schemas/editor-render.js";
@@ -42,22 +42,25 @@ import { exportContentHash, planExport } from "./export-plan.js";
 import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
 
 /** POST /editor/videos/{id}/export: queues an MP4 export, or reuses the last one. */
-export const exportEditorVideo: UseCaseFactory = authenticated("exportEditorVideo", async (call) => {
-  const { deps, caller, request } = call;
-  const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-  if (!params.ok) return params.result;
-  const body = parseInput(exportEditorVideoRequestSchema, request.body ?? {}, "body");
-  if (!body.ok) return body.result;
-  // Refused before the key is claimed or anything is held: no renderer, no export.
-  if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
-  const videoId = params.value.id;
-  const resolution = body.value.resolution ?? EXPORT_RESOLUTION_DEFAULT;
-  return runPaidRequest({
-    ...call,
-    request: withProjectInFingerprint(request, videoId),
-    action: () => startExport(deps, caller, videoId, resolution),
-  });
-});
+export const exportEditorVideo: UseCaseFactory = authenticated(
+  "exportEditorVideo",
+  async (call) => {
+    const { deps, caller, request } = call;
+    const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.result;
+    const body = parseInput(exportEditorVideoRequestSchema, request.body ?? {}, "body");
+    if (!body.ok) return body.result;
+    // Refused before the key is claimed or anything is held: no renderer, no export.
+    if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
+    const videoId = params.value.id;
+    const resolution = body.value.resolution ?? EXPORT_RESOLUTION_DEFAULT;
+    return runPaidRequest({
+      ...call,
+      request: withProjectInFingerprint(request, videoId),
+      action: () => startExport(deps, caller, videoId, resolution),
+    });
+  },
+);
 
 async function startExport(
   deps: ServiceDependencies,
@@ -83,7 +86,9 @@ async function startExport(
     const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
     const queued = await queueExport(deps, caller, project.value, exported);
     if (!queued.ok) return queued.answer;
-    return success(exportBodyOf(videoId, exported, { reused: false, available: balance.available }));
+    return success(
+      exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
+    );
   });
 }
 
@@ -154,7 +159,11 @@ async function queueExport(
   });
   if (queued) return { ok: true };
   const failed = failWork<EditorExportRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
-  await deps.stores.videos.update(organizationId, project.id, changeExport(exported.holdId, failed));
+  await deps.stores.videos.update(
+    organizationId,
+    project.id,
+    changeExport(exported.holdId, failed),
+  );
   return { ok: false, answer: failure(queueUnavailableError("export")) };
 }
 

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { canonicalJson } from "../../../idempotency/canonical-json.js";
+
 import { planRender, type RenderPlanResult } from "../../../editor/render-plan/plan-render.js";
 import type { EditorState } from "../../../editor/state.js";
+import { canonicalJson } from "../../../idempotency/canonical-json.js";
 import { EXPORT_SHORT_SIDE_PIXELS, type ExportResolution } from "../../../schemas/editor-render.js";
 
 /**

@@ -42,7 +42,10 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
       const stored = await mediaStorage.get(objectKey);
       if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
       if (stored.bytes.byteLength > maxBytes) {
-        return { ok: false, message: `${url} is larger than the ${maxBytes} bytes a render reads.` };
+        return {
+          ok: false,
+          message: `${url} is larger than the ${maxBytes} bytes a render reads.`,
+        };
       }
       return { ok: true, body: stored.bytes };
     }
