@@ -1,6 +1,7 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
- * `--database-url` (or the `DATABASE_URL` environment variable) and `--help`,
+ * `--database-url` (or the `DATABASE_URL` environment variable), `--ffmpeg-path` (or
+ * `REELKIT_FFMPEG_PATH`) and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -24,7 +25,12 @@ export interface HostOptions {
   readonly fixturePath: string | undefined;
   /** PostgreSQL connection URL; undefined keeps everything in memory. */
   readonly databaseUrl: string | undefined;
+  /** The ffmpeg program that renders exports and previews; undefined looks on `PATH`. */
+  readonly ffmpegPath?: string | undefined;
 }
+
+/** The environment variable naming the ffmpeg program when `--ffmpeg-path` does not. */
+export const FFMPEG_PATH_VARIABLE = "REELKIT_FFMPEG_PATH";
 
 /** The outcome of reading the command line. */
 export type HostArguments =
@@ -46,6 +52,10 @@ Options:
   --database-url URL  keep state in PostgreSQL (postgres://user:password@host:port/db);
                       migrations run on start and the fixture only adds what is missing.
                       Default: the DATABASE_URL environment variable, else in memory
+  --ffmpeg-path PATH  the ffmpeg program that renders MP4 exports and PNG previews
+                      (default: the ${FFMPEG_PATH_VARIABLE} environment variable, else
+                      ffmpeg on PATH); without a working ffmpeg the host still starts
+                      and those two endpoints answer a structured error
   --help              print this text and exit
 `;
 
@@ -54,6 +64,7 @@ const OPTIONS = {
   host: { type: "string" },
   fixture: { type: "string" },
   "database-url": { type: "string" },
+  "ffmpeg-path": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -94,7 +105,8 @@ function readFlags(argv: readonly string[]) {
 
 /**
  * Reads the host's command line (the arguments after the script name). `--database-url`
- * wins over `env.DATABASE_URL`; an empty value of either means none.
+ * wins over `env.DATABASE_URL`, `--ffmpeg-path` over `env.REELKIT_FFMPEG_PATH`; an empty
+ * value of either means none.
  *
  * @example
  * ```ts
@@ -122,5 +134,15 @@ export function parseHostArguments(
     const source = values["database-url"] === undefined ? "DATABASE_URL" : "--database-url";
     return { kind: "invalid", message: `${source}: ${databaseUrl.error}` };
   }
-  return { kind: "run", options: { port, host, fixturePath: values.fixture, databaseUrl } };
+  const ffmpegPath = values["ffmpeg-path"] ?? env[FFMPEG_PATH_VARIABLE];
+  return {
+    kind: "run",
+    options: {
+      port,
+      host,
+      fixturePath: values.fixture,
+      databaseUrl,
+      ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
+    },
+  };
 }
