@@ -544,7 +544,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     success: {
       contentType: "image/png",
       schemas: [],
-      description: "The PNG of the frame or contact sheet.",
+      description: "A PNG of the frame or contact sheet.",
     },
     errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,

@@ -201,6 +201,25 @@ describeRendering("POST /editor/videos/{id}/export", () => {
     expect(conflict.body.error.code).toBe("idempotency_conflict");
   });
 
+  it("takes a request without a body: the composition's own size, 1080p", async () => {
+    harness = await renderingHarness();
+    const id = await redBoxProject(harness);
+    const response = await harness.handler(
+      new Request(`http://reelkit.test/v1/editor/videos/${id}/export`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEYS.acme}` },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: "queued",
+      resolution: "1080p",
+      width: 1080,
+      height: 1920,
+      duration_seconds: 5,
+    });
+  });
+
   it("refuses what cannot be exported before charging: an empty timeline, a bad resolution, another organization's project", async () => {
     harness = await renderingHarness();
     const empty = await createProject(harness);
