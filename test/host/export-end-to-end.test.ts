@@ -4,6 +4,7 @@ import { type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
 import {
   createTestSchema,
+  schemaUrl,
   type TestSchema,
   testDatabaseUrl,
 } from "../postgres/support/database.js";
@@ -28,13 +29,6 @@ function setup(): HostSetup {
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
   return setupOf(parsed.fixture);
-}
-
-// The host connects with the URL alone, so the test schema goes into its options.
-function schemaUrl(base: string, schema: TestSchema): string {
-  const withSchema = new URL(base);
-  withSchema.searchParams.set("options", `-c search_path=${schema.name}`);
-  return withSchema.href;
 }
 
 async function call(host: RunningHost, method: string, path: string, body?: unknown) {

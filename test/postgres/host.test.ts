@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseFixtureText } from "../../src/host/fixture.js";
 import { type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
-import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
+import {
+  createTestSchema,
+  schemaUrl,
+  type TestSchema,
+  testDatabaseUrl,
+} from "./support/database.js";
 
 const url = testDatabaseUrl();
 const KEY = "rk_test_host_pg_key";
@@ -17,13 +22,6 @@ function setupWith(credits: number, extraKey?: string): HostSetup {
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
   return setupOf(parsed.fixture);
-}
-
-// The host connects with the URL alone, so the test schema goes into its options.
-function schemaUrl(base: string, schema: TestSchema): string {
-  const withSchema = new URL(base);
-  withSchema.searchParams.set("options", `-c search_path=${schema.name}`);
-  return withSchema.href;
 }
 
 async function call(host: RunningHost, method: string, path: string, body?: unknown, key = KEY) {

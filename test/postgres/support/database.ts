@@ -42,6 +42,16 @@ export interface TestSchemaOptions {
   readonly migrate?: boolean;
 }
 
+/**
+ * The database URL of `schema`, for code that connects with a URL alone (the reference
+ * host): the schema goes into the connection's options as its search path.
+ */
+export function schemaUrl(base: string, schema: TestSchema): string {
+  const withSchema = new URL(base);
+  withSchema.searchParams.set("options", `-c search_path=${schema.name}`);
+  return withSchema.href;
+}
+
 /** Creates a fresh schema, migrated unless told otherwise. */
 export async function createTestSchema(
   url: string,

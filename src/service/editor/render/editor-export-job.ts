@@ -8,6 +8,7 @@
  */
 import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
+import { concatenate } from "../../../media/read-response.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
 import type { ServiceDependencies } from "../../dependencies.js";
 import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../../jobs/process-job.js";
@@ -61,16 +62,6 @@ async function updateExport(
   return current?.holdId === job.holdId ? current : undefined;
 }
 
-function concatenated(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
   if (renderer === undefined)
@@ -82,11 +73,21 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
     return { ok: false, failure: { category: code, message, retryable: false } };
   }
   const chunks: Uint8Array[] = [];
-  const sink = new WritableStream<Uint8Array>({ write: (chunk) => void chunks.push(chunk) });
+  let totalBytes = 0;
+  const sink = new WritableStream<Uint8Array>({
+    write(chunk) {
+      chunks.push(chunk);
+      totalBytes += chunk.byteLength;
+    },
+  });
   const rendered = await renderer.renderVideo(planned.plan, { sink });
   if (!rendered.ok) return { ok: false, failure: renderJobFailure(rendered.error) };
   const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
-  const stored = await deps.mediaStorage.put(objectKey, concatenated(chunks), EXPORT_CONTENT_TYPE);
+  const stored = await deps.mediaStorage.put(
+    objectKey,
+    concatenate(chunks, totalBytes),
+    EXPORT_CONTENT_TYPE,
+  );
   return { ok: true, url: stored.url };
 }
 
