@@ -36,10 +36,13 @@ async function call(host: RunningHost, method: string, path: string, body?: unkn
   return { status: response.status, body: await response.json() };
 }
 
+// The worker records a failure, then releases its hold in a second step; until then the
+// failed generation truthfully says `credits_returned: null`, so wait for both.
 async function settled(host: RunningHost, id: string) {
   for (;;) {
     const { body } = await call(host, "GET", `/generations/${id}`);
-    if (body.status !== "generating") return body;
+    const holdOpen = body.status === "error" && body.error?.credits_returned === null;
+    if (body.status !== "generating" && !holdOpen) return body;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
