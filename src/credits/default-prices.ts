@@ -20,14 +20,22 @@ export interface PriceTable {
   readonly voiceoverCreditsPerBlock: number;
   /** Spoken words in one voiceover block. */
   readonly voiceoverWordsPerBlock: number;
+  /**
+   * Credits per started minute of an editor project's MP4 export (an extension);
+   * {@link EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT} when a table leaves it out.
+   */
+  readonly editorExportCreditsPerMinute?: number;
 }
+
+/** Credits per started minute of an MP4 export when the price table names none. */
+export const EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT = 5;
 
 /**
  * The default prices: a static ad costs 20 credits, a video or UGC ad tier without a
  * price 100, an AI model variant without a price 50, a slideshow 10 per slide (60 for the
  * default 6 slides), and a voiceover 5 per started 100 spoken words (25 at most for the
  * 465-word limit). They sit in scale with the one price the contract fixes, 30 credits
- * per analysed reference item.
+ * per analysed reference item. An MP4 export of an editor project costs 5 per started minute.
  */
 export const DEFAULT_PRICES: PriceTable = Object.freeze({
   staticAdCredits: 20,
@@ -36,4 +44,5 @@ export const DEFAULT_PRICES: PriceTable = Object.freeze({
   slideshowCreditsPerSlide: 10,
   voiceoverCreditsPerBlock: 5,
   voiceoverWordsPerBlock: 100,
+  editorExportCreditsPerMinute: EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT,
 });

@@ -9,6 +9,7 @@ export * from "./batch.js";
 export * from "./credits-returned.js";
 export * from "./default-prices.js";
 export * from "./ledger.js";
+export * from "./price-export.js";
 export * from "./price-generation.js";
 export * from "./price-products.js";
 export * from "./pricing.js";

@@ -1,7 +1,7 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
- * (or `DATABASE_SCHEMA`) and `--help`,
+ * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`) and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -28,7 +28,12 @@ export interface HostOptions {
   readonly databaseUrl: string | undefined;
   /** The PostgreSQL schema holding reelkit's tables; undefined for `reelkit`. */
   readonly databaseSchema?: string | undefined;
+  /** The ffmpeg program that renders exports and previews; undefined looks on `PATH`. */
+  readonly ffmpegPath?: string | undefined;
 }
+
+/** The environment variable naming the ffmpeg program when `--ffmpeg-path` does not. */
+export const FFMPEG_PATH_VARIABLE = "REELKIT_FFMPEG_PATH";
 
 /** The outcome of reading the command line. */
 export type HostArguments =
@@ -55,6 +60,10 @@ Options:
                       start when missing; tables made before this flag existed live in
                       the schema the connection used, often public: name that one.
                       Default: the DATABASE_SCHEMA environment variable, else ${DEFAULT_POSTGRES_SCHEMA}
+  --ffmpeg-path PATH  the ffmpeg program that renders MP4 exports and PNG previews
+                      (default: the ${FFMPEG_PATH_VARIABLE} environment variable, else
+                      ffmpeg on PATH); without a working ffmpeg the host still starts
+                      and those two endpoints answer a structured error
   --help              print this text and exit
 `;
 
@@ -64,6 +73,7 @@ const OPTIONS = {
   fixture: { type: "string" },
   "database-url": { type: "string" },
   "database-schema": { type: "string" },
+  "ffmpeg-path": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -119,8 +129,8 @@ function readFlags(argv: readonly string[]) {
 
 /**
  * Reads the host's command line (the arguments after the script name). `--database-url`
- * wins over `env.DATABASE_URL`, and `--database-schema` over `env.DATABASE_SCHEMA`; an
- * empty value of either means none.
+ * wins over `env.DATABASE_URL`, `--database-schema` over `env.DATABASE_SCHEMA`, and
+ * `--ffmpeg-path` over `env.REELKIT_FFMPEG_PATH`; an empty value of any means none.
  *
  * @example
  * ```ts
@@ -155,6 +165,7 @@ export function parseHostArguments(
     databaseUrl,
   );
   if (typeof databaseSchema === "object") return { kind: "invalid", message: databaseSchema.error };
+  const ffmpegPath = values["ffmpeg-path"] ?? env[FFMPEG_PATH_VARIABLE];
   return {
     kind: "run",
     options: {
@@ -163,6 +174,7 @@ export function parseHostArguments(
       fixturePath: values.fixture,
       databaseUrl,
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
+      ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
     },
   };
 }

@@ -8,6 +8,7 @@
 import type { HostSetup, SetupOrganization } from "./host-setup.js";
 import type { MemoryHostStores } from "./host-stores.js";
 import type { PostgresHostStores } from "./postgres-host-stores.js";
+import type { RenderingStatus } from "./start-host.js";
 import { API_BASE_PATH, FILES_PATH, MCP_PATH } from "./wiring.js";
 
 /** Most organizations listed by name; the rest are counted. */
@@ -23,6 +24,23 @@ export interface BannerFacts {
   readonly fixturePath: string | undefined;
   /** Where state is kept: memory, or PostgreSQL with what starting on it did. */
   readonly stores: Pick<MemoryHostStores, "kind"> | Pick<PostgresHostStores, "kind" | "report">;
+  /** Whether exports and previews can render; left out, the banner says nothing of it. */
+  readonly rendering?: RenderingStatus;
+}
+
+function renderingLines(rendering: RenderingStatus | undefined): string[] {
+  if (rendering === undefined) return [];
+  if (rendering.available) {
+    return [
+      `Rendering is available (${rendering.program}): POST /v1/editor/videos/{id}/export makes`,
+      "an MP4, GET /v1/editor/videos/{id}/frame a PNG preview.",
+    ];
+  }
+  return [
+    `Rendering is unavailable: ${rendering.reason}`,
+    "Exports and previews answer a structured error; everything else works. Install ffmpeg",
+    "(with libass) or pass --ffmpeg-path.",
+  ];
 }
 
 function organizationLines(organization: SetupOrganization): string[] {
@@ -110,6 +128,7 @@ export function hostBanner(facts: BannerFacts): string[] {
     ...workspaceLines(facts),
     "",
     ...simulatorLines(facts.setup),
+    ...renderingLines(facts.rendering),
     ...storageLines(facts.stores),
   ];
 }

@@ -53,18 +53,18 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (parsed.kind === "invalid")
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
-  const { port, host, fixturePath, databaseUrl, databaseSchema } = parsed.options;
+  const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
-    running = await startHost({ port, host, setup, databaseUrl, databaseSchema });
+    running = await startHost({ port, host, setup, databaseUrl, databaseSchema, ffmpegPath });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     fail([`cannot start on ${host} port ${port}: ${reason}`], 1);
   }
   stopOnSignals(running);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering }).join("\n")}\n`,
   );
 }
 

@@ -12,6 +12,7 @@ import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
 import { createMcpHandler } from "../mcp/handler.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
+import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
@@ -27,6 +28,8 @@ export interface RunningHost {
   readonly origin: string;
   /** The wired service and its ports. */
   readonly wiring: HostWiring;
+  /** Whether exports and previews can render, found by checking ffmpeg at start. */
+  readonly rendering: RenderingStatus;
   /** Stops accepting, closes every connection and waits for running jobs. */
   stop(): Promise<void>;
 }
@@ -46,6 +49,24 @@ export interface StartHostOptions {
   readonly databaseUrl?: string | undefined;
   /** The schema holding reelkit's tables in that database; `reelkit` by default. */
   readonly databaseSchema?: string | undefined;
+  /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
+  readonly ffmpegPath?: string | undefined;
+}
+
+/** Whether the host can render: ffmpeg was found with what it needs, or why not. */
+export type RenderingStatus =
+  | { readonly available: true; readonly program: string }
+  | { readonly available: false; readonly program: string; readonly reason: string };
+
+/**
+ * Checks the ffmpeg program the way the renderer will (the program runs and has every
+ * filter and encoder it uses); the renderer reuses the answer.
+ */
+export async function renderingStatusOf(program: string): Promise<RenderingStatus> {
+  const missing = await checkFfmpegOnce(program);
+  return missing === undefined
+    ? { available: true, program }
+    : { available: false, program, reason: missing.error.message };
 }
 
 // Answers the few requests that could arrive between listening and wiring.
@@ -114,7 +135,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     server.close();
     throw error;
   });
-  const wiring = wireHost(origin, options.setup, stores);
+  const wiring = wireHost(origin, options.setup, stores, { ffmpegPath: options.ffmpegPath });
+  const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
   const api = createFetchHandler(wiring.service.api, {
     basePath: API_BASE_PATH,
     directUploads: wiring.service.directUploads,
@@ -127,6 +149,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   return {
     origin,
     wiring,
+    rendering,
     stop() {
       stopping ??= (async () => {
         await closeServer(server);

@@ -15,8 +15,10 @@ import { createMemoryMediaStorage, type MemoryMediaStorage } from "../memory/med
 import { createMemorySocialPublisher } from "../memory/social.js";
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
+import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
+import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
 import { createSimulatedScriptWriter } from "../simulated/script-writer.js";
 import {
   createSimulatedSpeechProvider,
@@ -53,10 +55,18 @@ function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[
   return map;
 }
 
+/** How the host renders exports and previews. */
+export interface HostRendering {
+  /** The ffmpeg program: a path, or a name looked up on `PATH`. Default `ffmpeg`. */
+  readonly ffmpegPath?: string | undefined;
+}
+
 /**
  * Builds the service for a host reachable at `origin` (such as `http://127.0.0.1:8787`),
  * with the settings of `setup` and the stateful ports of `stores` (already seeded with
- * the setup's organizations). Jobs are not started yet.
+ * the setup's organizations). Jobs are not started yet. The renderer is always given:
+ * without a working ffmpeg it answers every render with `renderer_unavailable` naming
+ * what is missing, and the rest of the host is unaffected.
  *
  * @example
  * ```ts
@@ -66,9 +76,19 @@ function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[
  * stores.startJobs(wiring.service.processJob);
  * ```
  */
-export function wireHost(origin: string, setup: HostSetup, stores: HostStores): HostWiring {
+export function wireHost(
+  origin: string,
+  setup: HostSetup,
+  stores: HostStores,
+  rendering: HostRendering = {},
+): HostWiring {
   const clock = systemClock;
   const storage = createMemoryMediaStorage({ publicBaseUrl: `${origin}${FILES_PATH}` });
+  const urlFetcher = createNodeUrlFetcher();
+  const renderer = createFfmpegRenderer({
+    readMedia: createProjectMediaReader({ mediaStorage: storage, urlFetcher }),
+    ...(rendering.ffmpegPath === undefined ? {} : { ffmpegPath: rendering.ffmpegPath }),
+  });
   const organizations = setup.organizations;
   const deps: ServiceDependencies = {
     ...stores.ports,
@@ -94,7 +114,8 @@ export function wireHost(origin: string, setup: HostSetup, stores: HostStores): 
       baseUrl: `${origin}${API_BASE_PATH}/uploads`,
       clock,
     }),
-    urlFetcher: createNodeUrlFetcher(),
+    urlFetcher,
+    renderer,
     clock,
     ids: { uuid: randomUUID, editorId: () => nanoid() },
     social: createMemorySocialPublisher({

@@ -57,35 +57,37 @@ export function serverErrorResponse(): Response {
 }
 
 function serialized(result: ServiceResult): {
-  readonly text: string;
+  readonly body: string | Uint8Array<ArrayBuffer>;
   readonly contentType: string;
 } {
   switch (result.kind) {
     case "markdown":
-      return { text: result.text, contentType: MARKDOWN_CONTENT_TYPE };
+      return { body: result.text, contentType: MARKDOWN_CONTENT_TYPE };
+    case "file":
+      return { body: new Uint8Array(result.bytes), contentType: result.contentType };
     case "error":
-      return { text: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
+      return { body: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
-      return { text: JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
+      return { body: JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
   }
 }
 
 /**
  * The HTTP form of a service result: its status from the status table (`httpStatusOf`),
- * JSON (or Markdown) with its content type, and the result's headers copied after the
- * content type, so the service may replace it. A success whose body is undefined has no
- * body. Throws when the result cannot be sent (a body JSON cannot represent, an invalid
- * header); the handler turns that into a 500.
+ * JSON (or Markdown, or a file's bytes) with its content type, and the result's headers
+ * copied after the content type, so the service may replace it. A success whose body is
+ * undefined has no body. Throws when the result cannot be sent (a body JSON cannot
+ * represent, an invalid header); the handler turns that into a 500.
  *
  * @param omitBody - True for `HEAD`: same status and headers, no body.
  */
 export function toHttpResponse(result: ServiceResult, omitBody: boolean): Response {
   // JSON.stringify gives undefined for an undefined body; such a response has no body.
-  const { text, contentType } = serialized(result);
+  const { body, contentType } = serialized(result);
   const headers = new Headers();
-  if (text !== undefined) headers.set("content-type", contentType);
+  if (body !== undefined) headers.set("content-type", contentType);
+  if (result.kind === "file") headers.set("content-length", String(result.bytes.byteLength));
   const extra = result.kind === "markdown" ? {} : (result.headers ?? {});
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  const body = omitBody ? null : (text ?? null);
-  return new Response(body, { status: httpStatusOf(result), headers });
+  return new Response(omitBody ? null : (body ?? null), { status: httpStatusOf(result), headers });
 }

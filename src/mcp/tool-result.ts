@@ -7,7 +7,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ApiError, errorBody } from "../errors/api-error.js";
-import type { ServiceResult } from "../service/contract.js";
+import { encodeBase64 } from "../media/base64.js";
+import type { ServiceFile, ServiceResult } from "../service/contract.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -15,8 +16,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The one table from service results to tool results: a JSON success becomes structured
- * content and its JSON text; Markdown becomes text; a failure becomes the REST error body,
- * flagged `isError`. A JSON body that is not an object (none is, today) is wrapped as
+ * content and its JSON text; Markdown becomes text; a file becomes an image (or, for
+ * other media types, an embedded resource), base64-encoded; a failure becomes the REST
+ * error body, flagged `isError`. A JSON body that is not an object (none is, today) is wrapped as
  * `{ result }`, since structured content must be an object.
  */
 export function toolResult(answer: ServiceResult): CallToolResult {
@@ -30,9 +32,24 @@ export function toolResult(answer: ServiceResult): CallToolResult {
     }
     case "markdown":
       return { content: [{ type: "text", text: answer.text }] };
+    case "file":
+      return { content: [fileContent(answer)] };
     case "error":
       return toolErrorResult(answer.error);
   }
+}
+
+// The MCP URI of a file that exists only in this result.
+const INLINE_FILE_URI = "reelkit:inline-file";
+
+function fileContent(file: ServiceFile): CallToolResult["content"][number] {
+  const data = encodeBase64(file.bytes);
+  return file.contentType.startsWith("image/")
+    ? { type: "image", data, mimeType: file.contentType }
+    : {
+        type: "resource",
+        resource: { uri: INLINE_FILE_URI, blob: data, mimeType: file.contentType },
+      };
 }
 
 /** The tool result of an error raised before the service was called. */

@@ -133,16 +133,7 @@ export function decodeBase64(
   return { ok: true, bytes };
 }
 
-/**
- * Encodes bytes as unpadded base64url, the form that sits in a URL query unescaped.
- *
- * @example
- * ```ts
- * encodeBase64Url(new Uint8Array([251, 255])); // "-_8"
- * ```
- */
-export function encodeBase64Url(bytes: Uint8Array): string {
-  const alphabet = ALPHABETS.base64url;
+function encodeWith(bytes: Uint8Array, alphabet: string): string {
   let text = "";
   let pending = 0;
   let pendingBits = 0;
@@ -157,4 +148,30 @@ export function encodeBase64Url(bytes: Uint8Array): string {
   }
   if (pendingBits > 0) text += alphabet[(pending << (6 - pendingBits)) & 0x3f];
   return text;
+}
+
+/**
+ * Encodes bytes as unpadded base64url, the form that sits in a URL query unescaped.
+ *
+ * @example
+ * ```ts
+ * encodeBase64Url(new Uint8Array([251, 255])); // "-_8"
+ * ```
+ */
+export function encodeBase64Url(bytes: Uint8Array): string {
+  return encodeWith(bytes, ALPHABETS.base64url);
+}
+
+/**
+ * Encodes bytes as standard, padded base64 (RFC 4648 section 4), the form MCP image
+ * content and data URLs carry.
+ *
+ * @example
+ * ```ts
+ * encodeBase64(new Uint8Array([251, 255])); // "+/8="
+ * ```
+ */
+export function encodeBase64(bytes: Uint8Array): string {
+  const text = encodeWith(bytes, ALPHABETS.base64);
+  return text.padEnd(Math.ceil(text.length / 4) * 4, "=");
 }

@@ -31,7 +31,8 @@ function networkError(message: string): PlainFetchRefusal {
   return { ok: false, reason: "network_error", message };
 }
 
-function concatenate(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
+/** The chunks as one byte array of `totalBytes` (their summed length). */
+export function concatenate(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
   const bytes = new Uint8Array(totalBytes);
   let offset = 0;
   for (const chunk of chunks) {

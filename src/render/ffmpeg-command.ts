@@ -35,12 +35,13 @@ export interface VideoEncoding {
 
 /**
  * The encoding of an MP4 when the settings give none. On two cores the encoder is most
- * of an export's cost: for the benchmark's 30 s 720p timeline, `superfast` needs CPU
- * time for about 4x real time, `veryfast` 3x (with files about half as large) and
- * `ultrafast` nearly 6x (files about 1.6 times larger).
+ * of an export's cost: for the benchmark's 30 s 720p timeline, `ultrafast` needs CPU
+ * time for nearly 6x real time and is the only preset measured past 3x real time on a
+ * busy machine; `superfast` needs CPU for about 4x (files about 0.6 times as large) and
+ * `veryfast` 3x (about a third). A host that prefers smaller files passes its own preset.
  */
 export const VIDEO_ENCODING_DEFAULT: VideoEncoding = {
-  preset: "superfast",
+  preset: "ultrafast",
   crf: 23,
   audioBitrateKbps: 160,
 };

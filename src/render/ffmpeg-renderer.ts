@@ -65,7 +65,7 @@ export interface FfmpegRendererOptions {
     readonly directory?: string | null;
     readonly sizePerEm?: number;
   };
-  /** How MP4s are encoded; default x264 `superfast`, CRF 23, AAC 160 kb/s. */
+  /** How MP4s are encoded; default x264 `ultrafast`, CRF 23, AAC 160 kb/s. */
   readonly encoding?: Partial<VideoEncoding>;
   /** Limits on concurrency, time and sizes; each defaults (see `render-limits`). */
   readonly limits?: Partial<RenderLimits>;

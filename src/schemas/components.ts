@@ -29,6 +29,7 @@ import {
   textStyleSchema,
   voiceSettingsSchema,
 } from "./edit-values.js";
+import { editorVideoExportSchema, exportEditorVideoRequestSchema } from "./editor-render.js";
 import {
   createEditorVideoRequestSchema,
   editOperationResultSchema,
@@ -102,6 +103,7 @@ export const REQUEST_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   UploadMediaRequest: uploadMediaRequestSchema,
   CreateUploadUrlRequest: uploadUrlRequestSchema,
   AddEditorMediaRequest: addEditorMediaRequestSchema,
+  ExportEditorVideoRequest: exportEditorVideoRequestSchema,
   Placement: placementSchema,
   EditOperation: editOperationSchema,
   ...operationComponents,
@@ -150,6 +152,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   MediaAddition: mediaAdditionSchema,
   MediaAdditionResult: mediaAdditionResultSchema,
   DirectUploadDescriptor: directUploadDescriptorSchema,
+  EditorVideoExport: editorVideoExportSchema,
   ApiError: apiErrorSchema,
   ErrorResponse: errorResponseSchema,
 };

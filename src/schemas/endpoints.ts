@@ -11,6 +11,11 @@ import { workspaceAssetsSchema } from "./assets.js";
 import { catalogSchema } from "./catalog.js";
 import { creditBalanceSchema } from "./credits.js";
 import {
+  editorFrameQuerySchema,
+  editorVideoExportSchema,
+  exportEditorVideoRequestSchema,
+} from "./editor-render.js";
+import {
   createEditorVideoRequestSchema,
   editorVideoIdParamsSchema,
   editorVideoListSchema,
@@ -80,7 +85,7 @@ export interface EndpointBody {
 /** The success response of an endpoint. */
 export interface EndpointSuccess {
   /** Media type of the success body. */
-  readonly contentType: "application/json" | "text/markdown";
+  readonly contentType: "application/json" | "text/markdown" | "image/png";
   /** Schema of a JSON success body; several schemas mean "one of these". */
   readonly schemas: readonly z.ZodType[];
   /** What the success body is, in a few words. */
@@ -496,6 +501,45 @@ const ENDPOINT_TABLE = [
     success: ok("Where the media landed.", mediaAdditionResultSchema),
     errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
+  },
+  {
+    operationId: "exportEditorVideo",
+    method: "POST",
+    path: "/editor/videos/{id}/export",
+    tag: "Editor",
+    summary: "Export a project's timeline to an MP4.",
+    description:
+      "An extension beyond the API contract. Renders the timeline as it is now (H.264 and AAC) as queued, paid work: 5 credits per started minute, held before queueing, refunded if the render fails. Poll GET /videos/{id} until status is completed (url and video_url hold the MP4) or error. Exporting an unchanged project at the same resolution again reuses the last export without a charge (reused: true).",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    bodies: json(exportEditorVideoRequestSchema),
+    success: ok("The queued (or reused) export.", editorVideoExportSchema),
+    errorStatuses: PAID_CREATION_ERRORS,
+    idempotency: LOOSE_IDEMPOTENCY,
+    paid: true,
+    extension: true,
+  },
+  {
+    operationId: "getEditorVideoFrame",
+    method: "GET",
+    path: "/editor/videos/{id}/frame",
+    tag: "Editor",
+    summary: "Preview a project: a PNG of one instant, or a contact sheet of several.",
+    description:
+      "An extension beyond the API contract. Draws the composition at at_seconds exactly as the export will (repeat at_seconds for a contact sheet of up to 16 frames, in order). Free. Errors are JSON.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    query: editorFrameQuerySchema,
+    success: {
+      contentType: "image/png",
+      schemas: [],
+      description: "A PNG of the frame or contact sheet.",
+    },
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+    extension: true,
   },
 ] as const satisfies readonly EndpointDefinition[];
 

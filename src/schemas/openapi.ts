@@ -225,6 +225,12 @@ function successResponse(endpoint: EndpointDefinition, names: ComponentNames): O
       content: { "text/markdown": { schema: { type: "string" } } },
     };
   }
+  if (success.contentType === "image/png") {
+    return {
+      description: success.description,
+      content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
+    };
+  }
   const refs = success.schemas.map((schema) => refTo(schema, names.responses));
   const schema =
     refs.length === 0

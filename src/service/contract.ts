@@ -68,6 +68,21 @@ export interface ServiceMarkdown {
   readonly text: string;
 }
 
+/**
+ * A call that succeeded with binary content, such as the PNG of a preview frame: HTTP
+ * sends the bytes with their media type, MCP an image.
+ */
+export interface ServiceFile {
+  /** Discriminant. */
+  readonly kind: "file";
+  /** Media type of the bytes, such as `image/png`. */
+  readonly contentType: string;
+  /** The content. */
+  readonly bytes: Uint8Array;
+  /** Extra headers. */
+  readonly headers?: ResultHeaders;
+}
+
 /** A call that failed with the structured error of spec 7.1. */
 export interface ServiceFailure {
   /** Discriminant. */
@@ -79,7 +94,7 @@ export interface ServiceFailure {
 }
 
 /** What a service call answers. */
-export type ServiceResult = ServiceSuccess | ServiceMarkdown | ServiceFailure;
+export type ServiceResult = ServiceSuccess | ServiceMarkdown | ServiceFailure | ServiceFile;
 
 /**
  * What the service says of a request from its credentials alone, before its body is read:

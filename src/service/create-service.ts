@@ -16,6 +16,9 @@ import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
 import { createEditorVideo, getEditorVideo, listEditorVideos } from "./editor/editor-videos.js";
+import { editorExportJobHandler } from "./editor/render/editor-export-job.js";
+import { getEditorVideoFrame } from "./editor/render/editor-frame.js";
+import { exportEditorVideo } from "./editor/render/export-editor-video.js";
 import { updateEditorVideo } from "./editor/update-editor-video.js";
 import { generationJobHandler } from "./generations/generation-job.js";
 import { createGeneration, getGeneration } from "./generations/generations.js";
@@ -43,6 +46,7 @@ export const JOB_HANDLERS: Readonly<Record<JobKind, JobRecordHandler>> = {
   slideshow: slideshowJobHandler,
   faceless_video: facelessVideoJobHandler,
   reference_analysis: referenceAnalysisJobHandler,
+  editor_export: editorExportJobHandler,
 };
 
 /** The assembled service: the API, the worker's step, and the direct-upload receiver. */
@@ -97,6 +101,8 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     uploadEditorMedia: uploadEditorMedia(deps),
     createEditorMediaUploadUrl: createEditorMediaUploadUrl(deps),
     addEditorVideoMedia: addEditorVideoMedia(deps),
+    exportEditorVideo: exportEditorVideo(deps),
+    getEditorVideoFrame: getEditorVideoFrame(deps),
   };
   const operations = Object.fromEntries(
     Object.entries(useCases).map(([operationId, useCase]) => [operationId, inOneCall(useCase)]),

@@ -16,6 +16,7 @@ import type { AccountStore } from "./ports/accounts.js";
 import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
 import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
+import type { Renderer } from "./ports/renderer.js";
 import type { SocialPublisher } from "./ports/social.js";
 import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
@@ -76,6 +77,13 @@ export interface ServiceDependencies {
    * it no account is connected and nothing can be published.
    */
   readonly social?: SocialPublisher;
+  /**
+   * Turns editor projects into MP4 exports and PNG previews (`createFfmpegRenderer` of
+   * `reelkit/render`, given `createProjectMediaReader`). Without it, exports and previews
+   * answer 500 `server_error` with `context.reason: "renderer_unavailable"` naming the
+   * missing dependency, and everything else works as before.
+   */
+  readonly renderer?: Renderer;
   /** Credit prices; `DEFAULT_PRICES` when omitted. */
   readonly prices?: PriceTable;
   /**

@@ -24,6 +24,17 @@ export { type RankedVoice, rankVoices, VOICE_MATCH_POINTS } from "./agent/voices
 export * from "./contract.js";
 export * from "./create-service.js";
 export * from "./dependencies.js";
+export { EXPORT_CONTENT_TYPE } from "./editor/render/editor-export-job.js";
+export { PREVIEW_CONTENT_TYPE } from "./editor/render/editor-frame.js";
+export {
+  createProjectMediaReader,
+  type ProjectMediaSources,
+} from "./editor/render/project-media-reader.js";
+export {
+  RENDER_FAILURE_ANSWERS,
+  RENDERER_NOT_CONFIGURED,
+  type RenderFailureAnswer,
+} from "./editor/render/render-errors.js";
 export {
   type JobRecordHandler,
   type JobStart,
@@ -42,6 +53,7 @@ export * from "./ports/jobs.js";
 export * from "./ports/media-storage.js";
 export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
+export * from "./ports/renderer.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
 export * from "./ports/stores.js";

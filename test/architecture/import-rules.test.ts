@@ -278,6 +278,18 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("lets the service reach the renderer only through its port, as types", () => {
+    for (const file of filesUnder("service")) {
+      for (const { specifier, typeOnly } of importsOf(file)) {
+        const target = join(dirname(file), specifier);
+        if (!target.startsWith(join(SOURCE_ROOT, "render"))) continue;
+        const where = `${relative(SOURCE_ROOT, file)} imports ${specifier}`;
+        expect(relative(SOURCE_ROOT, file), where).toBe(join("service", "ports", "renderer.ts"));
+        expect(specifier.endsWith("/render/renderer.js") && typeOnly, where).toBe(true);
+      }
+    }
+  });
+
   it("leaves the wiring of stores and adapters to the reference host", () => {
     for (const area of ["memory", "http", "mcp", "node", "postgres", "simulated"]) {
       for (const file of filesUnder(area)) {

@@ -1,7 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { createProjectMediaReader } from "reelkit";
 import { MCP_TOOLS } from "reelkit/mcp";
+import { createFfmpegRenderer } from "reelkit/render";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytesOf, SAMPLES } from "../media/media-samples.js";
+import { pngSize } from "../service/editor/export-and-frame-support.js";
 import { staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
 import {
@@ -32,6 +35,7 @@ async function ok(
 
 beforeAll(async () => {
   harness = await createMcpHarness({
+    renderer: (sources) => createFfmpegRenderer({ readMedia: createProjectMediaReader(sources) }),
     urls: {
       [CLIP_URL]: {
         body: SAMPLES.find(([n]) => n === "mp4")?.[1] ?? PNG,
@@ -238,6 +242,32 @@ describe("every tool on a happy path", () => {
     );
     const list = await ok("list_editor_videos", { limit: 5 });
     expect(list.videos.map((video: JsonBody) => video.id)).toContain(id);
+  });
+
+  it("previews a project as an image and exports it to an MP4", async () => {
+    const project = await ok("create_editor_video", { title: "Seen", aspect_ratio: "1:1" });
+    const id = project.video.id;
+    await ok("apply_editor_edits", {
+      id,
+      operations: [{ type: "add_solid", duration_seconds: 2, style: { color: "#ff0000" } }],
+    });
+    called.add("preview_editor_video");
+    const preview = await client.callTool({
+      name: "preview_editor_video",
+      arguments: { id, at_seconds: 1, width: 128 },
+    });
+    const image = (preview.content as { type: string; data: string; mimeType: string }[])[0];
+    expect(image?.type).toBe("image");
+    expect(image?.mimeType).toBe("image/png");
+    expect(pngSize(Buffer.from(image?.data ?? "", "base64"))).toEqual({ width: 128, height: 128 });
+    const exported = await ok("export_editor_video", { id, resolution: "480p" });
+    expect(exported).toMatchObject({
+      object: "editor_video_export",
+      video_id: id,
+      status: "queued",
+    });
+    await harness.runJobs();
+    expect(await ok("get_video", { id })).toMatchObject({ status: "completed" });
   });
 
   it("lists social accounts and publishes a completed video to them", async () => {

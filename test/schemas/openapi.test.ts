@@ -28,6 +28,8 @@ describe("the OpenAPI document", () => {
     const extensions = ENDPOINTS.filter((endpoint) => endpoint.extension === true);
     expect(extensions.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
       "GET /credits",
+      "POST /editor/videos/{id}/export",
+      "GET /editor/videos/{id}/frame",
     ]);
     const contract = operations().filter(({ operation }) => !("x-reelkit-extension" in operation));
     expect(new Set(contract.map(({ path }) => path)).size).toBe(16);
@@ -39,6 +41,18 @@ describe("the OpenAPI document", () => {
         `${endpoint.method} ${endpoint.path}`,
       ).toBeDefined();
     }
+  });
+
+  it("describes the preview's success as PNG bytes and its errors as JSON", () => {
+    const frame = document.paths["/editor/videos/{id}/frame"]?.get as {
+      responses: Record<string, { content?: Record<string, unknown> }>;
+      "x-reelkit-extension"?: boolean;
+    };
+    expect(frame["x-reelkit-extension"]).toBe(true);
+    expect(frame.responses["200"]?.content).toEqual({
+      "image/png": { schema: { type: "string", contentMediaType: "image/png" } },
+    });
+    expect(Object.keys(frame.responses)).toEqual(["200", "400", "401", "402", "403", "404", "500"]);
   });
 
   it("compiles every component schema with Ajv's 2020-12 validator in strict mode", () => {

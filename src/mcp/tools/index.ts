@@ -1,5 +1,5 @@
 /**
- * Every MCP tool of spec 4.19, in the order of the spec's list.
+ * Every MCP tool of spec 4.19, in the order of the spec's list, then the extensions.
  *
  * @module
  */
@@ -8,6 +8,7 @@ import { EDITOR_TOOLS } from "./editor-tools.js";
 import { GENERATION_TOOLS } from "./generation-tools.js";
 import { MEDIA_TOOLS } from "./media-tools.js";
 import { REFERENCE_TOOLS } from "./reference-tools.js";
+import { RENDER_TOOLS } from "./render-tools.js";
 import { SOCIAL_TOOLS } from "./social-tools.js";
 import { WORKSPACE_TOOLS } from "./workspace-tools.js";
 
@@ -37,13 +38,19 @@ const SPEC_ORDER = [
   "publish_media_to_social",
   "recommend_voice",
   "list_editor_sound_effects",
+  // Extensions beyond the spec's list.
+  "preview_editor_video",
+  "export_editor_video",
 ];
 
 function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number {
   return SPEC_ORDER.indexOf(left.name) - SPEC_ORDER.indexOf(right.name);
 }
 
-/** The 25 tools, each over one REST endpoint or one agent operation. */
+/**
+ * The 25 tools of spec 4.19 and the 2 extensions that let an agent see its edit, each over
+ * one REST endpoint or one agent operation.
+ */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [
   ...WORKSPACE_TOOLS,
   ...GENERATION_TOOLS,
@@ -51,4 +58,5 @@ export const MCP_TOOLS: readonly McpToolDefinition[] = [
   ...EDITOR_TOOLS,
   ...MEDIA_TOOLS,
   ...SOCIAL_TOOLS,
+  ...RENDER_TOOLS,
 ].sort(bySpecOrder);

@@ -57,9 +57,12 @@ async function applyPlainEdit(
   return accepted.ok ? success(editResultOf(accepted.value)) : accepted.result;
 }
 
-// The key's fingerprint covers the body only; the project id is added to what it covers
-// so that one key reused on another project is a conflict, not a replay of the first.
-function withProjectInFingerprint(request: ServiceRequest, videoId: number): ServiceRequest {
+/**
+ * The request with the project id added to what its idempotency key's fingerprint
+ * covers (the body only, otherwise), so that one key reused on another project is a
+ * conflict, not a replay of the first.
+ */
+export function withProjectInFingerprint(request: ServiceRequest, videoId: number): ServiceRequest {
   const body = request.body as Record<string, unknown>;
   return { ...request, body: { ...body, video_id: videoId } };
 }

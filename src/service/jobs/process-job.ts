@@ -19,9 +19,13 @@ import type { JobFailure } from "../ports/records.js";
 /** The failure recorded when the provider throws instead of answering. */
 export const PROVIDER_ERROR_CATEGORY = "provider_error";
 
-async function runProvider(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+async function runWork(
+  deps: ServiceDependencies,
+  handler: JobRecordHandler,
+  job: Job,
+): Promise<ProviderOutcome> {
   try {
-    return await deps.provider.run(job);
+    return await (handler.run === undefined ? deps.provider.run(job) : handler.run(deps, job));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -52,7 +56,7 @@ export async function processJob(
     if (started === "failed") await deps.credits.release(account, job.holdId);
     return;
   }
-  const outcome = await runProvider(deps, job);
+  const outcome = await runWork(deps, handler, job);
   const together = (work: () => Promise<void>) =>
     deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
   await together(async () => {
@@ -97,6 +101,11 @@ export interface JobRecordHandler {
    * `run` makes the job a repeat: the provider is not called again.
    */
   start(deps: ServiceDependencies, job: Job): Promise<JobStart>;
+  /**
+   * Does the work itself instead of the provider (an export runs the renderer); throwing
+   * counts as a retryable `provider_error` failure, as the provider's throw does.
+   */
+  run?(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome>;
   /** Records the produced asset's URL and `completed`. */
   complete(deps: ServiceDependencies, job: Job, url: string): Promise<void>;
   /** Records the failure and `error`. */

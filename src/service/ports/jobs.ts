@@ -8,7 +8,12 @@
 import type { JobFailure } from "./records.js";
 
 /** Kinds of queued work. */
-export type JobKind = "generation" | "slideshow" | "faceless_video" | "reference_analysis";
+export type JobKind =
+  | "generation"
+  | "slideshow"
+  | "faceless_video"
+  | "reference_analysis"
+  | "editor_export";
 
 /** One unit of queued work. */
 export interface Job {

@@ -33,4 +33,10 @@ export interface MediaStorage {
    * from the key alone.
    */
   urlOf(objectKey: string): string;
+  /**
+   * The object key a URL of this storage names, or undefined for any other URL (and for
+   * a URL whose unguessable part is wrong). Optional: with it, renders read the project's
+   * stored media straight from storage instead of downloading it.
+   */
+  objectKeyOf?(url: string): string | undefined;
 }

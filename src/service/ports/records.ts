@@ -106,6 +106,32 @@ export interface VideoRecord extends OwnedRecord<number> {
   readonly instructions: readonly string[];
   /** Increases by one with every accepted change of the editor state. */
   readonly version: number;
+  /**
+   * The latest MP4 export of an editor project (POST /editor/videos/{id}/export); absent
+   * before the first. GET /videos/{id} reports its status and URL.
+   */
+  readonly lastExport?: EditorExportRecord;
+}
+
+/**
+ * One export of an editor project: paid work like a render, its status moved by the
+ * export job, and the content hash that lets an unchanged project reuse the file.
+ */
+export interface EditorExportRecord extends PaidWork {
+  /** SHA-256 (hex) of the exported state and resolution. */
+  readonly contentHash: string;
+  /** The resolution asked for (`480p`, `720p`, `1080p`). */
+  readonly resolution: "480p" | "720p" | "1080p";
+  /** Width of the MP4 in pixels. */
+  readonly width: number;
+  /** Height of the MP4 in pixels. */
+  readonly height: number;
+  /** Length of the MP4 in seconds. */
+  readonly durationSeconds: number;
+  /** ISO 8601 time the export was asked for. */
+  readonly createdAt: string;
+  /** ISO 8601 time of the last change. */
+  readonly updatedAt: string;
 }
 
 /** A reference inspiration (spec 2.6) and its analysis work. */

@@ -12,8 +12,11 @@ import type { Job } from "../ports/jobs.js";
 import type { VideoRecord } from "../ports/records.js";
 import type { RecordChange } from "../ports/stores.js";
 
-// The job names its video by the decimal id; anything else cannot be a video of ours.
-function videoIdOf(job: Job): number | undefined {
+/**
+ * The video a job names by its decimal id (`resourceId`); undefined for anything else,
+ * which cannot be a video of ours.
+ */
+export function videoIdOf(job: Job): number | undefined {
   const id = Number(job.resourceId);
   return /^[0-9]+$/.test(job.resourceId) && Number.isSafeInteger(id) ? id : undefined;
 }

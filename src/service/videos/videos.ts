@@ -8,7 +8,7 @@
 import { apiError } from "../../errors/api-error.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import { videoIdParamsSchema } from "../../schemas/videos.js";
-import { workErrorOf } from "../jobs/work.js";
+import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
@@ -25,7 +25,8 @@ export const getVideo: UseCaseFactory = authenticated(
     if (record === undefined) {
       return failure(apiError("not_found", `No video has id ${params.value.id}.`));
     }
-    return success(videoBodyOf(record, await workErrorOf(deps, organizationId, record)));
+    const work = videoWorkOf(record);
+    return success(videoBodyOf(record, await workErrorOf(deps, organizationId, work)));
   },
 );
 
@@ -37,7 +38,7 @@ export interface VideoBody {
   readonly id: number;
   /** `queued`, `generating`, `completed` or `error`; `ready` for an editor project. */
   readonly status: VideoRecord["status"];
-  /** The final video URL once completed; null before, and for editor projects. */
+  /** The final video URL once completed; null before, and for editor projects never exported. */
   readonly video_url: string | null;
   /** Same as `video_url` (spec 2.5: url holds the final video URL when complete). */
   readonly url: string | null;
@@ -53,18 +54,27 @@ export interface VideoBody {
   readonly updated_at: string;
 }
 
+/**
+ * The work GET /videos/{id} reports: an editor project's latest export once it has one,
+ * else the record's own status (`ready` for an unexported project).
+ */
+export function videoWorkOf(record: VideoRecord): FailedWorkSource {
+  return record.lastExport ?? record;
+}
+
 /** A video record as GET /videos/{id} shows it. */
 export function videoBodyOf(record: VideoRecord, error: GenerationError | null): VideoBody {
-  const url = record.status === "completed" ? record.url : null;
+  const work = videoWorkOf(record);
+  const url = work.status === "completed" ? work.url : null;
   return {
     object: "video",
     id: record.id,
-    status: record.status,
+    status: work.status,
     video_url: url,
     url,
     title: record.title,
     video_type: record.kind,
-    error: record.status === "error" ? error : null,
+    error: work.status === "error" ? error : null,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
   };

@@ -191,7 +191,7 @@ describe("videoCommand", () => {
   it("encodes H.264 4:2:0 with AAC, fast start, at the plan's frame rate", () => {
     const output = command.args.slice(command.args.indexOf("-map"));
     expect(output.join(" ")).toMatch(
-      /^-map \[drawn\d+\] -map \[mix\d+\] -c:v libx264 -preset superfast -crf 23 -pix_fmt yuv420p -r 30 -c:a aac -b:a 160k -ac 2 -movflags \+faststart video\.mp4$/,
+      /^-map \[drawn\d+\] -map \[mix\d+\] -c:v libx264 -preset ultrafast -crf 23 -pix_fmt yuv420p -r 30 -c:a aac -b:a 160k -ac 2 -movflags \+faststart video\.mp4$/,
     );
     expect([command.outputFile, command.frameCount, command.durationSeconds]).toEqual([
       "video.mp4",

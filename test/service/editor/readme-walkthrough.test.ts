@@ -6,7 +6,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeRendering } from "../../render/support/ffmpeg.js";
+import { probe } from "../../support/ffprobe.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
+import { pngSize, renderingHarness, storedBytes } from "./export-and-frame-support.js";
 
 const README = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
 
@@ -15,8 +18,8 @@ type Step =
   | { kind: "call"; method: string; path: string; body: unknown }
   | { kind: "paste"; name: string; from: string };
 
-function walkthroughScript(): string {
-  const section = README.slice(README.indexOf("## Try it with curl"));
+function walkthroughScript(heading = "## Try it with curl"): string {
+  const section = README.slice(README.indexOf(heading));
   const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
   if (script === undefined) throw new Error("The README has no curl walk-through.");
   return script;
@@ -64,12 +67,13 @@ function expand(text: string, variables: Map<string, string>): string {
   });
 }
 
-// Reads `item_id` or `operation_results[2].created_item_ids[0]` from an answer.
+// Reads `item_id`, `video.id` or `operation_results[2].created_item_ids[0]` from an answer.
 function read(answer: unknown, path: string): string {
   const value = path
     .split(/[.[\]]/)
     .filter((part) => part !== "")
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], answer);
+  if (typeof value === "number") return String(value);
   if (typeof value !== "string") throw new Error(`The answer has no ${path}.`);
   return value;
 }
@@ -120,5 +124,45 @@ describe("the README's editor walk-through", () => {
     expect(items[variables.get("TAIL") as string]).toMatchObject({
       exitAnimation: { type: "fade" },
     });
+  });
+});
+
+describeRendering("the README's export and preview walk-through", () => {
+  it("previews and exports a project built from a clip the host made, every step answering 200", async () => {
+    harness = await renderingHarness({ credits: 10_000 });
+    const variables = new Map<string, string>();
+    // biome-ignore lint/suspicious/noExplicitAny: the walk reads JSON answers by path.
+    let answer: any;
+    const pngs: Uint8Array[] = [];
+    for (const step of steps(walkthroughScript("### Export and preview a timeline"))) {
+      if (step.kind === "paste") {
+        variables.set(step.name, read(answer, step.from));
+        continue;
+      }
+      // Polling steps see the queued work done, as they would after a wait.
+      if (step.method === "GET") await harness.runJobs();
+      const body =
+        typeof step.body === "string" ? JSON.parse(expand(step.body, variables)) : undefined;
+      const response = await harness.call(step.method, expand(step.path, variables), {
+        key: KEYS.acme,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(response.status, `${step.method} ${step.path}: ${JSON.stringify(response.body)}`).toBe(
+        200,
+      );
+      answer = response.body;
+      if (response.headers.get("content-type") === "image/png") pngs.push(response.bytes);
+    }
+    expect(pngs.map(pngSize)).toEqual([
+      { width: 540, height: 304 },
+      { width: 810, height: 152 },
+    ]);
+    expect(answer).toMatchObject({ object: "video", status: "completed" });
+    const mp4 = probe(await storedBytes(harness, variables.get("EXPORTED") as string), "mp4");
+    expect(mp4.streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
+    expect(mp4.durationSeconds).toBeCloseTo(3, 1);
   });
 });

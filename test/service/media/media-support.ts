@@ -68,11 +68,13 @@ export interface MediaHarness extends Harness {
 }
 
 async function read(response: Response): Promise<HarnessResponse> {
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const isJson = response.headers.get("content-type")?.includes("json") ?? false;
   return {
     status: response.status,
     body: isJson && text !== "" ? JSON.parse(text) : text,
+    bytes,
     headers: response.headers,
   };
 }

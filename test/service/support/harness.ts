@@ -27,7 +27,9 @@ import {
   type MemoryAccountStore,
   type MemoryJobQueue,
   type MemoryMediaStorage,
+  type ProjectMediaSources,
   type ReelkitService,
+  type Renderer,
   type ServiceDependencies,
   type StaticResource,
   type UrlFetcher,
@@ -81,6 +83,8 @@ export interface HarnessOptions {
   readonly urlFetcher?: UrlFetcher;
   /** Replaces the simulated provider. */
   readonly provider?: WorkProvider;
+  /** Makes the renderer from the harness's media storage and URL fetcher; none by default. */
+  readonly renderer?: (sources: ProjectMediaSources) => Renderer;
   /** Replaces any other port. */
   readonly overrides?: Partial<ServiceDependencies>;
 }
@@ -90,6 +94,8 @@ export interface HarnessResponse {
   readonly status: number;
   // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies by path and assert real values.
   readonly body: any;
+  /** The raw body, for binary answers such as PNG previews. */
+  readonly bytes: Uint8Array;
   readonly headers: Headers;
 }
 
@@ -172,6 +178,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       options.queueCapacity === undefined ? {} : { capacity: options.queueCapacity },
     );
   let editorCounter = 0;
+  const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {});
+  const renderer = options.renderer?.({ mediaStorage: storage, urlFetcher });
   const deps: ServiceDependencies = {
     accounts,
     credits,
@@ -195,7 +203,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       baseUrl: `${ORIGIN}/v1/uploads`,
       clock,
     }),
-    urlFetcher: options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {}),
+    urlFetcher,
+    ...(renderer === undefined ? {} : { renderer }),
     rateLimiter: createMemoryRateLimiter(
       options.rateLimit ?? { maxRequests: 1000, windowSeconds: 60 },
     ),
@@ -239,11 +248,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
           body === undefined ? { method, headers } : { method, headers, body },
         ),
       );
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       const isJson = response.headers.get("content-type")?.includes("json") ?? false;
       return {
         status: response.status,
         body: isJson && text !== "" ? JSON.parse(text) : text,
+        bytes,
         headers: response.headers,
       };
     },

@@ -1,0 +1,110 @@
+/**
+ * How an export job moves its project's export and does its work: the renderer turns
+ * the state the request saw into an MP4, which is stored through the media storage port.
+ * A job whose export was replaced by a newer one (its hold already refunded) finds no
+ * export of its own and does nothing.
+ *
+ * @module
+ */
+import { isoNow } from "../../../clock.js";
+import type { EditorState } from "../../../editor/state.js";
+import { concatenate } from "../../../media/read-response.js";
+import type { ExportResolution } from "../../../schemas/editor-render.js";
+import type { ServiceDependencies } from "../../dependencies.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../../jobs/process-job.js";
+import { completeWork, failWork, startWork } from "../../jobs/work.js";
+import type { Job, ProviderOutcome } from "../../ports/jobs.js";
+import type { EditorExportRecord, VideoRecord } from "../../ports/records.js";
+import type { RecordChange } from "../../ports/stores.js";
+import { videoIdOf } from "../../videos/faceless-video-job.js";
+import { planExport } from "./export-plan.js";
+import { RENDERER_NOT_CONFIGURED, renderJobFailure } from "./render-errors.js";
+
+/** What an export job carries: the state to render, as the request saw it. */
+export interface EditorExportJobInput {
+  /** The resolution asked for. */
+  readonly resolution: ExportResolution;
+  /** SHA-256 of the state and resolution; names the stored file. */
+  readonly content_hash: string;
+  /** The editor state to render. */
+  readonly editor: EditorState;
+}
+
+/** Media type of an exported file. */
+export const EXPORT_CONTENT_TYPE = "video/mp4";
+
+/** A change of the project's export, applied only while the export is the one `holdId` pays. */
+export function changeExport(
+  holdId: string,
+  change: RecordChange<EditorExportRecord>,
+): RecordChange<VideoRecord> {
+  return (row) => {
+    const current = row.lastExport;
+    if (current === undefined || current.holdId !== holdId) return row;
+    const next = change(current);
+    return next === current ? row : { ...row, lastExport: next };
+  };
+}
+
+async function updateExport(
+  deps: ServiceDependencies,
+  job: Job,
+  change: RecordChange<EditorExportRecord>,
+): Promise<EditorExportRecord | undefined> {
+  const id = videoIdOf(job);
+  if (id === undefined) return undefined;
+  const video = await deps.stores.videos.update(
+    job.organizationId,
+    id,
+    changeExport(job.holdId, change),
+  );
+  const current = video?.lastExport;
+  return current?.holdId === job.holdId ? current : undefined;
+}
+
+async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+  const renderer = deps.renderer;
+  if (renderer === undefined)
+    return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
+  const input = job.input as unknown as EditorExportJobInput;
+  const planned = planExport(input.editor, input.resolution);
+  if (!planned.ok) {
+    const { code, message } = planned.error;
+    return { ok: false, failure: { category: code, message, retryable: false } };
+  }
+  const chunks: Uint8Array[] = [];
+  let totalBytes = 0;
+  const sink = new WritableStream<Uint8Array>({
+    write(chunk) {
+      chunks.push(chunk);
+      totalBytes += chunk.byteLength;
+    },
+  });
+  const rendered = await renderer.renderVideo(planned.plan, { sink });
+  if (!rendered.ok) return { ok: false, failure: renderJobFailure(rendered.error) };
+  const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
+  const stored = await deps.mediaStorage.put(
+    objectKey,
+    concatenate(chunks, totalBytes),
+    EXPORT_CONTENT_TYPE,
+  );
+  return { ok: true, url: stored.url };
+}
+
+/**
+ * Moves the export of the video `resourceId`: `generating` when a worker takes the job,
+ * then `completed` with the MP4's URL or `error` with the render's failure.
+ */
+export const editorExportJobHandler: JobRecordHandler = {
+  async start(deps, job) {
+    const exported = await updateExport(deps, job, startWork(isoNow(deps.clock)));
+    return jobStartOf(exported?.status, WORK_STATUSES);
+  },
+  run: renderExport,
+  async complete(deps, job, url) {
+    await updateExport(deps, job, completeWork(url, isoNow(deps.clock)));
+  },
+  async fail(deps, job, failure) {
+    await updateExport(deps, job, failWork(failure, isoNow(deps.clock)));
+  },
+};

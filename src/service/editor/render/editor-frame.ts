@@ -1,0 +1,94 @@
+/**
+ * GET /editor/videos/{id}/frame (an extension beyond the contract): a PNG of the
+ * composition at one instant, or a contact sheet of several, drawn by the same render
+ * plan as the export, so a preview shows what the MP4 will contain. Free, like reading
+ * the project.
+ *
+ * @module
+ */
+import { planContactSheet } from "../../../editor/render-plan/contact-sheet.js";
+import { planRender } from "../../../editor/render-plan/plan-render.js";
+import type { EditorState } from "../../../editor/state.js";
+import { summarizeEditor } from "../../../editor/summary.js";
+import { type ApiError, apiError } from "../../../errors/api-error.js";
+import {
+  type EditorFrameQuery,
+  editorFrameQuerySchema,
+  PREVIEW_SHEET_WIDTH_DEFAULT,
+  PREVIEW_WIDTH_DEFAULT,
+} from "../../../schemas/editor-render.js";
+import { editorVideoIdParamsSchema } from "../../../schemas/editor-videos.js";
+import type { ServiceFile, ServiceResult } from "../../contract.js";
+import { parseInput } from "../../pipeline/input.js";
+import { failure } from "../../pipeline/results.js";
+import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
+import type { RenderedImage, Renderer, RenderFailure } from "../../ports/renderer.js";
+import { findEditorProject } from "../editor-videos.js";
+import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
+
+/** Media type of a preview. */
+export const PREVIEW_CONTENT_TYPE = "image/png";
+
+/** GET /editor/videos/{id}/frame: the PNG of one instant, or a contact sheet of several. */
+export const getEditorVideoFrame: UseCaseFactory = authenticated(
+  "getEditorVideoFrame",
+  async ({ deps, caller, request }) => {
+    const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.result;
+    const query = parseInput(editorFrameQuerySchema, request.query, "query");
+    if (!query.ok) return query.result;
+    const project = await findEditorProject(deps, caller, params.value.id);
+    if (!project.ok) return project.result;
+    const state = project.value.editor;
+    const outside = instantPastTheEnd(state, query.value);
+    if (outside !== undefined) return failure(outside);
+    if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
+    return renderPreview(deps.renderer, state, query.value);
+  },
+);
+
+// Every instant must show a frame of the timeline: from 0 to before its end.
+function instantPastTheEnd(state: EditorState, query: EditorFrameQuery): ApiError | undefined {
+  const instants = Array.isArray(query.at_seconds) ? query.at_seconds : [query.at_seconds];
+  const totalSeconds = summarizeEditor(state).totalDurationSeconds;
+  const index = instants.findIndex((seconds) => seconds >= totalSeconds);
+  if (index === -1) return undefined;
+  const message =
+    totalSeconds === 0
+      ? "The timeline is empty, so it has no frame to show; add media, text or a solid first."
+      : `at_seconds must be less than the timeline's length of ${totalSeconds} s.`;
+  const path = Array.isArray(query.at_seconds) ? `at_seconds.${index}` : "at_seconds";
+  return apiError("bad_request", message, {
+    context: {
+      location: "query",
+      fields: [{ path, message, issue: "too_big" }],
+      total_duration_seconds: totalSeconds,
+    },
+  });
+}
+
+async function renderPreview(
+  renderer: Renderer,
+  state: EditorState,
+  query: EditorFrameQuery,
+): Promise<ServiceResult> {
+  if (!Array.isArray(query.at_seconds)) {
+    const planned = planRender(state, {
+      atSeconds: query.at_seconds,
+      width: query.width ?? PREVIEW_WIDTH_DEFAULT,
+    });
+    if (!planned.ok) return failure(renderPlanApiError(planned.error));
+    return pngOf(await renderer.renderFrame(planned.plan));
+  }
+  const planned = planContactSheet(state, {
+    atSeconds: query.at_seconds,
+    width: query.width ?? PREVIEW_SHEET_WIDTH_DEFAULT,
+  });
+  if (!planned.ok) return failure(renderPlanApiError(planned.error));
+  return pngOf(await renderer.renderContactSheet(planned.sheet));
+}
+
+function pngOf(rendered: RenderedImage | RenderFailure): ServiceFile | ServiceResult {
+  if (!rendered.ok) return failure(renderApiError(rendered.error));
+  return { kind: "file", contentType: PREVIEW_CONTENT_TYPE, bytes: rendered.png };
+}

@@ -1,0 +1,190 @@
+/**
+ * POST /editor/videos/{id}/export (an extension beyond the contract): renders the
+ * project's timeline to an MP4 as paid, queued work. The credits are held before the
+ * job is queued and settled once by the worker (captured when the MP4 is stored,
+ * refunded when the render fails); GET /videos/{id} reports the export. An unchanged
+ * project (same state, same resolution) reuses its last export without a charge.
+ *
+ * @module
+ */
+import { isoNow } from "../../../clock.js";
+import { priceEditorExport } from "../../../credits/price-export.js";
+import type { RenderPlan } from "../../../editor/render-plan/types.js";
+import {
+  type EditorVideoExport,
+  EXPORT_RESOLUTION_DEFAULT,
+  type ExportResolution,
+  exportEditorVideoRequestSchema,
+} from "../../../schemas/editor-render.js";
+import { editorVideoIdParamsSchema } from "../../../schemas/editor-videos.js";
+import type { ServiceDependencies } from "../../dependencies.js";
+import {
+  QUEUE_UNAVAILABLE_FAILURE,
+  queueUnavailableError,
+  tryEnqueue,
+} from "../../jobs/enqueue.js";
+import { failWork, isRunnable } from "../../jobs/work.js";
+import { accountOf, type Caller } from "../../pipeline/authorize.js";
+import { parseInput } from "../../pipeline/input.js";
+import { type PaidAnswer, runPaidRequest } from "../../pipeline/paid.js";
+import { failure, success } from "../../pipeline/results.js";
+import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
+import type { EditorExportRecord } from "../../ports/records.js";
+import { underOneHold } from "../../videos/one-hold.js";
+import {
+  type EditorProjectRecord,
+  editorProjectNotFound,
+  findEditorProject,
+} from "../editor-videos.js";
+import { withProjectInFingerprint } from "../update-editor-video.js";
+import { changeExport, type EditorExportJobInput } from "./editor-export-job.js";
+import { exportContentHash, planExport } from "./export-plan.js";
+import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
+
+/** POST /editor/videos/{id}/export: queues an MP4 export, or reuses the last one. */
+export const exportEditorVideo: UseCaseFactory = authenticated(
+  "exportEditorVideo",
+  async (call) => {
+    const { deps, caller, request } = call;
+    const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
+    if (!params.ok) return params.result;
+    const body = parseInput(exportEditorVideoRequestSchema, request.body ?? {}, "body");
+    if (!body.ok) return body.result;
+    // Refused before the key is claimed or anything is held: no renderer, no export.
+    if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
+    const videoId = params.value.id;
+    const resolution = body.value.resolution ?? EXPORT_RESOLUTION_DEFAULT;
+    return runPaidRequest({
+      ...call,
+      request: withProjectInFingerprint(request, videoId),
+      action: () => startExport(deps, caller, videoId, resolution),
+    });
+  },
+);
+
+async function startExport(
+  deps: ServiceDependencies,
+  caller: Caller,
+  videoId: number,
+  resolution: ExportResolution,
+): Promise<PaidAnswer> {
+  const project = await findEditorProject(deps, caller, videoId);
+  if (!project.ok) return project.result;
+  const state = project.value.editor;
+  const planned = planExport(state, resolution);
+  if (!planned.ok) return failure(renderPlanApiError(planned.error));
+  const contentHash = await exportContentHash(state, resolution);
+  const previous = project.value.lastExport;
+  if (previous !== undefined && isReusable(previous, contentHash)) {
+    const balance = await deps.credits.balance(accountOf(caller));
+    return success(exportBodyOf(videoId, previous, { reused: true, available: balance.available }));
+  }
+  const amount = priceEditorExport(planned.plan.durationSeconds, deps.prices);
+  const holdId = deps.ids.uuid();
+  return underOneHold(deps, caller, { holdId, amount }, async (balance) => {
+    const now = isoNow(deps.clock);
+    const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
+    const queued = await queueExport(deps, caller, project.value, exported);
+    if (!queued.ok) return queued.answer;
+    return success(
+      exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
+    );
+  });
+}
+
+// The last export serves again when it rendered (or is rendering) this very content.
+function isReusable(previous: EditorExportRecord, contentHash: string): boolean {
+  if (previous.contentHash !== contentHash) return false;
+  return previous.status === "completed" || isRunnable(previous.status);
+}
+
+interface NewExportFields {
+  readonly holdId: string;
+  readonly amount: number;
+  readonly contentHash: string;
+  readonly resolution: ExportResolution;
+  readonly now: string;
+}
+
+function newExport(plan: RenderPlan, fields: NewExportFields): EditorExportRecord {
+  return {
+    status: "queued",
+    url: null,
+    failure: null,
+    holdId: fields.holdId,
+    creditsDeducted: fields.amount,
+    contentHash: fields.contentHash,
+    resolution: fields.resolution,
+    width: plan.width,
+    height: plan.height,
+    durationSeconds: plan.durationSeconds,
+    createdAt: fields.now,
+    updatedAt: fields.now,
+  };
+}
+
+// Records the export on the project, refunds the export it replaces if that one was
+// still waiting or running (its job then finds itself replaced and does nothing), and
+// queues the job with the state as it is now, so later edits do not change this file.
+async function queueExport(
+  deps: ServiceDependencies,
+  caller: Caller,
+  project: EditorProjectRecord,
+  exported: EditorExportRecord,
+): Promise<{ readonly ok: true } | { readonly ok: false; readonly answer: PaidAnswer }> {
+  const organizationId = caller.organization.id;
+  const recorded = await deps.stores.videos.update(organizationId, project.id, (row) => ({
+    ...row,
+    lastExport: exported,
+  }));
+  if (recorded === undefined) {
+    return { ok: false, answer: failure(editorProjectNotFound(project.id)) };
+  }
+  const replaced = project.lastExport;
+  if (replaced !== undefined && isRunnable(replaced.status)) {
+    await deps.credits.release(accountOf(caller), replaced.holdId);
+  }
+  const input: EditorExportJobInput = {
+    resolution: exported.resolution,
+    content_hash: exported.contentHash,
+    editor: project.editor,
+  };
+  const queued = await tryEnqueue(deps, {
+    id: deps.ids.uuid(),
+    kind: "editor_export",
+    organizationId,
+    resourceId: String(project.id),
+    holdId: exported.holdId,
+    input: input as unknown as Record<string, unknown>,
+  });
+  if (queued) return { ok: true };
+  const failed = failWork<EditorExportRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
+  await deps.stores.videos.update(
+    organizationId,
+    project.id,
+    changeExport(exported.holdId, failed),
+  );
+  return { ok: false, answer: failure(queueUnavailableError("export")) };
+}
+
+function exportBodyOf(
+  videoId: number,
+  exported: EditorExportRecord,
+  answer: { readonly reused: boolean; readonly available: number },
+): EditorVideoExport {
+  // Only a new export (queued) or a reusable one (running or completed) is answered.
+  if (exported.status === "error") throw new TypeError("A failed export is never answered.");
+  return {
+    object: "editor_video_export",
+    video_id: videoId,
+    status: exported.status,
+    resolution: exported.resolution,
+    width: exported.width,
+    height: exported.height,
+    duration_seconds: exported.durationSeconds,
+    url: exported.status === "completed" ? exported.url : null,
+    reused: answer.reused,
+    credits_deducted: answer.reused ? 0 : exported.creditsDeducted,
+    remaining_credits: answer.available,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * What an export renders: the whole timeline at the resolution asked for, and the
+ * content hash that tells an unchanged project from a changed one.
+ *
+ * @module
+ */
+
+import { planRender, type RenderPlanResult } from "../../../editor/render-plan/plan-render.js";
+import type { EditorState } from "../../../editor/state.js";
+import { canonicalJson } from "../../../idempotency/canonical-json.js";
+import { EXPORT_SHORT_SIDE_PIXELS, type ExportResolution } from "../../../schemas/editor-render.js";
+
+/**
+ * The plan of an export: every frame of the timeline, its short side at the
+ * resolution's pixels and the other side at the composition's aspect ratio.
+ */
+export function planExport(state: EditorState, resolution: ExportResolution): RenderPlanResult {
+  const shortSide = EXPORT_SHORT_SIDE_PIXELS[resolution];
+  const landscape = state.compositionWidth > state.compositionHeight;
+  return planRender(state, landscape ? { height: shortSide } : { width: shortSide });
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * SHA-256 (hex) of the state and the resolution, in canonical JSON, so that a state
+ * read back from any store (PostgreSQL's jsonb reorders keys) hashes the same.
+ */
+export async function exportContentHash(
+  state: EditorState,
+  resolution: ExportResolution,
+): Promise<string> {
+  const text = canonicalJson({ state, resolution });
+  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}

@@ -1,0 +1,56 @@
+/**
+ * The media reader a renderer is given by the service's host: a project's media that
+ * lives in our own media storage is read from storage (no HTTP round trip, no token
+ * check over the network); any other URL goes through the SSRF-safe URL fetcher with
+ * its limits (HTTPS only, every address checked, sizes counted while streaming).
+ *
+ * @module
+ */
+import type { MediaKind } from "../../../media/media-types.js";
+import type { UrlFetcher } from "../../../media/url-fetcher.js";
+import type { MediaStorage } from "../../ports/media-storage.js";
+import type { MediaReader, MediaReadRequest } from "../../ports/renderer.js";
+
+/** Where a {@link createProjectMediaReader} reads from. */
+export interface ProjectMediaSources {
+  /** The service's media storage; its own URLs are read from it directly. */
+  readonly mediaStorage: MediaStorage;
+  /** The safe fetcher every other URL is downloaded with. */
+  readonly urlFetcher: UrlFetcher;
+}
+
+// A GIF is an image to the fetcher's size limits.
+function fetchKindOf(kind: MediaReadRequest["kind"]): MediaKind {
+  return kind === "gif" ? "image" : kind;
+}
+
+/**
+ * A media reader over the service's storage and safe fetcher, for `createFfmpegRenderer`.
+ *
+ * @example
+ * ```ts
+ * const readMedia = createProjectMediaReader({ mediaStorage, urlFetcher });
+ * const renderer = createFfmpegRenderer({ readMedia });
+ * const service = createService({ ...deps, mediaStorage, urlFetcher, renderer });
+ * ```
+ */
+export function createProjectMediaReader(sources: ProjectMediaSources): MediaReader {
+  const { mediaStorage, urlFetcher } = sources;
+  return async ({ url, kind, maxBytes }) => {
+    const objectKey = mediaStorage.objectKeyOf?.(url);
+    if (objectKey !== undefined) {
+      const stored = await mediaStorage.get(objectKey);
+      if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
+      if (stored.bytes.byteLength > maxBytes) {
+        return {
+          ok: false,
+          message: `${url} is larger than the ${maxBytes} bytes a render reads.`,
+        };
+      }
+      return { ok: true, body: stored.bytes };
+    }
+    const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
+    if (!fetched.ok) return { ok: false, message: `${url} could not be read: ${fetched.message}` };
+    return { ok: true, body: fetched.bytes };
+  };
+}

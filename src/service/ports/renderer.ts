@@ -1,0 +1,24 @@
+/**
+ * The renderer port as the service sees it: what turns an editor project into an MP4 or
+ * a PNG, and what reads the media a render needs. The types live with the renderer
+ * (`reelkit/render` implements them with ffmpeg); the service imports only these, never
+ * an implementation, and works without one: render calls then answer a structured error.
+ *
+ * @module
+ */
+export type {
+  LocalMediaFile,
+  MediaBody,
+  MediaReader,
+  MediaReadRequest,
+  MediaReadResult,
+  RenderCallOptions,
+  RenderError,
+  RenderedImage,
+  RenderedVideo,
+  Renderer,
+  RenderFailure,
+  RenderFailureCode,
+  RenderProgress,
+  VideoTarget,
+} from "../../render/renderer.js";
