@@ -90,6 +90,7 @@ export type {
   TranscriptionRequest,
   TranscriptWord,
 } from "./providers.js";
+export { RANDOM_ID_LENGTH, randomEditorId } from "./random-id.js";
 export {
   ANIMATION_DURATION_DEFAULT_SECONDS,
   ANIMATION_EFFECTS,

@@ -16,7 +16,6 @@
  * @module
  */
 import type { Patch } from "immer";
-import { nanoid } from "nanoid";
 import type { AudioRole } from "../schemas/common.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
 import { commitDraft } from "./commit.js";
@@ -33,6 +32,7 @@ import { type EditError, type EditFailure, isEditFailure } from "./errors.js";
 import type { EditorItem, MediaFit } from "./items.js";
 import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
+import { randomEditorId } from "./random-id.js";
 import type { EditorAsset, EditorState } from "./state.js";
 import { type FrameSpan, secondsSpanToFrames } from "./time.js";
 import { noAnimation } from "./visual-items.js";
@@ -254,7 +254,7 @@ export function addMediaItem(
   placement: MediaPlacementFields = {},
   options: { generateId?: () => string } = {},
 ): AddMediaSuccess | AddMediaFailure {
-  const draft = new EditDraft(state, options.generateId ?? nanoid);
+  const draft = new EditDraft(state, options.generateId ?? randomEditorId);
   const placed = placeMedia(draft, media, placement);
   if (isEditFailure(placed)) return { ok: false, error: { ...placed, operationIndex: 0 } };
   return { ok: true, ...placed, ...commitDraft(draft) };

@@ -8,8 +8,8 @@
  * @module
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { nanoid } from "nanoid";
 import { systemClock } from "../clock.js";
+import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner } from "../media/signed-urls.js";
 import { createMemoryMediaStorage, type MemoryMediaStorage } from "../memory/media-storage.js";
 import { createMemorySocialPublisher } from "../memory/social.js";
@@ -96,7 +96,7 @@ export function wireHost(origin: string, setup: HostSetup, stores: HostStores): 
     }),
     urlFetcher: createNodeUrlFetcher(),
     clock,
-    ids: { uuid: randomUUID, editorId: () => nanoid() },
+    ids: { uuid: randomUUID, editorId: randomEditorId },
     social: createMemorySocialPublisher({
       accountsByOrganization: byOrganization(
         organizations.map((o) => [o.id, o.socialAccounts] as const),

@@ -20,7 +20,7 @@ describe("reelkit/editor in a browser bundle", () => {
       `reelkit/editor (createEditorState + applyOperations + summarizeEditor), browser: ` +
         `${kilobytes(report.minifiedBytes)} minified, ${kilobytes(report.gzippedBytes)} gzip`,
     );
-    expect([...packagesIn(report)].sort()).toEqual(["immer", "nanoid", "src"]);
+    expect([...packagesIn(report)].sort()).toEqual(["immer", "src"]);
     expect(report.gzippedBytes).toBeLessThan(EDITOR_GZIP_BUDGET_BYTES);
   });
 });
