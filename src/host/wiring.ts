@@ -17,12 +17,7 @@ import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
-import { createSimulatedScriptWriter } from "../simulated/script-writer.js";
-import {
-  createSimulatedSpeechProvider,
-  createSimulatedTranscriptionProvider,
-} from "../simulated/speech-and-transcription.js";
-import { createSimulatedWorkProvider } from "../simulated/work-provider.js";
+import { createSimulatedProviders } from "../simulated/providers.js";
 import type { HostSetup } from "./host-setup.js";
 import type { HostStores } from "./host-stores.js";
 
@@ -72,19 +67,16 @@ export function wireHost(origin: string, setup: HostSetup, stores: HostStores): 
   const organizations = setup.organizations;
   const deps: ServiceDependencies = {
     ...stores.ports,
-    provider: createSimulatedWorkProvider({
-      storage,
+    ...createSimulatedProviders({
+      mediaStorage: storage,
       jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,
       failWhenPromptContains: setup.simulator.failWhenPromptContains,
-    }),
-    scriptWriter: createSimulatedScriptWriter(),
-    transcription: createSimulatedTranscriptionProvider(),
-    speech: createSimulatedSpeechProvider({ storage, newId: randomUUID }),
-    workspace: createStaticWorkspaceDirectory({
-      catalog: setup.catalog,
-      assets: setup.assets,
-      assetsByOrganization: byOrganization(organizations.map((o) => [o.id, o.assets] as const)),
-      soundEffects: setup.soundEffects,
+      workspace: createStaticWorkspaceDirectory({
+        catalog: setup.catalog,
+        assets: setup.assets,
+        assetsByOrganization: byOrganization(organizations.map((o) => [o.id, o.assets] as const)),
+        soundEffects: setup.soundEffects,
+      }),
     }),
     mediaStorage: storage,
     // A fresh secret each run: upload URLs signed by an earlier run stop working, which
