@@ -55,14 +55,17 @@ export const BROWSER: BundleTarget = {
   options: { platform: "browser" },
 };
 
-// The conditions and main fields Cloudflare's bundler uses for workerd, without the
-// Node compatibility flag: a `node:` import is an error, as it is in a plain Worker.
+// The conditions and main fields Cloudflare's bundler (wrangler) uses for workerd,
+// without the Node compatibility flag: a `node:` import is an error, as it is in a plain
+// Worker. Like wrangler (and esbuild for browsers), it replaces `process.env.NODE_ENV`,
+// which immer reads and a Worker does not define.
 export const WORKERS: BundleTarget = {
   name: "workers",
   options: {
     platform: "neutral",
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["browser", "module", "main"],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
   },
 };
 
@@ -73,6 +76,19 @@ export interface BundleReport {
   readonly metafile: Metafile;
 }
 
+/** esbuild settings of a minified bundle for `target` with no externals. */
+export function bundleOptions(target: BundleTarget): BuildOptions {
+  return {
+    ...target.options,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2022",
+    logLevel: "silent",
+    alias: ALIASES,
+  };
+}
+
 /**
  * Bundles `source` (a module importing reelkit entries by their published names) with
  * no externals, minified, for `target`. esbuild rejects the build on any import it
@@ -80,16 +96,10 @@ export interface BundleReport {
  */
 export async function bundle(source: string, target: BundleTarget): Promise<BundleReport> {
   const result = await build({
-    ...target.options,
+    ...bundleOptions(target),
     stdin: { contents: source, resolveDir: PACKAGE_ROOT, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
     write: false,
     metafile: true,
-    logLevel: "silent",
-    alias: ALIASES,
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
   return {
