@@ -7,6 +7,7 @@
  */
 import { type Clock, systemClock } from "../clock.js";
 import type { CreditStore } from "../credits/store.js";
+import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner, UPLOAD_URL_SECRET_MIN_BYTES } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import type { ApiScope } from "../schemas/scopes.js";
@@ -213,7 +214,7 @@ export function createMemoryPorts(options: MemoryPortsOptions = {}): MemoryPorts
     }),
     urlFetcher: options.urlFetcher ?? REFUSING_URL_FETCHER,
     clock,
-    ids: { uuid: () => crypto.randomUUID(), editorId: () => crypto.randomUUID() },
+    ids: { uuid: () => crypto.randomUUID(), editorId: randomEditorId },
     social: createMemorySocialPublisher({ accountsByOrganization: new Map() }),
     publicBaseUrl: `${origin}${MEMORY_PORTS_API_PATH}`,
     ready,
