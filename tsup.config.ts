@@ -3,6 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
+    editor: "src/editor/index.ts",
     http: "src/http/index.ts",
     mcp: "src/mcp/index.ts",
     node: "src/node/index.ts",

@@ -25,6 +25,10 @@ export default defineConfig({
     alias: [
       { find: /^reelkit$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
       {
+        find: /^reelkit\/editor$/,
+        replacement: fileURLToPath(new URL("./src/editor/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/http$/,
         replacement: fileURLToPath(new URL("./src/http/index.ts", import.meta.url)),
       },

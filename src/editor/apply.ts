@@ -11,7 +11,6 @@
  * @module
  */
 import type { Patch } from "immer";
-import { nanoid } from "nanoid";
 import type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
 import { syncTouchedCaptions } from "./caption-links.js";
 import { commitDraft } from "./commit.js";
@@ -19,6 +18,7 @@ import { EditDraft } from "./draft.js";
 import { boundEffects } from "./effects.js";
 import { type EditError, type EditFailure, editError, editFailure } from "./errors.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
+import { randomEditorId } from "./random-id.js";
 import { operationModule } from "./registry.js";
 import type { EditorState } from "./state.js";
 
@@ -134,7 +134,7 @@ export function applyOperations(
   operations: readonly EditOperation[],
   options: ApplyOptions = {},
 ): ApplyResult {
-  const draft = new EditDraft(state, options.generateId ?? nanoid);
+  const draft = new EditDraft(state, options.generateId ?? randomEditorId);
   const outcome = runBatch(draft, operations, options);
   if (!Array.isArray(outcome)) return { ok: false, error: outcome };
   const applied = operations.map((operation) => operation.type);

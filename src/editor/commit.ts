@@ -8,12 +8,21 @@ import { enablePatches, Immer, type Patch } from "immer";
 import type { EditDraft } from "./draft.js";
 import type { EditorState } from "./state.js";
 
-enablePatches();
-
 // A private instance, so a host's immer settings do not change what the engine returns.
 // Auto-freezing is off because it walks every key of a copied record (all items of the
 // timeline); the draft freezes exactly what it created instead.
 const immer = new Immer({ autoFreeze: false });
+
+// immer's patch support is a global plugin. Loading it on the first commit rather than
+// at import keeps every module free of import-time effects (the package declares
+// `sideEffects: false`, so a bundler may drop a module imported only for its effects).
+let patchesEnabled = false;
+
+function ensurePatchesEnabled(): void {
+  if (patchesEnabled) return;
+  enablePatches();
+  patchesEnabled = true;
+}
 
 /** The next state and the patches between it and the input. */
 export interface CommittedDraft {
@@ -30,6 +39,8 @@ export interface CommittedDraft {
  * the commit creates is frozen; shared parts stay as the caller made them.
  */
 export function commitDraft(draft: EditDraft): CommittedDraft {
+  // Before the early return too: a caller may hand even empty patches to applyPatches.
+  ensurePatchesEnabled();
   if (!draft.hasChanges()) return { state: draft.base, patches: [], inverse: [] };
   const [state, patches, inverse] = immer.produceWithPatches(draft.base, (writable) => {
     draft.commit(writable);

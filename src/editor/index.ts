@@ -1,10 +1,31 @@
 /**
- * The editor engine: the editor state model, the 21 edit operations of spec 4.14 as
- * pure, synchronous functions over immutable states, and the render plan that turns a
- * state into what a renderer draws and mixes.
+ * reelkit/editor: the editor engine alone, for servers and browsers alike. The editor
+ * state model, the 21 edit operations of spec 4.14 as pure, synchronous functions over
+ * immutable states, the summary of spec 2.7, the invariants, and the render plan that
+ * turns a state into what a renderer draws and mixes.
  *
- * @module
+ * This entry imports neither zod nor any of Node's built-ins, so an editor UI can apply
+ * the same batch in the browser (instant feedback) that the server applies (the truth).
+ * Operations arrive typed, not parsed: validate untrusted input with the schemas of
+ * `reelkit` first.
+ *
+ * @example
+ * ```ts
+ * import { applyOperations, createEditorState, summarizeEditor } from "reelkit/editor";
+ *
+ * const empty = createEditorState({ aspectRatio: "16:9" });
+ * const result = applyOperations(empty, [
+ *   { type: "add_text", text: "Hello", from_seconds: 0, duration_seconds: 2 },
+ * ]);
+ * if (result.ok) console.log(summarizeEditor(result.state).totalDurationSeconds);
+ * else console.error(result.error.code, result.error.message);
+ * ```
+ *
+ * @packageDocumentation
  */
+
+export type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
+export type { EditorSummary } from "../schemas/editor-videos.js";
 export {
   type ApplyFailure,
   type ApplyResult,
@@ -69,6 +90,7 @@ export type {
   TranscriptionRequest,
   TranscriptWord,
 } from "./providers.js";
+export { RANDOM_ID_LENGTH, randomEditorId } from "./random-id.js";
 export {
   ANIMATION_DURATION_DEFAULT_SECONDS,
   ANIMATION_EFFECTS,

@@ -16,7 +16,6 @@
  * @module
  */
 import type { Patch } from "immer";
-import { nanoid } from "nanoid";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
 import type { AudioRole } from "../vocabulary.js";
 import { commitDraft } from "./commit.js";
@@ -33,6 +32,7 @@ import { type EditError, type EditFailure, editError, isEditFailure } from "./er
 import type { EditorItem, MediaFit } from "./items.js";
 import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
+import { randomEditorId } from "./random-id.js";
 import type { EditorAsset, EditorState } from "./state.js";
 import { type FrameSpan, secondsSpanToFrames } from "./time.js";
 import { noAnimation } from "./visual-items.js";
@@ -259,7 +259,7 @@ export function addMediaItem(
   placement: MediaPlacementFields = {},
   options: { generateId?: () => string } = {},
 ): AddMediaSuccess | AddMediaFailure {
-  const draft = new EditDraft(state, options.generateId ?? nanoid);
+  const draft = new EditDraft(state, options.generateId ?? randomEditorId);
   const placed = placeMedia(draft, media, placement);
   if (isEditFailure(placed)) return { ok: false, error: editError(placed, 0) };
   return { ok: true, ...placed, ...commitDraft(draft) };

@@ -12,7 +12,7 @@ import type { MediaResolutions, SynthesizedSpeech, Transcript } from "./provider
 
 /** Options of `applyOperations`. */
 export interface ApplyOptions {
-  /** Names new items, tracks and assets; default nanoid. Inject a counter for reproducible tests. */
+  /** Names new items, tracks and assets; default `randomEditorId`. Inject a counter for reproducible tests. */
   generateId?: () => string;
   /** Transcripts for `generate_captions_from_items`, keyed by source item id (words in source time). */
   transcripts?: Readonly<Record<string, Transcript>>;

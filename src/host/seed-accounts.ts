@@ -6,6 +6,7 @@
  */
 import type { CreditStore } from "../credits/store.js";
 import type { MemoryAccountStore } from "../memory/account-store.js";
+import { seedMemoryAccounts } from "../memory/ports.js";
 import type { SetupOrganization } from "./host-setup.js";
 
 /** Ledger reference of the starting balances, as it shows in the credit ledger. */
@@ -19,27 +20,10 @@ export const STARTING_CREDITS_REFERENCE = "reelkit host: starting credits";
  * await seedAccounts(accounts, credits, setupOf(DEMO_FIXTURE).organizations);
  * ```
  */
-export async function seedAccounts(
+export function seedAccounts(
   accounts: MemoryAccountStore,
   credits: CreditStore,
   organizations: readonly SetupOrganization[],
 ): Promise<void> {
-  for (const organization of organizations) {
-    accounts.putOrganization({
-      id: organization.id,
-      name: organization.name,
-      subscriptionActive: organization.subscriptionActive,
-    });
-    for (const apiKey of organization.apiKeys) {
-      await accounts.addApiKey(organization.id, apiKey.key, apiKey.scopes, apiKey.options);
-    }
-    // The credits and idempotency stores name accounts by the organization id as text.
-    if (organization.credits > 0) {
-      await credits.grant(
-        String(organization.id),
-        organization.credits,
-        STARTING_CREDITS_REFERENCE,
-      );
-    }
-  }
+  return seedMemoryAccounts(accounts, credits, organizations, STARTING_CREDITS_REFERENCE);
 }

@@ -7,11 +7,13 @@
  *
  * @module
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { nanoid } from "nanoid";
 import { systemClock } from "../clock.js";
-import { createUploadUrlSigner } from "../media/signed-urls.js";
-import { createMemoryMediaStorage, type MemoryMediaStorage } from "../memory/media-storage.js";
+import type { MemoryMediaStorage } from "../memory/media-storage.js";
+import {
+  createMemoryPorts,
+  MEMORY_PORTS_API_PATH,
+  MEMORY_PORTS_FILES_PATH,
+} from "../memory/ports.js";
 import { createMemorySocialPublisher } from "../memory/social.js";
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
@@ -19,19 +21,14 @@ import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
-import { createSimulatedScriptWriter } from "../simulated/script-writer.js";
-import {
-  createSimulatedSpeechProvider,
-  createSimulatedTranscriptionProvider,
-} from "../simulated/speech-and-transcription.js";
-import { createSimulatedWorkProvider } from "../simulated/work-provider.js";
+import { createSimulatedProviders } from "../simulated/providers.js";
 import type { HostSetup } from "./host-setup.js";
 import type { HostStores } from "./host-stores.js";
 
 /** Path under the origin where stored media is served. */
-export const FILES_PATH = "/files";
+export const FILES_PATH = MEMORY_PORTS_FILES_PATH;
 /** Path under the origin where the API is served. */
-export const API_BASE_PATH = "/v1";
+export const API_BASE_PATH = MEMORY_PORTS_API_PATH;
 /** Path of the MCP endpoint (Streamable HTTP). */
 export const MCP_PATH = "/mcp";
 /** Path of the MCP endpoint's OAuth protected-resource metadata (RFC 9728). */
@@ -82,48 +79,36 @@ export function wireHost(
   stores: HostStores,
   rendering: HostRendering = {},
 ): HostWiring {
-  const clock = systemClock;
-  const storage = createMemoryMediaStorage({ publicBaseUrl: `${origin}${FILES_PATH}` });
+  const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
+  // The memory ports give storage, signed upload URLs (with a fresh secret each run: the
+  // files those URLs would store lived in this run's memory), the clock and the ids; the
+  // stateful ports come from `stores`, memory or PostgreSQL.
+  const memory = createMemoryPorts({ origin, clock: systemClock, urlFetcher });
   const renderer = createFfmpegRenderer({
-    readMedia: createProjectMediaReader({ mediaStorage: storage, urlFetcher }),
+    readMedia: createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher }),
     ...(rendering.ffmpegPath === undefined ? {} : { ffmpegPath: rendering.ffmpegPath }),
   });
-  const organizations = setup.organizations;
   const deps: ServiceDependencies = {
+    ...memory,
     ...stores.ports,
-    provider: createSimulatedWorkProvider({
-      storage,
+    ...createSimulatedProviders({
+      mediaStorage: memory.mediaStorage,
       jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,
       failWhenPromptContains: setup.simulator.failWhenPromptContains,
+      workspace: createStaticWorkspaceDirectory({
+        catalog: setup.catalog,
+        assets: setup.assets,
+        assetsByOrganization: byOrganization(organizations.map((o) => [o.id, o.assets] as const)),
+        soundEffects: setup.soundEffects,
+      }),
     }),
-    scriptWriter: createSimulatedScriptWriter(),
-    transcription: createSimulatedTranscriptionProvider(),
-    speech: createSimulatedSpeechProvider({ storage, newId: randomUUID }),
-    workspace: createStaticWorkspaceDirectory({
-      catalog: setup.catalog,
-      assets: setup.assets,
-      assetsByOrganization: byOrganization(organizations.map((o) => [o.id, o.assets] as const)),
-      soundEffects: setup.soundEffects,
-    }),
-    mediaStorage: storage,
-    // A fresh secret each run: upload URLs signed by an earlier run stop working, which
-    // is right, since the files they would store lived in that run's memory.
-    uploadUrls: createUploadUrlSigner({
-      secret: randomBytes(32),
-      baseUrl: `${origin}${API_BASE_PATH}/uploads`,
-      clock,
-    }),
-    urlFetcher,
     renderer,
-    clock,
-    ids: { uuid: randomUUID, editorId: () => nanoid() },
     social: createMemorySocialPublisher({
       accountsByOrganization: byOrganization(
         organizations.map((o) => [o.id, o.socialAccounts] as const),
       ),
     }),
-    publicBaseUrl: `${origin}${API_BASE_PATH}`,
   };
-  return { service: createService(deps), deps, stores, storage };
+  return { service: createService(deps), deps, stores, storage: memory.mediaStorage };
 }

@@ -44,7 +44,7 @@ export type UrlCheck =
   | PlainFetchRefusal
   | BlockedAddressRefusal;
 
-/** Result of {@link resolveVettedAddresses}. */
+/** Result of resolving a host name and vetting its addresses (the safe fetcher does it per hop). */
 export type AddressResolution =
   | {
       /** Always true. */

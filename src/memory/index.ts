@@ -10,6 +10,7 @@ export * from "./credit-store.js";
 export * from "./idempotency-store.js";
 export * from "./job-queue.js";
 export * from "./media-storage.js";
+export * from "./ports.js";
 export * from "./rate-limiter.js";
 export * from "./record-store.js";
 export * from "./social.js";

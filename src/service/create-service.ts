@@ -73,9 +73,15 @@ export interface ReelkitService {
  *
  * @example
  * ```ts
- * const service = createService(deps);
- * const handler = createFetchHandler(service.api);
- * queue.start(service.processJob);
+ * import { API_SCOPES, createMemoryPorts, createService, createSimulatedProviders } from "reelkit";
+ * import { createFetchHandler } from "reelkit/http";
+ *
+ * const ports = createMemoryPorts({
+ *   organizations: [{ id: 1, credits: 1000, apiKeys: [{ key: "rk_test_acme", scopes: API_SCOPES }] }],
+ * });
+ * const service = createService({ ...ports, ...createSimulatedProviders(ports) });
+ * ports.queue.start(service.processJob);
+ * const handler = createFetchHandler(service.api); // (Request) => Promise<Response>
  * ```
  */
 export function createService(deps: ServiceDependencies): ReelkitService {

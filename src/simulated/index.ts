@@ -8,6 +8,7 @@ export * from "./demo-workspace.js";
 export * from "./placeholder-image.js";
 export * from "./placeholder-speech.js";
 export * from "./placeholder-video.js";
+export * from "./providers.js";
 export * from "./script-writer.js";
 export * from "./speech-and-transcription.js";
 export * from "./work-provider.js";

@@ -1,6 +1,6 @@
 /**
  * Deterministic id generators for property tests. The engine names new items, tracks and
- * assets through `ApplyOptions.generateId`; its default (nanoid) is random, so a failing
+ * assets through `ApplyOptions.generateId`; its default (`randomEditorId`) is random, so a failing
  * run could not be replayed from its seed. A counter can.
  *
  * @module

@@ -147,7 +147,7 @@ describe("applyOperations", () => {
     expect(result.ok && Object.isFrozen(result.state)).toBe(true);
   });
 
-  it("names new items with nanoid by default", () => {
+  it("names new items with 21 random URL-safe characters by default", () => {
     const result = applyOperations(createEditorState(), [{ type: "add_text", text: "Hi" }]);
     if (!result.ok) throw new Error(result.error.message);
     const [id] = Object.keys(result.state.items);

@@ -5,15 +5,16 @@ import {
   createSimulatedSpeechProvider,
   createSimulatedWorkProvider,
   type Job,
-  PLACEHOLDER_SPEECH_SAMPLE_RATE,
-  PLACEHOLDER_VIDEO_SECONDS,
-  placeholderImageSize,
-  placeholderMp4,
-  placeholderPng,
-  placeholderVideoAspectRatio,
-  sniffMedia,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { sniffMedia } from "../../src/media/sniff.js";
+import { placeholderImageSize, placeholderPng } from "../../src/simulated/placeholder-image.js";
+import { PLACEHOLDER_SPEECH_SAMPLE_RATE } from "../../src/simulated/placeholder-speech.js";
+import {
+  PLACEHOLDER_VIDEO_SECONDS,
+  placeholderMp4,
+  placeholderVideoAspectRatio,
+} from "../../src/simulated/placeholder-video.js";
 import { zlibRuns } from "../../src/simulated/zlib-runs.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";
 

@@ -2,8 +2,9 @@
  * Helpers of the export and preview tests: a harness with a real ffmpeg renderer, timelines
  * with a red box and a stored clip, and PNG and MP4 readers.
  */
-import { createProjectMediaReader, placeholderMp4 } from "reelkit";
+import { createProjectMediaReader } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
+import { placeholderMp4 } from "../../../src/simulated/placeholder-video.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";
 import { createProject, patchProject } from "./editor-support.js";
 

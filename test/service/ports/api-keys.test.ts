@@ -1,10 +1,6 @@
-import {
-  API_KEY_LOOKUP_PREFIX_LENGTH,
-  constantTimeEqual,
-  hashApiKey,
-  lookupPrefixOf,
-} from "reelkit";
+import { API_KEY_LOOKUP_PREFIX_LENGTH, hashApiKey, lookupPrefixOf } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { constantTimeEqual } from "../../../src/service/pipeline/api-keys.js";
 
 describe("API key digests", () => {
   it("hashes with SHA-256 into lowercase hex", async () => {

@@ -4,9 +4,9 @@ import {
   createSimulatedScriptWriter,
   createSimulatedWorkProvider,
   type Job,
-  sniffMedia,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { sniffMedia } from "../../../src/media/sniff.js";
 
 function job(kind: Job["kind"], input: Record<string, unknown>): Job {
   return { id: "j1", kind, organizationId: 1, resourceId: "r1", holdId: "h1", input };

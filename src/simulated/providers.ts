@@ -1,0 +1,69 @@
+/**
+ * Every provider port of the service, simulated: placeholder generations and videos,
+ * scripts, transcripts and speech, and the demo workspace. Built from Web-standard APIs
+ * only, so an embedded API runs anywhere before a real provider is written.
+ *
+ * @module
+ */
+
+import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
+import type { ServiceDependencies } from "../service/dependencies.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { WorkspaceDirectory } from "../service/ports/workspace.js";
+import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "./demo-workspace.js";
+import { createSimulatedScriptWriter } from "./script-writer.js";
+import {
+  createSimulatedSpeechProvider,
+  createSimulatedTranscriptionProvider,
+} from "./speech-and-transcription.js";
+import { createSimulatedWorkProvider } from "./work-provider.js";
+
+/** Settings of {@link createSimulatedProviders}. */
+export interface SimulatedProvidersOptions {
+  /** Where placeholder outputs and voiceovers are stored (the ports' `mediaStorage`). */
+  readonly mediaStorage: MediaStorage;
+  /** How long each generation job takes, in milliseconds; 0 by default. */
+  readonly jobDurationMilliseconds?: number;
+  /** A job whose prompt contains this text fails with a retryable provider error. */
+  readonly failWhenPromptContains?: string;
+  /** The catalog, assets and sound effects; the demo workspace when omitted. */
+  readonly workspace?: WorkspaceDirectory;
+}
+
+/** The provider ports of {@link createSimulatedProviders}. */
+export type SimulatedProviders = Pick<
+  ServiceDependencies,
+  "provider" | "scriptWriter" | "transcription" | "speech" | "workspace"
+>;
+
+/**
+ * Creates the simulated providers and the demo workspace (catalog, brand kits, avatars,
+ * voices, sound effects). Pass the ports of `createMemoryPorts` (or any object with the
+ * `mediaStorage` outputs go to) and spread the result into `createService`.
+ *
+ * @example
+ * ```ts
+ * const ports = createMemoryPorts({ organizations });
+ * const service = createService({ ...ports, ...createSimulatedProviders(ports) });
+ * ```
+ */
+export function createSimulatedProviders(options: SimulatedProvidersOptions): SimulatedProviders {
+  const storage = options.mediaStorage;
+  return {
+    provider: createSimulatedWorkProvider({
+      storage,
+      jobDurationMilliseconds: options.jobDurationMilliseconds,
+      failWhenPromptContains: options.failWhenPromptContains,
+    }),
+    scriptWriter: createSimulatedScriptWriter(),
+    transcription: createSimulatedTranscriptionProvider(),
+    speech: createSimulatedSpeechProvider({ storage, newId: () => crypto.randomUUID() }),
+    workspace:
+      options.workspace ??
+      createStaticWorkspaceDirectory({
+        catalog: DEMO_CATALOG,
+        assets: DEMO_ASSETS,
+        soundEffects: DEMO_SOUND_EFFECTS,
+      }),
+  };
+}
