@@ -57,16 +57,18 @@ export function serverErrorResponse(): Response {
 }
 
 function serialized(result: ServiceResult): {
-  readonly text: string;
+  readonly text: string | undefined;
   readonly contentType: string;
 } {
   switch (result.kind) {
+    case "not_modified":
+      return { text: undefined, contentType: JSON_CONTENT_TYPE };
     case "markdown":
       return { text: result.text, contentType: MARKDOWN_CONTENT_TYPE };
     case "error":
       return { text: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
-      return { text: JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
+      return { text: result.text ?? JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
   }
 }
 
@@ -74,7 +76,7 @@ function serialized(result: ServiceResult): {
  * The HTTP form of a service result: its status from the status table (`httpStatusOf`),
  * JSON (or Markdown) with its content type, and the result's headers copied after the
  * content type, so the service may replace it. A success whose body is undefined has no
- * body. Throws when the result cannot be sent (a body JSON cannot represent, an invalid
+ * body, and neither has a 304 (`not_modified`). Throws when the result cannot be sent (a body JSON cannot represent, an invalid
  * header); the handler turns that into a 500.
  *
  * @param omitBody - True for `HEAD`: same status and headers, no body.

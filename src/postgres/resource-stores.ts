@@ -14,6 +14,7 @@ import type {
   VideoRecord,
 } from "../service/ports/records.js";
 import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
+import { createPostgresEditorRevisions, type PostgresRevisionOptions } from "./editor-revisions.js";
 import { createPostgresRecordStore } from "./record-store.js";
 import type { RecordTable } from "./record-table.js";
 import { toSafeInteger } from "./rows.js";
@@ -50,6 +51,12 @@ const VIDEOS: RecordTable<VideoRecord, number> = {
   extraColumns: [
     { name: "kind", type: "text", valueOf: (row) => row.kind },
     { name: "version", type: "integer", valueOf: (row) => row.version },
+    // A record written whole holds its editor state at its version: history starts there.
+    {
+      name: "history_start",
+      type: "integer",
+      valueOf: (row) => (row.kind === "editor" ? row.version : 0),
+    },
   ],
 };
 
@@ -79,11 +86,25 @@ const MEDIA: RecordTable<MediaRecord, string> = {
  * raised in the caller's transaction, so instances never hand out the same id to one
  * organization. The row stays locked until that transaction ends, which orders the
  * organization's new videos; an id whose transaction rolls back is handed out again,
- * since no video kept it.
+ * since no video kept it. Editor projects read and change through their revision history
+ * (`editor-revisions.ts`).
  */
-export function createPostgresVideoStore(pool: Pool): VideoStore {
+export function createPostgresVideoStore(
+  pool: Pool,
+  options: PostgresRevisionOptions = {},
+): VideoStore {
+  const records = createPostgresRecordStore(pool, VIDEOS);
+  const { readVideo, withLatestStates, ...revisions } = createPostgresEditorRevisions(
+    pool,
+    options,
+  );
   return {
-    ...createPostgresRecordStore(pool, VIDEOS),
+    ...records,
+    ...revisions,
+    get: readVideo,
+    async list(organizationId, query) {
+      return withLatestStates(organizationId, await records.list(organizationId, query));
+    },
     async nextId(organizationId) {
       const { rows } = await queryable(pool).query(
         `INSERT INTO video_id_counters (organization_id, last_id) VALUES ($1, 1)
@@ -98,7 +119,8 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
 
 /**
  * Every resource store of the service over the pool's database (run {@link migrate}
- * first).
+ * first); `options` set how many revisions of each editor project are kept and how many
+ * projects' latest states this host caches.
  *
  * @example
  * ```ts
@@ -106,11 +128,14 @@ export function createPostgresVideoStore(pool: Pool): VideoStore {
  * const id = await stores.videos.nextId(1);
  * ```
  */
-export function createPostgresResourceStores(pool: Pool): ResourceStores {
+export function createPostgresResourceStores(
+  pool: Pool,
+  options: PostgresRevisionOptions = {},
+): ResourceStores {
   return {
     generations: createPostgresRecordStore(pool, ownedTable<GenerationRecord>("generations")),
     slideshows: createPostgresRecordStore(pool, ownedTable<SlideshowRecord>("slideshows")),
-    videos: createPostgresVideoStore(pool),
+    videos: createPostgresVideoStore(pool, options),
     references: createPostgresRecordStore(pool, REFERENCES),
     media: createPostgresRecordStore(pool, MEDIA),
   };

@@ -30,6 +30,12 @@ import {
   voiceSettingsSchema,
 } from "./edit-values.js";
 import {
+  editorHistoryRequestSchema,
+  editorRevisionListSchema,
+  editorRevisionResultSchema,
+  editorRevisionSchema,
+} from "./editor-revisions.js";
+import {
   createEditorVideoRequestSchema,
   editOperationResultSchema,
   editorStateSchema,
@@ -110,6 +116,7 @@ export const REQUEST_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   CaptionStyle: captionStyleSchema,
   CaptionEntry: captionEntrySchema,
   VoiceSettings: voiceSettingsSchema,
+  EditorHistoryRequest: editorHistoryRequestSchema,
 };
 
 /** Response-side schemas by component name. */
@@ -152,4 +159,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   DirectUploadDescriptor: directUploadDescriptorSchema,
   ApiError: apiErrorSchema,
   ErrorResponse: errorResponseSchema,
+  EditorRevisionList: editorRevisionListSchema,
+  EditorRevision: editorRevisionSchema,
+  EditorRevisionResult: editorRevisionResultSchema,
 };

@@ -15,7 +15,9 @@ import {
 import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
+import { listEditorRevisions } from "./editor/editor-revisions.js";
 import { createEditorVideo, getEditorVideo, listEditorVideos } from "./editor/editor-videos.js";
+import { redoEditorEdit, undoEditorEdit } from "./editor/undo-redo.js";
 import { updateEditorVideo } from "./editor/update-editor-video.js";
 import { generationJobHandler } from "./generations/generation-job.js";
 import { createGeneration, getGeneration } from "./generations/generations.js";
@@ -97,6 +99,9 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     uploadEditorMedia: uploadEditorMedia(deps),
     createEditorMediaUploadUrl: createEditorMediaUploadUrl(deps),
     addEditorVideoMedia: addEditorVideoMedia(deps),
+    listEditorRevisions: listEditorRevisions(deps),
+    undoEditorEdit: undoEditorEdit(deps),
+    redoEditorEdit: redoEditorEdit(deps),
   };
   const operations = Object.fromEntries(
     Object.entries(useCases).map(([operationId, useCase]) => [operationId, inOneCall(useCase)]),

@@ -28,6 +28,9 @@ describe("the OpenAPI document", () => {
     const extensions = ENDPOINTS.filter((endpoint) => endpoint.extension === true);
     expect(extensions.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
       "GET /credits",
+      "GET /editor/videos/{id}/revisions",
+      "POST /editor/videos/{id}/undo",
+      "POST /editor/videos/{id}/redo",
     ]);
     const contract = operations().filter(({ operation }) => !("x-reelkit-extension" in operation));
     expect(new Set(contract.map(({ path }) => path)).size).toBe(16);
@@ -77,8 +80,9 @@ describe("the OpenAPI document", () => {
       const responses = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
         ?.responses as Record<string, unknown>;
       const transport = endpoint.bodies === undefined ? [] : ["413", "415"];
+      const notModified = endpoint.conditional === "if-none-match" ? ["304"] : [];
       expect(Object.keys(responses).sort()).toEqual(
-        ["200", ...endpoint.errorStatuses.map(String), ...transport].sort(),
+        ["200", ...notModified, ...endpoint.errorStatuses.map(String), ...transport].sort(),
       );
     }
     const rateLimited = (document.components as { responses: Record<string, { headers: object }> })
@@ -112,6 +116,8 @@ describe("the OpenAPI document", () => {
     };
     expect(getVideo.parameters).toEqual([
       expect.objectContaining({ name: "id", in: "path", required: true }),
+      expect.objectContaining({ name: "revision", in: "query", required: false }),
+      expect.objectContaining({ name: "If-None-Match", in: "header", required: false }),
     ]);
     const listReferences = document.paths["/reference-inspirations"]?.get as {
       parameters: Array<{ name: string }>;

@@ -1,5 +1,5 @@
 /**
- * Every MCP tool of spec 4.19, in the order of the spec's list.
+ * Every MCP tool of spec 4.19, in the order of the spec's list, then the extensions.
  *
  * @module
  */
@@ -37,13 +37,16 @@ const SPEC_ORDER = [
   "publish_media_to_social",
   "recommend_voice",
   "list_editor_sound_effects",
+  "undo_editor_edit",
+  "redo_editor_edit",
+  "list_editor_revisions",
 ];
 
 function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number {
   return SPEC_ORDER.indexOf(left.name) - SPEC_ORDER.indexOf(right.name);
 }
 
-/** The 25 tools, each over one REST endpoint or one agent operation. */
+/** The 25 tools of the spec and the revision tools, each over one REST endpoint or one agent operation. */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [
   ...WORKSPACE_TOOLS,
   ...GENERATION_TOOLS,

@@ -13,10 +13,12 @@ import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
 import { findEditorProject } from "../editor/editor-videos.js";
+import { editActorOf } from "../editor/revision-preconditions.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { MediaRecord } from "../ports/records.js";
+import type { RevisionActor } from "../ports/revisions.js";
 import { receiveMedia } from "./receive-media.js";
 import type { ReceivedMedia } from "./received-media.js";
 import { storeMediaItem } from "./store-media.js";
@@ -28,10 +30,11 @@ async function addToProject(
   target: EditorTarget | undefined,
   record: MediaRecord,
   received: ReceivedMedia,
+  actor: RevisionActor,
 ): Promise<Step<MediaAddition | null>> {
   if (target === undefined) return proceed(null);
   const media = mediaToPlaceOf(record, received.sniffed);
-  return addMediaToProject(deps, caller, target.videoId, media, target.placement ?? {});
+  return addMediaToProject(deps, caller, target.videoId, media, target.placement ?? {}, actor);
 }
 
 /**
@@ -54,7 +57,14 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!received.ok) return received.result;
     const record = await storeMediaItem(deps, caller, upload.value, received.value);
     if (!record.ok) return record.result;
-    const editor = await addToProject(deps, caller, target, record.value, received.value);
+    const editor = await addToProject(
+      deps,
+      caller,
+      target,
+      record.value,
+      received.value,
+      editActorOf(request),
+    );
     if (!editor.ok) return editor.result;
     await deps.stores.media.insert([record.value]);
     return success({

@@ -7,7 +7,10 @@ import type pg from "pg";
  */
 export const CONTRACT_RUNS = 25;
 
-/** Empties tables, so the next test starts from nothing. */
+/**
+ * Empties tables, so the next test starts from nothing, and the tables that refer to them
+ * (the revisions of editor projects in `videos`).
+ */
 export async function truncate(pool: pg.Pool, tables: readonly string[]): Promise<void> {
-  await pool.query(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY`);
+  await pool.query(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`);
 }
