@@ -3,9 +3,10 @@
  * same whatever the size of the project:
  *
  * - The `videos` row is the head: its `version` column is the latest revision, beside the
- *   undo and redo stacks. Its body keeps the state of revision `history_start` (the
- *   creation state, or the state a project had when history began) and is never
- *   rewritten by an edit.
+ *   undo and redo stacks. Until the first revision its body holds the state of revision
+ *   `history_start` (the creation state, or the state a project had when history began);
+ *   the first revision moves that state into a snapshot, so the row stays small and no
+ *   edit rewrites or rereads the project through it.
  * - Each accepted batch appends one `editor_revisions` row: the engine's forward and
  *   inverse patches, the operation types, the instructions and who made it. Every
  *   {@link EDITOR_SNAPSHOT_EVERY} revisions an `editor_snapshots` row holds the whole
@@ -32,6 +33,7 @@ import {
   type EditorRevisionStore,
   oldestKeptEntry,
   oldestKeptRevision,
+  type ProjectAtRevision,
   type ProjectHead,
   type RevisionActor,
   type RevisionEntry,
@@ -61,6 +63,8 @@ interface HeadRow {
   readonly body: VideoRecord;
   /** `editor` for an editor project with a timeline state, else `other`. */
   readonly kind: string;
+  /** True while the body still holds the state of revision `history_start`. */
+  readonly holds_state: boolean;
   readonly version: number;
   readonly history_start: number;
   readonly undo_revisions: number[];
@@ -68,12 +72,12 @@ interface HeadRow {
   readonly updated_at: Date;
 }
 
-// An editor project is a video of kind editor with a timeline state; its state is left
-// out of the head, which is all most reads need.
-const HEAD_COLUMNS = `CASE WHEN kind = 'editor' AND jsonb_typeof(body -> 'editor') = 'object'
-    THEN body - 'editor' ELSE body END AS body,
-  CASE WHEN kind = 'editor' AND jsonb_typeof(body -> 'editor') = 'object'
-    THEN 'editor' ELSE 'other' END AS kind,
+// An editor project is a video of kind editor whose state is not null: in the body until
+// its first revision, in `editor_snapshots` from then on. The head leaves the state out.
+const IS_EDITOR = `kind = 'editor' AND (body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
+const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END AS body,
+  CASE WHEN ${IS_EDITOR} THEN 'editor' ELSE 'other' END AS kind,
+  jsonb_exists(body, 'editor') AS holds_state,
   version, history_start, undo_revisions, redo_revisions, updated_at`;
 
 /**
@@ -257,6 +261,27 @@ async function snapshotAndPrune(
   );
 }
 
+// The first revision moves the state the body holds into a snapshot, once, so that the
+// head row stays small and no later read or edit reads the whole project from it.
+async function moveStateOutOfBody(
+  db: Queryable,
+  organizationId: number,
+  videoId: number,
+  head: HeadRow,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO editor_snapshots (organization_id, video_id, revision, state)
+     SELECT organization_id, id, $3, body -> 'editor' FROM videos
+     WHERE organization_id = $1 AND id = $2
+     ON CONFLICT DO NOTHING`,
+    [organizationId, videoId, head.history_start],
+  );
+  await db.query(
+    "UPDATE videos SET body = body - 'editor' WHERE organization_id = $1 AND id = $2",
+    [organizationId, videoId],
+  );
+}
+
 /**
  * The revision methods of the PostgreSQL video store (tables of migration 11), with this
  * host's cache of latest states.
@@ -280,9 +305,25 @@ export function createPostgresEditorRevisions(
     cache.set(cacheKey, head.version, state);
     return state;
   };
-  const latestOf = async (head: HeadRow, organizationId: number, videoId: number) => {
-    const state = await latestState(queryable(pool), head, organizationId, videoId);
-    return videoAt(head, head.version, state, head.updated_at.toISOString());
+  // Outside a change, a rebuild reads the head again with the snapshot and patches in one
+  // repeatable-read transaction, so a revision committed meanwhile (which may move the
+  // state out of the body or prune rows) cannot leave it half read.
+  const consistently = <T>(work: (client: Queryable) => Promise<T>): Promise<T> =>
+    inTransaction(pool, work, { isolation: "repeatable read", readOnly: true });
+  const latestOf = async (
+    head: HeadRow,
+    organizationId: number,
+    videoId: number,
+  ): Promise<EditorVideo> => {
+    const cached = cache.get(`${organizationId}/${videoId}`, head.version);
+    if (cached !== undefined) {
+      return videoAt(head, head.version, cached, head.updated_at.toISOString());
+    }
+    return consistently(async (client) => {
+      const fresh = (await readHead(client, organizationId, videoId, false)) ?? head;
+      const state = await latestState(client, fresh, organizationId, videoId);
+      return videoAt(fresh, fresh.version, state, fresh.updated_at.toISOString());
+    });
   };
   return {
     async readVideo(organizationId, videoId) {
@@ -339,6 +380,7 @@ export function createPostgresEditorRevisions(
           return { value: decision.value, revision: head.version, state: undefined };
         }
         const revision = head.version + 1;
+        if (head.holds_state) await moveStateOutOfBody(client, organizationId, videoId, head);
         await appendRevision(client, organizationId, videoId, { ...append.entry, revision });
         await client.query(
           `UPDATE videos SET version = $3, updated_at = $4, undo_revisions = $5, redo_revisions = $6
@@ -385,24 +427,30 @@ export function createPostgresEditorRevisions(
       );
       return { entries: rows.map(entryOfRow), latestRevision: head.version };
     },
-    async projectAt(organizationId, videoId, revision) {
-      const db = queryable(pool);
-      const head = await readHead(db, organizationId, videoId, false);
-      if (head === undefined) return { kind: "missing" };
-      if (revision > head.version) return { kind: "not_yet", latestRevision: head.version };
-      const oldest = oldestKeptRevision(head.version, head.history_start, revisionsKept);
-      if (revision < oldest) return { kind: "forgotten", oldestRevision: oldest };
-      if (revision === head.version)
-        return { kind: "found", video: await latestOf(head, organizationId, videoId) };
-      const state = await rebuildState(db, organizationId, videoId, head, revision);
-      const { rows } = await db.query(
-        `SELECT created_at FROM editor_revisions
-         WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
-        [organizationId, videoId, revision],
-      );
-      const updatedAt =
-        (rows[0]?.created_at as Date | undefined)?.toISOString() ?? head.body.createdAt;
-      return { kind: "found", video: videoAt(head, revision, state, updatedAt) };
+    projectAt(organizationId, videoId, revision) {
+      return consistently(async (client): Promise<ProjectAtRevision> => {
+        const head = await readHead(client, organizationId, videoId, false);
+        if (head === undefined) return { kind: "missing" };
+        if (revision > head.version) return { kind: "not_yet", latestRevision: head.version };
+        const oldest = oldestKeptRevision(head.version, head.history_start, revisionsKept);
+        if (revision < oldest) return { kind: "forgotten", oldestRevision: oldest };
+        if (revision === head.version) {
+          const state = await latestState(client, head, organizationId, videoId);
+          return {
+            kind: "found",
+            video: videoAt(head, revision, state, head.updated_at.toISOString()),
+          };
+        }
+        const state = await rebuildState(client, organizationId, videoId, head, revision);
+        const { rows } = await client.query(
+          `SELECT created_at FROM editor_revisions
+           WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
+          [organizationId, videoId, revision],
+        );
+        const createdAt = rows[0]?.created_at as Date | undefined;
+        const updatedAt = createdAt?.toISOString() ?? head.body.createdAt;
+        return { kind: "found", video: videoAt(head, revision, state, updatedAt) };
+      });
     },
   };
 }
