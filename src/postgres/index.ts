@@ -28,6 +28,11 @@ export {
   type PostgresAccountStore,
 } from "./account-store.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
+export {
+  EDITOR_SNAPSHOT_EVERY,
+  EDITOR_STATE_CACHE_PROJECTS_DEFAULT,
+  type PostgresRevisionOptions,
+} from "./editor-revisions.js";
 export { isRetryableConflict, PostgresRetryableError, RETRYABLE_SQLSTATES } from "./errors.js";
 export {
   ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,

@@ -13,6 +13,7 @@ import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
 import { createPostgresCreditStore } from "./credit-store.js";
+import type { PostgresRevisionOptions } from "./editor-revisions.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
 import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
@@ -28,6 +29,8 @@ export interface PostgresPortsOptions {
   readonly clock?: Clock;
   /** The rate limit shared by every instance; the in-memory limiter's defaults otherwise. */
   readonly rateLimit?: PostgresRateLimiterOptions;
+  /** How many revisions of each editor project are kept, and the cache of latest states. */
+  readonly revisions?: PostgresRevisionOptions;
 }
 
 /** Settings of {@link PostgresPorts.startWorker}. */
@@ -86,7 +89,7 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
     accounts: createPostgresAccountStore(pool),
     credits,
     idempotency: createPostgresIdempotencyStore(pool),
-    stores: createPostgresResourceStores(pool),
+    stores: createPostgresResourceStores(pool, options.revisions),
     queue: createPostgresJobQueue(pool),
     rateLimiter: createPostgresRateLimiter(pool, options.rateLimit),
     unitOfWork: { run: (work) => atomically(pool, work) },
