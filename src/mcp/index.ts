@@ -4,7 +4,7 @@
  * dependency: install it to use this entry).
  *
  * - {@link createMcpHandler}: a Web-standard `(Request) => Promise<Response>` handler
- *   serving the 25 tools statelessly over POST, authenticated with the REST API keys,
+ *   serving the 28 tools (25 of spec 4.19, three for revisions) statelessly over POST, authenticated with the REST API keys,
  *   and the OAuth protected-resource metadata its 401 and 403 answers point to.
  * - {@link MCP_TOOLS}: the tool table, each tool over one REST endpoint or one agent
  *   operation, with input schemas derived from the REST schemas.

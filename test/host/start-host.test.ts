@@ -193,7 +193,8 @@ describe("starting the host in process", () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(25);
+      // The 25 tools of spec 4.19 and the three revision tools.
+      expect(tools).toHaveLength(28);
       const workspace = await client.callTool({ name: "get_workspace", arguments: {} });
       expect(workspace.isError).toBeFalsy();
       expect(workspace.structuredContent).toMatchObject({
