@@ -24,12 +24,13 @@ import "./support/expose-gc.js";
 import { run } from "mitata";
 import { editorSuite } from "./editor.js";
 import { renderSuite } from "./render.js";
+import { revisionsSuite } from "./revisions.js";
 import { serviceSuite } from "./service.js";
 import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
-const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite, renderSuite];
+const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite, revisionsSuite, renderSuite];
 
 const USAGE = `Usage: npm run bench [-- --quick | --help]
 

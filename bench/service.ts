@@ -33,7 +33,8 @@ import type { BenchOptions, BenchSuite } from "./support/suite.js";
 /** Clients sending at once in the throughput measurement, as a busy host would see. */
 const CLIENTS = 16;
 
-function databaseUrl(): string | undefined {
+/** The database the PostgreSQL halves of the benchmarks use, if one is configured. */
+export function databaseUrl(): string | undefined {
   const env = process.env;
   return (
     env.REELKIT_BENCH_DATABASE_URL || env.REELKIT_TEST_DATABASE_URL || env.DATABASE_URL || undefined
@@ -52,7 +53,8 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 // A schema of its own on the server, migrated and seeded; dropped when the process is
 // about to exit, after mitata's run.
-async function postgresStorePorts(url: string): Promise<StorePorts> {
+/** Store ports on a fresh, migrated and seeded schema of `url`, dropped at exit. */
+export async function postgresStorePorts(url: string): Promise<StorePorts> {
   const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   // Idle connections close on their own, so the event loop empties after the run and
   // `beforeExit` can drop the schema (which `migrate` creates).

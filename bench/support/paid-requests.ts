@@ -62,10 +62,10 @@ export async function memoryStorePorts(): Promise<StorePorts> {
 /** Sends one paid request; resolves with its status. */
 export type PaidRequest = () => Promise<number>;
 
-/** The service over `ports`, and a function that sends one paid request to it. */
-export function paidRequestOver(ports: StorePorts): PaidRequest {
+/** Every dependency of the benchmark's service: `ports` and simulated providers. */
+export function benchDependencies(ports: StorePorts): ServiceDependencies {
   const storage = createMemoryMediaStorage({ publicBaseUrl: `${ORIGIN}/files` });
-  const deps: ServiceDependencies = {
+  return {
     ...ports,
     provider: createSimulatedWorkProvider({ storage }),
     scriptWriter: createSimulatedScriptWriter(),
@@ -86,7 +86,11 @@ export function paidRequestOver(ports: StorePorts): PaidRequest {
     clock: systemClock,
     ids: { uuid: randomUUID, editorId: randomUUID },
   };
-  const handler = createFetchHandler(createService(deps).api);
+}
+
+/** The service over `ports`, and a function that sends one paid request to it. */
+export function paidRequestOver(ports: StorePorts): PaidRequest {
+  const handler = createFetchHandler(createService(benchDependencies(ports)).api);
   const body = JSON.stringify({
     type: "static_ad",
     template_slug: "product-hero",

@@ -78,6 +78,7 @@ export {
 } from "./media.js";
 export { normalizeEditorState } from "./normalize.js";
 export type { ApplyOptions } from "./options.js";
+export { applyEditorPatches } from "./patches.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
   MediaResolutions,

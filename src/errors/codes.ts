@@ -5,7 +5,10 @@
  * @module
  */
 
-/** Every error code the API can answer with, in the order of spec 7.2. */
+/**
+ * Every error code the API can answer with, in the order of spec 7.2, then the extensions
+ * of editor revisions (`revision_conflict`, `nothing_to_undo`, `nothing_to_redo`).
+ */
 export const ERROR_CODES = [
   "bad_request",
   "unauthorized",
@@ -18,6 +21,9 @@ export const ERROR_CODES = [
   "rate_limited",
   "server_error",
   "generation_failed",
+  "revision_conflict",
+  "nothing_to_undo",
+  "nothing_to_redo",
 ] as const;
 
 /** One code from the closed set of {@link ERROR_CODES}. */
@@ -38,6 +44,11 @@ export interface ErrorCodeInfo {
  * whose own `retryable` follows the stored failure. Its row exists so that every code
  * has one place to look; 502 says "the upstream provider failed", which is what it
  * means.
+ *
+ * The revision codes are 409s: the request is well formed but does not fit the project as
+ * it is now (an `expected_revision` or `If-Match` that is not the latest revision, an undo
+ * with nothing left to undo, a redo after a new edit). Sending it again unchanged fails
+ * the same way, so none is retryable; read the project and decide again.
  */
 export const ERROR_CODE_TABLE: { readonly [Code in ErrorCode]: ErrorCodeInfo } = {
   bad_request: { status: 400, retryable: false },
@@ -51,6 +62,9 @@ export const ERROR_CODE_TABLE: { readonly [Code in ErrorCode]: ErrorCodeInfo } =
   rate_limited: { status: 429, retryable: true },
   server_error: { status: 500, retryable: true },
   generation_failed: { status: 502, retryable: false },
+  revision_conflict: { status: 409, retryable: false },
+  nothing_to_undo: { status: 409, retryable: false },
+  nothing_to_redo: { status: 409, retryable: false },
 };
 
 /** True when `value` is one of the {@link ERROR_CODES}. */

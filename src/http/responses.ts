@@ -57,10 +57,12 @@ export function serverErrorResponse(): Response {
 }
 
 function serialized(result: ServiceResult): {
-  readonly body: string | Uint8Array<ArrayBuffer>;
+  readonly body: string | Uint8Array<ArrayBuffer> | undefined;
   readonly contentType: string;
 } {
   switch (result.kind) {
+    case "not_modified":
+      return { body: undefined, contentType: JSON_CONTENT_TYPE };
     case "markdown":
       return { body: result.text, contentType: MARKDOWN_CONTENT_TYPE };
     case "file":
@@ -68,7 +70,7 @@ function serialized(result: ServiceResult): {
     case "error":
       return { body: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
-      return { body: JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
+      return { body: result.text ?? JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
   }
 }
 
@@ -76,8 +78,9 @@ function serialized(result: ServiceResult): {
  * The HTTP form of a service result: its status from the status table (`httpStatusOf`),
  * JSON (or Markdown, or a file's bytes) with its content type, and the result's headers
  * copied after the content type, so the service may replace it. A success whose body is
- * undefined has no body. Throws when the result cannot be sent (a body JSON cannot
- * represent, an invalid header); the handler turns that into a 500.
+ * undefined has no body, and neither has a 304 (`not_modified`). Throws when the result
+ * cannot be sent (a body JSON cannot represent, an invalid header); the handler turns
+ * that into a 500.
  *
  * @param omitBody - True for `HEAD`: same status and headers, no body.
  */

@@ -53,6 +53,8 @@ export function toServiceRequest(request: Request, parts: ServiceRequestParts): 
     query: parts.query,
     body: parts.body.body,
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
+    ifMatch: request.headers.get("if-match") ?? undefined,
+    ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
   };
   const { files, bodyFormat } = parts.body;
   return {

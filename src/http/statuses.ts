@@ -1,5 +1,6 @@
 /**
- * The one table from service results to HTTP statuses. A success is 200. A failure
+ * The one table from service results to HTTP statuses. A success is 200, a conditional
+ * read the client already holds 304. A failure
  * takes the status its error code has in the contract (spec 7.2, `ERROR_CODE_TABLE`),
  * except a `bad_request` whose `context.reason` is a transport-level refusal, which
  * takes that refusal's status (405, 413, 415) whoever refused: the adapter before the
@@ -14,6 +15,9 @@ import { HTTP_REJECTION_STATUS, type HttpRejectionReason } from "./rejections.js
 
 /** Status of every successful answer. */
 export const HTTP_SUCCESS_STATUS = 200;
+
+/** Status of a conditional read the client already holds (`not_modified`). */
+export const HTTP_NOT_MODIFIED_STATUS = 304;
 
 function isRejectionReason(reason: unknown): reason is HttpRejectionReason {
   return typeof reason === "string" && Object.hasOwn(HTTP_REJECTION_STATUS, reason);
@@ -38,5 +42,12 @@ export function httpStatusOfError(error: ApiError): number {
 
 /** The HTTP status of a service result. */
 export function httpStatusOf(result: ServiceResult): number {
-  return result.kind === "error" ? httpStatusOfError(result.error) : HTTP_SUCCESS_STATUS;
+  switch (result.kind) {
+    case "error":
+      return httpStatusOfError(result.error);
+    case "not_modified":
+      return HTTP_NOT_MODIFIED_STATUS;
+    default:
+      return HTTP_SUCCESS_STATUS;
+  }
 }

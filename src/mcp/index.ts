@@ -4,9 +4,10 @@
  * dependency: install it to use this entry).
  *
  * - {@link createMcpHandler}: a Web-standard `(Request) => Promise<Response>` handler
- *   serving the 25 tools of spec 4.19 and 2 extensions (a preview as an image, an MP4
- *   export) statelessly over POST, authenticated with the REST API keys, and the OAuth
- *   protected-resource metadata its 401 and 403 answers point to.
+ *   serving the 25 tools of spec 4.19 and 5 extensions (a preview as an image, an MP4
+ *   export, undo, redo and the revision history) statelessly over POST, authenticated
+ *   with the REST API keys, and the OAuth protected-resource metadata its 401 and 403
+ *   answers point to.
  * - {@link MCP_TOOLS}: the tool table, each tool over one REST endpoint or one agent
  *   operation, with input schemas derived from the REST schemas.
  *

@@ -75,6 +75,7 @@ export function toolRequest(
       body: input.hasBody ? body : undefined,
       idempotencyKey: undefined,
       bodyFormat: "json",
+      channel: "mcp",
     },
   };
 }

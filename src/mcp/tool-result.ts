@@ -17,8 +17,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * The one table from service results to tool results: a JSON success becomes structured
  * content and its JSON text; Markdown becomes text; a file becomes an image (or, for
- * other media types, an embedded resource), base64-encoded; a failure becomes the REST
- * error body, flagged `isError`. A JSON body that is not an object (none is, today) is wrapped as
+ * other media types, an embedded resource), base64-encoded; `not_modified` a sentence
+ * saying so; a failure becomes the REST error body, flagged `isError`. A JSON body that
+ * is not an object (none is, today) is wrapped as
  * `{ result }`, since structured content must be an object.
  */
 export function toolResult(answer: ServiceResult): CallToolResult {
@@ -34,6 +35,11 @@ export function toolResult(answer: ServiceResult): CallToolResult {
       return { content: [{ type: "text", text: answer.text }] };
     case "file":
       return { content: [fileContent(answer)] };
+    case "not_modified":
+      // Tools send no If-None-Match, so this answers only a caller that set one itself.
+      return {
+        content: [{ type: "text", text: "Not modified: the project is at the revision you hold." }],
+      };
     case "error":
       return toolErrorResult(answer.error);
   }

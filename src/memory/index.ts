@@ -7,6 +7,7 @@
 
 export * from "./account-store.js";
 export * from "./credit-store.js";
+export * from "./editor-revisions.js";
 export * from "./idempotency-store.js";
 export * from "./job-queue.js";
 export * from "./media-storage.js";

@@ -19,6 +19,7 @@ import type {
   ScopedRecordStore,
   VideoStore,
 } from "../service/ports/stores.js";
+import { createMemoryEditorRevisions, type MemoryRevisionOptions } from "./editor-revisions.js";
 
 /** How a store reads a record's keys. */
 export interface RecordKeys<Row, Id extends string | number> {
@@ -92,8 +93,11 @@ export function createMemoryRecordStore<Row, Id extends string | number>(
   };
 }
 
-/** A {@link VideoStore} in memory, numbering each organization's videos 1, 2, 3 and so on. */
-export function createMemoryVideoStore(): VideoStore {
+/**
+ * A {@link VideoStore} in memory, numbering each organization's videos 1, 2, 3 and so on,
+ * with the revision history of its editor projects (`editor-revisions.ts`).
+ */
+export function createMemoryVideoStore(options: MemoryRevisionOptions = {}): VideoStore {
   const records = createMemoryRecordStore<VideoRecord, number>({
     idOf: (row) => row.id,
     organizationOf: (row) => row.organizationId,
@@ -101,6 +105,7 @@ export function createMemoryVideoStore(): VideoStore {
   const lastIds = new Map<number, number>();
   return {
     ...records,
+    ...createMemoryEditorRevisions(records, options),
     async nextId(organizationId) {
       const id = (lastIds.get(organizationId) ?? 0) + 1;
       lastIds.set(organizationId, id);
@@ -110,7 +115,8 @@ export function createMemoryVideoStore(): VideoStore {
 }
 
 /**
- * Every resource store of the service, in memory.
+ * Every resource store of the service, in memory; `options` set how many revisions of
+ * each editor project are kept.
  *
  * @example
  * ```ts
@@ -118,7 +124,7 @@ export function createMemoryVideoStore(): VideoStore {
  * const id = await stores.videos.nextId(1); // 1, the first video of organization 1
  * ```
  */
-export function createMemoryResourceStores(): ResourceStores {
+export function createMemoryResourceStores(options: MemoryRevisionOptions = {}): ResourceStores {
   const byOwnedId = {
     idOf: (row: { id: string }) => row.id,
     organizationOf: (row: { organizationId: number }) => row.organizationId,
@@ -126,7 +132,7 @@ export function createMemoryResourceStores(): ResourceStores {
   return {
     generations: createMemoryRecordStore<GenerationRecord, string>(byOwnedId),
     slideshows: createMemoryRecordStore<SlideshowRecord, string>(byOwnedId),
-    videos: createMemoryVideoStore(),
+    videos: createMemoryVideoStore(options),
     references: createMemoryRecordStore<ReferenceRecord, string>({
       idOf: (row) => row.reference.id,
       organizationOf: (row) => row.reference.organization_id,

@@ -46,6 +46,11 @@ export {
   type RequeueDeadJobsOptions,
   requeueDeadJobs,
 } from "./dead-jobs.js";
+export {
+  EDITOR_SNAPSHOT_EVERY,
+  EDITOR_STATE_CACHE_PROJECTS_DEFAULT,
+  type PostgresRevisionOptions,
+} from "./editor-revisions.js";
 export { isRetryableConflict, PostgresRetryableError, RETRYABLE_SQLSTATES } from "./errors.js";
 export {
   ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,

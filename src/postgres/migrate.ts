@@ -76,11 +76,13 @@ async function prepareSchema(client: PoolClient, schema: PostgresSchema): Promis
   await client.query(createTableSql(schema));
 }
 
+// Ascending from 1: versions are applied in this order, and each exactly once.
 function assertSequence(migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
+    const previous = index === 0 ? 0 : (migrations[index - 1]?.version ?? 0);
+    if (!Number.isSafeInteger(migration.version) || migration.version <= previous) {
       throw new RangeError(
-        `Migration ${migration.name} has version ${migration.version}, not ${index + 1}.`,
+        `Migration ${migration.name} has version ${migration.version}, not above ${previous}.`,
       );
     }
   });

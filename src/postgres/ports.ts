@@ -13,6 +13,7 @@ import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
 import { createPostgresCreditStore } from "./credit-store.js";
+import type { PostgresRevisionOptions } from "./editor-revisions.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
 import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
@@ -33,6 +34,8 @@ export interface PostgresPortsOptions extends PostgresSchemaOptions {
   readonly clock?: Clock;
   /** The rate limit shared by every instance; the in-memory limiter's defaults otherwise. */
   readonly rateLimit?: PostgresRateLimiterOptions;
+  /** How many revisions of each editor project are kept, and the cache of latest states. */
+  readonly revisions?: PostgresRevisionOptions;
 }
 
 /** Settings of {@link PostgresPorts.startWorker}; the schema is the ports'. */
@@ -101,7 +104,7 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
     accounts: createPostgresAccountStore(pool, inSchema),
     credits,
     idempotency: createPostgresIdempotencyStore(pool, inSchema),
-    stores: createPostgresResourceStores(pool, inSchema),
+    stores: createPostgresResourceStores(pool, { ...options.revisions, ...inSchema }),
     queue: createPostgresJobQueue(pool, inSchema),
     rateLimiter: createPostgresRateLimiter(pool, { ...options.rateLimit, ...inSchema }),
     unitOfWork: { run: (work) => atomically(pool, work) },

@@ -14,11 +14,12 @@ import type {
   VideoRecord,
 } from "../service/ports/records.js";
 import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
+import { createPostgresEditorRevisions, type PostgresRevisionOptions } from "./editor-revisions.js";
 import { createPostgresRecordStore } from "./record-store.js";
 import type { RecordTable } from "./record-table.js";
 import { toSafeInteger } from "./rows.js";
 import { type PostgresSchemaOptions, postgresSchemaOf, type ReelkitTable } from "./schema.js";
-import { queryable } from "./transaction.js";
+import { inTransaction, queryable } from "./transaction.js";
 
 type Owned = {
   readonly organizationId: number;
@@ -51,6 +52,12 @@ const VIDEOS: RecordTable<VideoRecord, number> = {
   extraColumns: [
     { name: "kind", type: "text", valueOf: (row) => row.kind },
     { name: "version", type: "integer", valueOf: (row) => row.version },
+    // A record written whole holds its editor state at its version: history starts there.
+    {
+      name: "history_start",
+      type: "integer",
+      valueOf: (row) => (row.kind === "editor" ? row.version : 0),
+    },
   ],
 };
 
@@ -80,15 +87,60 @@ const MEDIA: RecordTable<MediaRecord, string> = {
  * raised in the caller's transaction, so instances never hand out the same id to one
  * organization. The row stays locked until that transaction ends, which orders the
  * organization's new videos; an id whose transaction rolls back is handed out again,
- * since no video kept it.
+ * since no video kept it. Editor projects read and change through their revision history
+ * (`editor-revisions.ts`).
  */
 export function createPostgresVideoStore(
   pool: Pool,
-  options: PostgresSchemaOptions = {},
+  options: PostgresRevisionOptions & PostgresSchemaOptions = {},
 ): VideoStore {
   const schema = postgresSchemaOf(options);
+  const records = createPostgresRecordStore(pool, VIDEOS, schema);
+  const { readVideo, withLatestStates, ...revisions } = createPostgresEditorRevisions(
+    pool,
+    schema,
+    options,
+  );
   return {
-    ...createPostgresRecordStore(pool, VIDEOS, schema),
+    ...records,
+    ...revisions,
+    get: readVideo,
+    async list(organizationId, query) {
+      return withLatestStates(organizationId, await records.list(organizationId, query));
+    },
+    // A whole-record change (a render's export, a job's status) sees the latest state, and
+    // leaves an editor project's timeline and revision columns as they are: the row's body
+    // no longer holds the state after the first revision, and its version lives in a column.
+    async update(organizationId, id, change) {
+      const found = await readVideo(organizationId, id);
+      if (found === undefined) return undefined;
+      if (found.kind !== "editor" || found.editor === null) {
+        return records.update(organizationId, id, change);
+      }
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query(
+          `SELECT jsonb_exists(body, 'editor') AS holds_state FROM ${schema.table("videos")}
+           WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+          [organizationId, id],
+        );
+        // Read again under the row's lock: a revision committed meanwhile is seen.
+        const current = rows[0] === undefined ? undefined : await readVideo(organizationId, id);
+        if (current === undefined) return undefined;
+        const next = change(current);
+        if (next === current) return current;
+        if (next.editor !== current.editor || next.version !== current.version) {
+          throw new Error("An editor project's timeline changes only through its revisions.");
+        }
+        const { editor: _state, ...withoutState } = next;
+        const body = rows[0].holds_state === true ? next : withoutState;
+        await client.query(
+          `UPDATE ${schema.table("videos")} SET body = $3::jsonb, status = $4, updated_at = $5
+           WHERE organization_id = $1 AND id = $2`,
+          [organizationId, id, JSON.stringify(body), next.status, next.updatedAt],
+        );
+        return next;
+      });
+    },
     async nextId(organizationId) {
       const { rows } = await queryable(pool).query(
         `INSERT INTO ${schema.table("video_id_counters")} AS counter (organization_id, last_id) VALUES ($1, 1)
@@ -103,7 +155,8 @@ export function createPostgresVideoStore(
 
 /**
  * Every resource store of the service over the pool's database (run {@link migrate}
- * first, with the same `schema` option).
+ * first, with the same `schema` option); `options` also set how many revisions of each
+ * editor project are kept and how many projects' latest states this host caches.
  *
  * @example
  * ```ts
@@ -113,7 +166,7 @@ export function createPostgresVideoStore(
  */
 export function createPostgresResourceStores(
   pool: Pool,
-  options: PostgresSchemaOptions = {},
+  options: PostgresRevisionOptions & PostgresSchemaOptions = {},
 ): ResourceStores {
   const schema = postgresSchemaOf(options);
   return {

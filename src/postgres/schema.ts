@@ -88,7 +88,9 @@ export type ReelkitTable =
   | "job_outbox"
   | "rate_limit_windows"
   | "job_organization_turns"
-  | "video_id_counters";
+  | "video_id_counters"
+  | "editor_revisions"
+  | "editor_snapshots";
 
 /** Every sequence of reelkit, by its unqualified name. */
 export type ReelkitSequence = "job_turns";

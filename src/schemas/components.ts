@@ -31,6 +31,12 @@ import {
 } from "./edit-values.js";
 import { editorVideoExportSchema, exportEditorVideoRequestSchema } from "./editor-render.js";
 import {
+  editorHistoryRequestSchema,
+  editorRevisionListSchema,
+  editorRevisionResultSchema,
+  editorRevisionSchema,
+} from "./editor-revisions.js";
+import {
   createEditorVideoRequestSchema,
   editOperationResultSchema,
   editorStateSchema,
@@ -112,6 +118,7 @@ export const REQUEST_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   CaptionStyle: captionStyleSchema,
   CaptionEntry: captionEntrySchema,
   VoiceSettings: voiceSettingsSchema,
+  EditorHistoryRequest: editorHistoryRequestSchema,
 };
 
 /** Response-side schemas by component name. */
@@ -155,4 +162,7 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   EditorVideoExport: editorVideoExportSchema,
   ApiError: apiErrorSchema,
   ErrorResponse: errorResponseSchema,
+  EditorRevisionList: editorRevisionListSchema,
+  EditorRevision: editorRevisionSchema,
+  EditorRevisionResult: editorRevisionResultSchema,
 };

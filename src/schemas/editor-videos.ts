@@ -24,6 +24,21 @@ import {
 } from "./limits.js";
 import { decimalIntegerSchema, videoIdParamSchema } from "./videos.js";
 
+/** A revision number of an editor project: 0 at creation, one more per accepted batch. */
+export const revisionNumberSchema = z
+  .int()
+  .min(0)
+  .describe("Revision of the project: 0 at creation, one more per accepted edit, undo or redo.");
+
+/**
+ * `expected_revision` of the editor's changing requests: the revision the client last saw.
+ * When the project has moved on, the request answers 409 `revision_conflict` and changes
+ * nothing.
+ */
+export const expectedRevisionSchema = revisionNumberSchema.describe(
+  "Apply only if the project is still at this revision; otherwise 409 revision_conflict with context.current_revision, and nothing changes. Same as the If-Match header.",
+);
+
 /** A width and height in pixels. */
 export const dimensionsSchema = z
   .object({
@@ -96,6 +111,7 @@ export const editorVideoRecordSchema = z
       .nullable()
       .describe("Composition size; null when the project has none yet."),
     created_at: timestampSchema.describe("When the project was created."),
+    revision: revisionNumberSchema,
     editor_summary: editorSummarySchema,
     editor: editorStateSchema,
   })
@@ -231,6 +247,7 @@ export const patchEditorVideoRequestSchema = z
       .describe(
         "Key of a paid voiceover request when the Idempotency-Key header is absent; new per voice request, reused only to retry it.",
       ),
+    expected_revision: expectedRevisionSchema.optional(),
   })
   .superRefine((body, context) => {
     const operations = body.operations ?? [];
@@ -290,6 +307,9 @@ export const editResultSchema = z
         "Per applied operation, in order, the item ids it created and removed, so later edits can name new items without reading the project again. split_item keeps the original id on the left half and reports the right half as created. An extension of the contract.",
       ),
     instructions_recorded: z.boolean().describe("Whether instructions were recorded."),
+    revision: revisionNumberSchema.describe(
+      "The project's revision after this edit; send it as expected_revision (or If-Match) with the next edit.",
+    ),
     editor_summary: z
       .record(z.string(), z.unknown())
       .describe("Summary of the project after the edit, as editor_summary of the record."),

@@ -16,6 +16,13 @@ import {
   exportEditorVideoRequestSchema,
 } from "./editor-render.js";
 import {
+  editorHistoryRequestSchema,
+  editorRevisionListSchema,
+  editorRevisionResultSchema,
+  editorVideoQuerySchema,
+  listEditorRevisionsQuerySchema,
+} from "./editor-revisions.js";
+import {
   createEditorVideoRequestSchema,
   editorVideoIdParamsSchema,
   editorVideoListSchema,
@@ -135,6 +142,13 @@ export interface EndpointDefinition<Id extends string = string> {
    * `docs/spec-decisions.md` and marked `x-reelkit-extension` in the OpenAPI document.
    */
   readonly extension?: boolean;
+  /**
+   * How the endpoint takes entity tags of editor revisions: `if-none-match` for a read
+   * that answers 304 to a tag the client holds, `if-match` for a change that applies only
+   * on the tagged revision (409 `revision_conflict` otherwise). Either way its 200 carries
+   * the `ETag` of the revision it answers about.
+   */
+  readonly conditional?: "if-none-match" | "if-match";
 }
 
 /** Documentation groups, in reading order. */
@@ -409,13 +423,16 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}",
     tag: "Editor",
     summary: "Read an editor project with its timeline state.",
-    description: "Item ids for edit operations are read from editor.items.",
+    description:
+      "Item ids for edit operations are read from editor.items. Extensions: revision says which revision this is, the ETag header names it, and If-None-Match with that ETag answers 304 without a body; ?revision=N reads the project as it was at a kept revision (at least the last 100).",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
+    query: editorVideoQuerySchema,
     success: ok("The project.", editorVideoSchema),
     errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
+    conditional: "if-none-match",
   },
   {
     operationId: "updateEditorVideo",
@@ -424,7 +441,7 @@ const ENDPOINT_TABLE = [
     tag: "Editor",
     summary: "Apply up to 50 edit operations atomically.",
     description:
-      "All operations apply or none do. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key.",
+      "All operations apply or none do, as one new revision. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key. Extensions: If-Match (an ETag) or expected_revision applies the batch only on that revision, else 409 revision_conflict with context.current_revision and nothing changed or charged; without either the batch applies to the latest revision.",
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
@@ -433,6 +450,7 @@ const ENDPOINT_TABLE = [
     errorStatuses: PAID_CREATION_ERRORS,
     idempotency: LOOSE_IDEMPOTENCY,
     paid: true,
+    conditional: "if-match",
   },
   {
     operationId: "listEditorMedia",
@@ -540,6 +558,59 @@ const ENDPOINT_TABLE = [
     errorStatuses: VALIDATED_BY_ID_ERRORS,
     paid: false,
     extension: true,
+  },
+  {
+    operationId: "listEditorRevisions",
+    method: "GET",
+    path: "/editor/videos/{id}/revisions",
+    tag: "Editor",
+    summary: "List a project's revisions, newest first.",
+    description:
+      "An extension beyond the API contract. Each accepted edit, media addition, undo and redo is a revision: its number, time, operation types, instructions and who made it (api, mcp, undo, redo). At least the last 100 revisions are kept; older ones are forgotten. Page with limit and next_cursor.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    query: listEditorRevisionsQuerySchema,
+    success: ok("The revisions.", editorRevisionListSchema),
+    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    paid: false,
+    extension: true,
+  },
+  {
+    operationId: "undoEditorEdit",
+    method: "POST",
+    path: "/editor/videos/{id}/undo",
+    tag: "Editor",
+    summary: "Undo the latest change as a new revision.",
+    description:
+      "An extension beyond the API contract. Reverts the latest change not yet undone (an edit, a media addition or a redo) by appending a revision that restores the state before it; history is never rewritten. Free: undoing a paid voiceover removes it from the timeline and refunds nothing. 409 nothing_to_undo when no kept change is left; expected_revision or If-Match as for PATCH.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    bodies: json(editorHistoryRequestSchema),
+    success: ok("The undo.", editorRevisionResultSchema),
+    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    paid: false,
+    extension: true,
+    conditional: "if-match",
+  },
+  {
+    operationId: "redoEditorEdit",
+    method: "POST",
+    path: "/editor/videos/{id}/redo",
+    tag: "Editor",
+    summary: "Redo the latest undone change as a new revision.",
+    description:
+      "An extension beyond the API contract. Applies again the change the latest undo reverted, as a new revision. A new edit after an undo ends what can be redone: 409 nothing_to_redo. Free, whatever the change cost the first time; expected_revision or If-Match as for PATCH.",
+    auth: "bearer",
+    scopes: WRITE_SCOPES,
+    pathParams: editorVideoIdParamsSchema,
+    bodies: json(editorHistoryRequestSchema),
+    success: ok("The redo.", editorRevisionResultSchema),
+    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    paid: false,
+    extension: true,
+    conditional: "if-match",
   },
 ] as const satisfies readonly EndpointDefinition[];
 

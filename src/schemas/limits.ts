@@ -348,3 +348,9 @@ export const SIZE_MAX = 100000;
 export const TIMELINE_POSITION_MAX_SECONDS = 86400;
 /** Latest caption or caption-word time in milliseconds: {@link TIMELINE_POSITION_MAX_SECONDS} in ms. */
 export const CAPTION_TIME_MAX_MS = TIMELINE_POSITION_MAX_SECONDS * 1000;
+/** Smallest `limit` of GET /editor/videos/{id}/revisions. */
+export const EDITOR_REVISIONS_LIMIT_MIN = 1;
+/** Largest `limit` of GET /editor/videos/{id}/revisions. */
+export const EDITOR_REVISIONS_LIMIT_MAX = 100;
+/** `limit` of GET /editor/videos/{id}/revisions when omitted. */
+export const EDITOR_REVISIONS_LIMIT_DEFAULT = 20;

@@ -137,6 +137,14 @@ function errorResponseComponents(): OpenApiObject {
   return responses;
 }
 
+const REVISION_HEADERS: OpenApiObject = {
+  ETag: {
+    description:
+      'Entity tag of the editor revision the answer is about, such as "rev-3"; send it as If-None-Match to read again or If-Match to change only that revision.',
+    schema: { type: "string" },
+  },
+};
+
 const RATE_LIMIT_HEADERS: OpenApiObject = {
   RetryAfter: {
     description: "Seconds to wait before retrying.",
@@ -166,6 +174,21 @@ function idempotencyParameter(minLength: number): OpenApiObject {
     },
   };
 }
+
+function conditionalParameter(conditional: "if-none-match" | "if-match"): OpenApiObject {
+  const reading = conditional === "if-none-match";
+  return {
+    name: reading ? "If-None-Match" : "If-Match",
+    in: "header",
+    required: false,
+    description: reading
+      ? "An ETag this client holds; when it names the current revision the answer is 304 without a body."
+      : 'The ETag of the revision this change was decided on ("*" for any); when the project has moved on the answer is 409 revision_conflict and nothing changes. Same as expected_revision.',
+    schema: { type: "string" },
+  };
+}
+
+const ETAG_HEADER = { ETag: { $ref: "#/components/headers/ETag" } };
 
 function parametersFrom(
   schema: z.ZodType | undefined,
@@ -257,8 +280,18 @@ function operationObject(endpoint: EndpointDefinition, names: ComponentNames): O
     ...(endpoint.idempotency === undefined
       ? []
       : [idempotencyParameter(endpoint.idempotency.minLength)]),
+    ...(endpoint.conditional === undefined ? [] : [conditionalParameter(endpoint.conditional)]),
   ];
-  const responses: OpenApiObject = { "200": successResponse(endpoint, names) };
+  const success = successResponse(endpoint, names);
+  const responses: OpenApiObject = {
+    "200": endpoint.conditional === undefined ? success : { ...success, headers: ETAG_HEADER },
+  };
+  if (endpoint.conditional === "if-none-match") {
+    responses["304"] = {
+      description: "The client's If-None-Match names the current revision; no body.",
+      headers: ETAG_HEADER,
+    };
+  }
   for (const status of documentedErrorStatuses(endpoint)) {
     const response = ERROR_RESPONSES[status];
     if (response === undefined)
@@ -345,7 +378,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     components: {
       schemas,
       responses: errorResponseComponents(),
-      headers: RATE_LIMIT_HEADERS,
+      headers: { ...RATE_LIMIT_HEADERS, ...REVISION_HEADERS },
       securitySchemes: securitySchemes(),
     },
   };

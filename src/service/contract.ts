@@ -45,6 +45,12 @@ export interface ServiceRequest extends RequestCredentials {
   readonly idempotencyKey: string | undefined;
   /** How the body arrived. */
   readonly bodyFormat?: "json" | "multipart";
+  /** The `If-Match` header: the entity tags a change requires; undefined when absent. */
+  readonly ifMatch?: string | undefined;
+  /** The `If-None-Match` header: entity tags the client already holds; undefined when absent. */
+  readonly ifNoneMatch?: string | undefined;
+  /** Which adapter carried the request, recorded with editor revisions; `api` when absent. */
+  readonly channel?: "api" | "mcp";
 }
 
 /** Extra headers of an answer, such as the rate-limit headers of a paid request. */
@@ -56,7 +62,23 @@ export interface ServiceSuccess {
   readonly kind: "ok";
   /** The JSON body of the endpoint's success response. */
   readonly body: unknown;
-  /** Extra headers, such as `X-RateLimit-*` of a paid creation. */
+  /** Extra headers, such as `X-RateLimit-*` of a paid creation or the `ETag` of a project. */
+  readonly headers?: ResultHeaders;
+  /**
+   * `body` already serialized as JSON, when the service keeps it ready (a large project
+   * read again at the same revision); adapters send it instead of serializing `body`.
+   */
+  readonly text?: string;
+}
+
+/**
+ * A conditional read whose answer the client already holds (`If-None-Match` named the
+ * current entity tag): HTTP 304 without a body.
+ */
+export interface ServiceNotModified {
+  /** Discriminant. */
+  readonly kind: "not_modified";
+  /** Headers of the answer, such as the `ETag`. */
   readonly headers?: ResultHeaders;
 }
 
@@ -94,7 +116,12 @@ export interface ServiceFailure {
 }
 
 /** What a service call answers. */
-export type ServiceResult = ServiceSuccess | ServiceMarkdown | ServiceFailure | ServiceFile;
+export type ServiceResult =
+  | ServiceSuccess
+  | ServiceMarkdown
+  | ServiceFailure
+  | ServiceFile
+  | ServiceNotModified;
 
 /**
  * What the service says of a request from its credentials alone, before its body is read:

@@ -15,10 +15,12 @@ import {
 import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
+import { listEditorRevisions } from "./editor/editor-revisions.js";
 import { createEditorVideo, getEditorVideo, listEditorVideos } from "./editor/editor-videos.js";
 import { editorExportJobHandler } from "./editor/render/editor-export-job.js";
 import { getEditorVideoFrame } from "./editor/render/editor-frame.js";
 import { exportEditorVideo } from "./editor/render/export-editor-video.js";
+import { redoEditorEdit, undoEditorEdit } from "./editor/undo-redo.js";
 import { updateEditorVideo } from "./editor/update-editor-video.js";
 import { generationJobHandler } from "./generations/generation-job.js";
 import { createGeneration, getGeneration } from "./generations/generations.js";
@@ -109,6 +111,9 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     addEditorVideoMedia: addEditorVideoMedia(deps),
     exportEditorVideo: exportEditorVideo(deps),
     getEditorVideoFrame: getEditorVideoFrame(deps),
+    listEditorRevisions: listEditorRevisions(deps),
+    undoEditorEdit: undoEditorEdit(deps),
+    redoEditorEdit: redoEditorEdit(deps),
   };
   const operations = Object.fromEntries(
     Object.entries(useCases).map(([operationId, useCase]) => [operationId, inOneCall(useCase)]),

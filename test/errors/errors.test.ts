@@ -12,8 +12,13 @@ import {
 } from "../../src/errors/index.js";
 
 describe("error code table", () => {
-  it("lists the ten codes of spec 7.2 plus generation_failed, each with one row", () => {
-    expect(ERROR_CODES).toHaveLength(11);
+  it("lists the ten codes of spec 7.2, generation_failed and the revision extensions, each with one row", () => {
+    expect(ERROR_CODES).toHaveLength(14);
+    expect(ERROR_CODES.slice(11)).toEqual([
+      "revision_conflict",
+      "nothing_to_undo",
+      "nothing_to_redo",
+    ]);
     expect(Object.keys(ERROR_CODE_TABLE).sort()).toEqual([...ERROR_CODES].sort());
   });
 
@@ -28,6 +33,9 @@ describe("error code table", () => {
     ["idempotency_conflict", 409],
     ["rate_limited", 429],
     ["server_error", 500],
+    ["revision_conflict", 409],
+    ["nothing_to_undo", 409],
+    ["nothing_to_redo", 409],
   ] as const)("maps %s to HTTP %i", (code, status) => {
     expect(statusForErrorCode(code)).toBe(status);
   });

@@ -193,8 +193,9 @@ describe("starting the host in process", () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      // The 25 tools of spec 4.19 and the preview and export extensions.
-      expect(tools).toHaveLength(27);
+      // The 25 tools of spec 4.19, the preview and export extensions and the three
+      // revision tools.
+      expect(tools).toHaveLength(30);
       const workspace = await client.callTool({ name: "get_workspace", arguments: {} });
       expect(workspace.isError).toBeFalsy();
       expect(workspace.structuredContent).toMatchObject({

@@ -235,11 +235,35 @@ describe("every tool on a happy path", () => {
       operation_results: [{ type: "set_title", created_item_ids: [], removed_item_ids: [] }],
       instructions_recorded: true,
     });
+    // The upload, the addition and the edit are revisions 1, 2 and 3.
+    expect(edited.revision).toBe(3);
     const read = await ok("get_editor_video", { id });
     expect(read.video.title).toBe("Launch v2");
+    expect(read.video.revision).toBe(3);
     expect(Object.keys(read.video.editor.items)).toEqual(
       expect.arrayContaining([uploaded.editor.item_id, added.item_id]),
     );
+    const undone = await ok("undo_editor_edit", { id, expected_revision: 3 });
+    expect(undone).toMatchObject({ action: "undo", revision: 4, target_revision: 3 });
+    const before = await ok("get_editor_video", { id, revision: 2 });
+    expect((await ok("get_editor_video", { id })).video.editor).toEqual(before.video.editor);
+    const redone = await ok("redo_editor_edit", { id });
+    expect(redone).toMatchObject({ action: "redo", revision: 5, target_revision: 3 });
+    const history = await ok("list_editor_revisions", { id, limit: 5 });
+    expect(
+      history.revisions.map((entry: JsonBody) => [
+        entry.revision,
+        entry.actor,
+        entry.operation_types,
+      ]),
+    ).toEqual([
+      [5, "redo", []],
+      [4, "undo", []],
+      [3, "mcp", ["set_title"]],
+      [2, "mcp", ["add_media"]],
+      [1, "mcp", ["add_media"]],
+    ]);
+    expect(history.revisions[2].instructions).toBe("Rename the project");
     const list = await ok("list_editor_videos", { limit: 5 });
     expect(list.videos.map((video: JsonBody) => video.id)).toContain(id);
   });

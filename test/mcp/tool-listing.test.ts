@@ -34,6 +34,8 @@ const SPEC_TOOL_NAMES = [
   "export_editor_video",
 ];
 
+const REVISION_TOOL_NAMES = ["undo_editor_edit", "redo_editor_edit", "list_editor_revisions"];
+
 async function listedTools() {
   const harness = await createMcpHarness();
   const client = await harness.connect(KEYS.acmeRead);
@@ -49,9 +51,19 @@ function restBodyProperties(operationId: string): Record<string, unknown> {
 }
 
 describe("tools/list", () => {
-  it("lists the 25 tools of spec 4.19 in the spec's order, then the 2 extensions, to any key", async () => {
+  it("lists the 25 tools of spec 4.19 in the spec's order, then the 5 extensions, to any key", async () => {
     const tools = await listedTools();
-    expect([...tools.keys()]).toEqual(SPEC_TOOL_NAMES);
+    expect([...tools.keys()]).toEqual([...SPEC_TOOL_NAMES, ...REVISION_TOOL_NAMES]);
+  });
+
+  it("takes expected_revision on apply_editor_edits, undo_editor_edit and redo_editor_edit", async () => {
+    const tools = await listedTools();
+    for (const name of ["apply_editor_edits", "undo_editor_edit", "redo_editor_edit"]) {
+      expect(tools.get(name)?.inputSchema.properties, name).toHaveProperty("expected_revision");
+    }
+    expect(
+      Object.keys(tools.get("list_editor_revisions")?.inputSchema.properties ?? {}).sort(),
+    ).toEqual(["cursor", "id", "limit"]);
   });
 
   it("gives every tool an object input schema that refuses unknown arguments", async () => {

@@ -23,6 +23,8 @@ const REELKIT_TABLES = [
   "credit_accounts",
   "credit_holds",
   "credit_ledger",
+  "editor_revisions",
+  "editor_snapshots",
   "generations",
   "idempotency_keys",
   "job_organization_turns",

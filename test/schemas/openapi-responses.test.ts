@@ -18,6 +18,7 @@ function editorVideo(editor: EditorState) {
       video_type: "editor",
       aspect_ratio: { width: 1080, height: 1920 },
       created_at: "2026-11-22T09:00:00.000Z",
+      revision: 0,
       editor_summary: summarizeEditor(editor),
       editor,
     },

@@ -30,6 +30,9 @@ describe("the OpenAPI document", () => {
       "GET /credits",
       "POST /editor/videos/{id}/export",
       "GET /editor/videos/{id}/frame",
+      "GET /editor/videos/{id}/revisions",
+      "POST /editor/videos/{id}/undo",
+      "POST /editor/videos/{id}/redo",
     ]);
     const contract = operations().filter(({ operation }) => !("x-reelkit-extension" in operation));
     expect(new Set(contract.map(({ path }) => path)).size).toBe(16);
@@ -91,8 +94,9 @@ describe("the OpenAPI document", () => {
       const responses = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
         ?.responses as Record<string, unknown>;
       const transport = endpoint.bodies === undefined ? [] : ["413", "415"];
+      const notModified = endpoint.conditional === "if-none-match" ? ["304"] : [];
       expect(Object.keys(responses).sort()).toEqual(
-        ["200", ...endpoint.errorStatuses.map(String), ...transport].sort(),
+        ["200", ...notModified, ...endpoint.errorStatuses.map(String), ...transport].sort(),
       );
     }
     const rateLimited = (document.components as { responses: Record<string, { headers: object }> })
@@ -126,6 +130,8 @@ describe("the OpenAPI document", () => {
     };
     expect(getVideo.parameters).toEqual([
       expect.objectContaining({ name: "id", in: "path", required: true }),
+      expect.objectContaining({ name: "revision", in: "query", required: false }),
+      expect.objectContaining({ name: "If-None-Match", in: "header", required: false }),
     ]);
     const listReferences = document.paths["/reference-inspirations"]?.get as {
       parameters: Array<{ name: string }>;

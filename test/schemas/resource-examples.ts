@@ -11,6 +11,7 @@
 import type { z } from "zod";
 import type * as assets from "../../src/schemas/assets.js";
 import type * as catalog from "../../src/schemas/catalog.js";
+import type * as editorRevisions from "../../src/schemas/editor-revisions.js";
 import type * as editorVideos from "../../src/schemas/editor-videos.js";
 import type * as errors from "../../src/schemas/errors.js";
 import type * as facelessVideos from "../../src/schemas/faceless-videos.js";
@@ -22,6 +23,7 @@ import type * as videos from "../../src/schemas/videos.js";
 
 type Modules = typeof assets &
   typeof catalog &
+  typeof editorRevisions &
   typeof editorVideos &
   typeof errors &
   typeof facelessVideos &
@@ -211,6 +213,7 @@ const editorVideoRecord = {
   video_type: "editor",
   aspect_ratio: { width: 1080, height: 1920 },
   created_at: CREATED_AT,
+  revision: 2,
   editor_summary: editorSummary,
   editor: editorState,
 } satisfies ExampleInput<"editorVideoRecordSchema">;
@@ -376,6 +379,7 @@ export const responseExamples = {
       { type: "split_item", created_item_ids: ["Vq3kX9aL2mPz"], removed_item_ids: [] },
     ],
     instructions_recorded: true,
+    revision: 3,
     editor_summary: editorSummary,
   } satisfies ExampleInput<"editResultSchema">,
   mediaItemSchema: mediaItem,
@@ -412,6 +416,38 @@ export const responseExamples = {
   errorResponseSchema: {
     error: { code: "not_found", message: "No generation with that id.", retryable: false },
   } satisfies ExampleInput<"errorResponseSchema">,
+  editorRevisionSchema: {
+    revision: 3,
+    created_at: CREATED_AT,
+    actor: "mcp",
+    operation_types: ["set_title", "split_item"],
+    instructions: "Tighten the intro",
+    target_revision: null,
+  } satisfies ExampleInput<"editorRevisionSchema">,
+  editorRevisionListSchema: {
+    object: "editor_revision_list",
+    video_id: 42,
+    latest_revision: 4,
+    revisions: [
+      {
+        revision: 4,
+        created_at: CREATED_AT,
+        actor: "undo",
+        operation_types: [],
+        instructions: null,
+        target_revision: 3,
+      },
+    ],
+    next_cursor: "r4",
+  } satisfies ExampleInput<"editorRevisionListSchema">,
+  editorRevisionResultSchema: {
+    object: "editor_revision_result",
+    video_id: 42,
+    action: "undo",
+    revision: 4,
+    target_revision: 3,
+    editor_summary: editorSummary,
+  } satisfies ExampleInput<"editorRevisionResultSchema">,
 };
 
 /** A valid request body, query or path for each request-side schema, keyed by export name. */
@@ -526,6 +562,14 @@ export const requestExamples = {
     content_type: "video/mp4",
     size_bytes: 48_000_000,
   } satisfies ExampleInput<"uploadUrlRequestSchema">,
+  editorVideoQuerySchema: { revision: "3" } satisfies ExampleInput<"editorVideoQuerySchema">,
+  listEditorRevisionsQuerySchema: {
+    limit: "10",
+    cursor: "r4",
+  } satisfies ExampleInput<"listEditorRevisionsQuerySchema">,
+  editorHistoryRequestSchema: {
+    expected_revision: 4,
+  } satisfies ExampleInput<"editorHistoryRequestSchema">,
 };
 
 /** Export name of a schema that has an example in {@link responseExamples}. */

@@ -4,6 +4,7 @@ import type { ApiError, ApiErrorBody } from "../../src/errors/api-error.js";
 import { ERROR_CODES, type ErrorCode } from "../../src/errors/codes.js";
 import * as assets from "../../src/schemas/assets.js";
 import * as catalog from "../../src/schemas/catalog.js";
+import * as editorRevisions from "../../src/schemas/editor-revisions.js";
 import * as editorVideos from "../../src/schemas/editor-videos.js";
 import * as errors from "../../src/schemas/errors.js";
 import * as facelessVideos from "../../src/schemas/faceless-videos.js";
@@ -19,6 +20,7 @@ import { issuePaths, withField } from "./schema-test-support.js";
 const MODULES = [
   assets,
   catalog,
+  editorRevisions,
   editorVideos,
   errors,
   facelessVideos,
@@ -61,6 +63,7 @@ describe("examples", () => {
         "catalogSectionSchema",
         "editorListLimitSchema",
         "errorCodeSchema",
+        "expectedRevisionSchema",
         "facelessAspectRatioSchema",
         "generationBatchStatusSchema",
         "generationStatusSchema",
@@ -68,6 +71,9 @@ describe("examples", () => {
         "mediaFitSchema",
         "qualityTierIdSchema",
         "referenceVisibilitySchema",
+        "revisionActorSchema",
+        "revisionCursorSchema",
+        "revisionNumberSchema",
         "slideshowAspectRatioSchema",
         "videoIdParamSchema",
       ].sort(),

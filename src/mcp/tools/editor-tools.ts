@@ -11,7 +11,11 @@ import {
   restTool,
 } from "../tool-definition.js";
 
-/** create_editor_video, list_editor_videos, get_editor_video, add_editor_media, apply_editor_edits. */
+/**
+ * create_editor_video, list_editor_videos, get_editor_video, add_editor_media,
+ * apply_editor_edits, and the revision tools undo_editor_edit, redo_editor_edit and
+ * list_editor_revisions.
+ */
 export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
   restTool("createEditorVideo", {
     name: "create_editor_video",
@@ -44,7 +48,28 @@ export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
     name: "apply_editor_edits",
     title: "Edit a project",
     description:
-      "Applies up to 50 edit operations to an editor project atomically: all apply or none do. Each operation's type selects it: timing, trimming, audio levels, animations, transitions, text, captions, sound effects (sound_effect_id from list_editor_sound_effects), voiceovers and more. Read item ids with get_editor_video first. The result's operation_results lists, per operation, created_item_ids and removed_item_ids: chain later edits on those ids (split_item keeps the original id on the left half and creates the right half) instead of reading the project again. remove_item and other edits change the project in place. add_voiceover is paid: send it alone, with a new idempotency_key per new voiceover.",
+      "Applies up to 50 edit operations to an editor project atomically: all apply or none do. Each operation's type selects it: timing, trimming, audio levels, animations, transitions, text, captions, sound effects (sound_effect_id from list_editor_sound_effects), voiceovers and more. Read item ids with get_editor_video first. The result's operation_results lists, per operation, created_item_ids and removed_item_ids: chain later edits on those ids (split_item keeps the original id on the left half and creates the right half) instead of reading the project again. remove_item and other edits change the project in place. add_voiceover is paid: send it alone, with a new idempotency_key per new voiceover. Each accepted call is one new revision (the result's revision); pass expected_revision (from get_editor_video or the last result) so that an edit decided on an outdated view is refused with revision_conflict (context.current_revision) instead of applied, then read the project again. Undo with undo_editor_edit.",
     annotations: CHANGES,
+  }),
+  restTool("undoEditorEdit", {
+    name: "undo_editor_edit",
+    title: "Undo an edit",
+    description:
+      "Undoes the latest change of an editor project (an edit, a media addition or a redo) by adding a new revision that restores the state before it; the history keeps both. Call again to undo further back, within the last 100 revisions. Free: undoing a paid voiceover removes it from the timeline and refunds nothing. Fails with nothing_to_undo when nothing is left; pass expected_revision to undo only if nobody changed the project since you looked.",
+    annotations: CHANGES,
+  }),
+  restTool("redoEditorEdit", {
+    name: "redo_editor_edit",
+    title: "Redo an undone edit",
+    description:
+      "Applies again the change the latest undo_editor_edit reverted, as a new revision. Any new edit after the undo ends what can be redone (nothing_to_redo). Free. Pass expected_revision as for apply_editor_edits.",
+    annotations: CHANGES,
+  }),
+  restTool("listEditorRevisions", {
+    name: "list_editor_revisions",
+    title: "Project history",
+    description:
+      "Lists an editor project's revisions, newest first: number, time, operation types, instructions and who made it (api, mcp, undo, redo). Read a past revision with get_editor_video and revision. Page with limit and cursor (next_cursor of the last page).",
+    annotations: READ_ONLY,
   }),
 ];

@@ -41,6 +41,9 @@ const SPEC_ORDER = [
   // Extensions beyond the spec's list.
   "preview_editor_video",
   "export_editor_video",
+  "undo_editor_edit",
+  "redo_editor_edit",
+  "list_editor_revisions",
 ];
 
 function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number {
@@ -48,8 +51,9 @@ function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number 
 }
 
 /**
- * The 25 tools of spec 4.19 and the 2 extensions that let an agent see its edit, each over
- * one REST endpoint or one agent operation.
+ * The 25 tools of spec 4.19 and the 5 extensions (preview and export, so an agent sees
+ * its edit; undo, redo and the revision history), each over one REST endpoint or one
+ * agent operation.
  */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [
   ...WORKSPACE_TOOLS,

@@ -1,5 +1,5 @@
 /**
- * Every migration, in version order. Append new ones; never edit a released one.
+ * Every migration, in ascending version order. Append new ones; never edit a released one.
  *
  * @module
  */
@@ -13,6 +13,7 @@ import { MIGRATION_0007_FAIR_JOB_CLAIMS } from "./0007-fair-job-claims.js";
 import { MIGRATION_0008_API_KEY_EXPIRY } from "./0008-api-key-expiry.js";
 import { MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION } from "./0009-video-ids-per-organization.js";
 import { MIGRATION_0010_OUTBOX_RETENTION } from "./0010-outbox-retention.js";
+import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0008_API_KEY_EXPIRY,
   MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION,
   MIGRATION_0010_OUTBOX_RETENTION,
+  MIGRATION_0011_EDITOR_REVISIONS,
 ];

@@ -10,7 +10,10 @@
  * there have already applied it. A change to the schema is a new migration.
  */
 export interface Migration {
-  /** Position in the sequence, from 1, without gaps. */
+  /**
+   * Position in the sequence, from 1, ascending. A number may be missing while a change
+   * that holds it is developed alongside; each database records the versions it applied.
+   */
   readonly version: number;
   /** What it does, recorded next to the version. */
   readonly name: string;

@@ -12,6 +12,7 @@ import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { addMediaToProject } from "./add-media-to-project.js";
 import { placementOf, resolveMediaToPlace } from "./media-to-place.js";
+import { editActorOf } from "./revision-preconditions.js";
 
 /** POST /editor/videos/{id}/media: answers where the media landed (`editor_media_addition`). */
 export const addEditorVideoMedia: UseCaseFactory = authenticated(
@@ -27,6 +28,7 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
       videoId: params.value.id,
       media: media.value,
       placement: placementOf(body.value),
+      actor: editActorOf(request),
     });
     if (!addition.ok) return addition.result;
     return success({ object: "editor_media_addition", ...addition.value });

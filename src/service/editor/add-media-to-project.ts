@@ -1,20 +1,25 @@
 /**
  * Adding media to an editor project's timeline (spec 4.16 `add_to_editor`, 4.18): one
- * atomic change of the stored project through the engine's placement rules.
+ * atomic change of the stored project through the engine's placement rules, kept as one
+ * revision whose operation type is `add_media`.
  *
  * @module
  */
 
 import { isoNow } from "../../clock.js";
-import type { EditError } from "../../editor/errors.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";
 import { summarizeEditor } from "../../editor/summary.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
+import type { RevisionActor } from "../ports/revisions.js";
 import { editApiError } from "./apply-edits-to-project.js";
 import { editorProjectNotFound } from "./editor-videos.js";
+import { editRevision } from "./revision-stacks.js";
+
+/** The operation type a revision that placed media on the timeline lists. */
+export const ADD_MEDIA_OPERATION = "add_media";
 
 /** What to place on which project, and how. */
 export interface MediaAdditionRequest {
@@ -24,6 +29,8 @@ export interface MediaAdditionRequest {
   readonly media: MediaToPlace;
   /** Track, start and trim, as the request gave them. */
   readonly placement: MediaPlacementFields;
+  /** Who placed it, recorded with the revision; `api` when absent. */
+  readonly actor?: RevisionActor;
 }
 
 /**
@@ -36,32 +43,29 @@ export async function addMediaToProject(
   caller: Caller,
   addition: MediaAdditionRequest,
 ): Promise<Step<MediaAddition>> {
-  const { videoId, media, placement } = addition;
-  let rejection: EditError | undefined;
-  let placed: { assetId: string; itemId: string } | undefined;
-  const now = isoNow(deps.clock);
-  const updated = await deps.stores.videos.update(caller.organization.id, videoId, (video) => {
-    rejection = undefined;
-    placed = undefined;
-    if (video.editor === null) return video;
-    const result = addMediaItem(video.editor, media, placement, {
-      generateId: () => deps.ids.editorId(),
-    });
-    if (!result.ok) {
-      rejection = result.error;
-      return video;
-    }
-    placed = { assetId: result.assetId, itemId: result.itemId };
-    return { ...video, editor: result.state, version: video.version + 1, updatedAt: now };
-  });
-  if (updated === undefined || updated.editor === null) return halt(editorProjectNotFound(videoId));
-  if (rejection !== undefined) return halt(editApiError(rejection));
-  if (placed === undefined)
-    throw new Error("The project update neither placed nor rejected the media.");
-  return proceed({
-    video_id: videoId,
-    asset_id: placed.assetId,
-    item_id: placed.itemId,
-    editor_summary: summarizeEditor(updated.editor),
-  });
+  const { videoId, media, placement, actor = "api" } = addition;
+  const createdAt = isoNow(deps.clock);
+  const committed = await deps.stores.videos.commitRevision<Step<MediaAddition>>(
+    caller.organization.id,
+    videoId,
+    async (head) => {
+      const result = addMediaItem(head.video.editor, media, placement, {
+        generateId: () => deps.ids.editorId(),
+      });
+      if (!result.ok) return { value: halt(editApiError(result.error)) };
+      const append = editRevision(
+        head,
+        { state: result.state, forward: result.patches, inverse: result.inverse },
+        { actor, operationTypes: [ADD_MEDIA_OPERATION], instructions: null, createdAt },
+      );
+      const addition: MediaAddition = {
+        video_id: videoId,
+        asset_id: result.assetId,
+        item_id: result.itemId,
+        editor_summary: summarizeEditor(result.state),
+      };
+      return { value: proceed(addition), append };
+    },
+  );
+  return committed === undefined ? halt(editorProjectNotFound(videoId)) : committed.value;
 }

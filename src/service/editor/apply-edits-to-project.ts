@@ -1,8 +1,8 @@
 /**
  * Applying a batch of edit operations to a stored editor project as one atomic change
- * (spec 4.14, DESIGN principle 5). The engine runs inside the store's `change`, on the
- * project as it is at that moment, so concurrent PATCHes never lose each other's edits;
- * a rejected batch writes nothing. A rejected batch answers as an API error: an edit
+ * (spec 4.14, DESIGN principle 5) and one new revision. The engine runs inside the store's
+ * `commitRevision`, on the latest revision as it is at that moment, so concurrent PATCHes
+ * never lose each other's edits; a rejected or stale batch writes nothing. A rejected batch answers as an API error: an edit
  * that refers to a My Media item that does not exist is a 404, like any missing
  * resource; a provider that cannot transcribe or speak right now is a retryable 500;
  * every other edit error is a 400 that names the failing operation, so the caller can
@@ -20,9 +20,15 @@ import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { VideoRecord } from "../ports/records.js";
+import type { RevisionActor } from "../ports/revisions.js";
 import type { AcceptedEdit } from "./edit-result.js";
-import { editorProjectNotFound, isEditorProject } from "./editor-videos.js";
+import { editorProjectNotFound } from "./editor-videos.js";
+import {
+  meetsCondition,
+  type RevisionCondition,
+  revisionConflict,
+} from "./revision-preconditions.js";
+import { editRevision } from "./revision-stacks.js";
 
 /** One PATCH's worth of change to a project. */
 export interface ProjectEdit {
@@ -32,17 +38,24 @@ export interface ProjectEdit {
   readonly instructions: string | undefined;
   /** What the outside world already answered: transcripts, speech, media resolutions. */
   readonly inputs: Omit<ApplyOptions, "generateId">;
+  /** The revisions the edit may apply on (`If-Match`, `expected_revision`); any when undefined. */
+  readonly condition?: RevisionCondition;
+  /** Who makes the edit. */
+  readonly actor: RevisionActor;
 }
 
 type Outcome =
-  | { readonly kind: "rejected"; readonly rejected: EditError }
-  | { readonly kind: "accepted"; readonly accepted: AcceptedEdit };
+  | { readonly kind: "rejected"; readonly rejected: ApiError }
+  | { readonly kind: "accepted"; readonly accepted: Omit<AcceptedEdit, "revision"> };
 
 /**
- * Applies `edit` to the caller's project `videoId`: the accepted edit with the new state,
- * a 404 when the project is missing or not an editor project, or the mapped error of a
- * rejected batch (400 naming the operation, 404 for unresolved media, retryable 500 when a
- * provider result is missing). The version rises only when the state changed.
+ * Applies `edit` to the caller's project `videoId` as one new revision, on the latest
+ * revision as the store holds it: the accepted edit with the new state and revision, a
+ * 404 when the project is missing or not an editor project, a 409 `revision_conflict` when
+ * the edit's condition names another revision, or the mapped error of a rejected batch
+ * (400 naming the operation, 404 for unresolved media, retryable 500 when a provider
+ * result is missing). Every accepted batch is a revision, even one that changes nothing
+ * but the instructions recorded.
  */
 export async function applyEditsToProject(
   deps: ServiceDependencies,
@@ -50,48 +63,45 @@ export async function applyEditsToProject(
   videoId: number,
   edit: ProjectEdit,
 ): Promise<Step<AcceptedEdit>> {
-  const now = isoNow(deps.clock);
+  const createdAt = isoNow(deps.clock);
   const instructions = edit.instructions ?? "";
-  let outcome: Outcome | undefined;
-  await deps.stores.videos.update(caller.organization.id, videoId, (video): VideoRecord => {
-    // The store may run the change again after a conflict; each run starts afresh.
-    outcome = undefined;
-    if (!isEditorProject(video)) return video;
-    const result = applyOperations(video.editor, edit.operations, {
-      ...edit.inputs,
-      generateId: () => deps.ids.editorId(),
-    });
-    if (!result.ok) {
-      outcome = { kind: "rejected", rejected: result.error };
-      return video;
-    }
-    const stateChanged = result.state !== video.editor;
-    const instructionsRecorded = instructions !== "";
-    outcome = {
-      kind: "accepted",
-      accepted: {
+  const committed = await deps.stores.videos.commitRevision<Outcome>(
+    caller.organization.id,
+    videoId,
+    async (head) => {
+      const current = head.video.version;
+      if (!meetsCondition(edit.condition, current)) {
+        return { value: { kind: "rejected", rejected: revisionConflict(current, edit.condition) } };
+      }
+      const result = applyOperations(head.video.editor, edit.operations, {
+        ...edit.inputs,
+        generateId: () => deps.ids.editorId(),
+      });
+      if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
+      const accepted = {
         videoId,
         applied: result.applied,
         operationResults: result.operationResults,
-        instructionsRecorded,
+        instructionsRecorded: instructions !== "",
         state: result.state,
-      },
-    };
-    if (!stateChanged && !instructionsRecorded) return video;
-    return {
-      ...video,
-      title: result.state.title,
-      editor: result.state,
-      instructions: instructionsRecorded
-        ? [...video.instructions, instructions]
-        : video.instructions,
-      version: stateChanged ? video.version + 1 : video.version,
-      updatedAt: now,
-    };
-  });
-  if (outcome === undefined) return halt(editorProjectNotFound(videoId));
-  if (outcome.kind === "rejected") return halt(editApiError(outcome.rejected));
-  return proceed(outcome.accepted);
+      };
+      const append = editRevision(
+        head,
+        { state: result.state, forward: result.patches, inverse: result.inverse },
+        {
+          actor: edit.actor,
+          operationTypes: result.applied,
+          instructions: instructions === "" ? null : instructions,
+          createdAt,
+        },
+      );
+      return { value: { kind: "accepted", accepted }, append };
+    },
+  );
+  if (committed === undefined) return halt(editorProjectNotFound(videoId));
+  const outcome = committed.value;
+  if (outcome.kind === "rejected") return halt(outcome.rejected);
+  return proceed({ ...outcome.accepted, revision: committed.revision });
 }
 
 const PROVIDER_UNAVAILABLE: ReadonlySet<EditErrorCode> = new Set([

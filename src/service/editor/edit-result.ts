@@ -21,6 +21,8 @@ export interface AcceptedEdit {
   readonly instructionsRecorded: boolean;
   /** The project's state after the edit. */
   readonly state: EditorState;
+  /** The project's revision after the edit. */
+  readonly revision: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export function editResultOf(edit: AcceptedEdit): EditResult {
       removed_item_ids: [...result.removedItemIds],
     })),
     instructions_recorded: edit.instructionsRecorded,
+    revision: edit.revision,
     editor_summary: { ...summarizeEditor(edit.state) },
   };
 }

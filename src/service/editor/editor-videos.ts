@@ -13,8 +13,10 @@ import { isoNow } from "../../clock.js";
 import { createEditorState, type EditorState } from "../../editor/state.js";
 import { summarizeEditor } from "../../editor/summary.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
+import { editorVideoQuerySchema } from "../../schemas/editor-revisions.js";
 import {
   createEditorVideoRequestSchema,
+  type EditorVideo,
   type EditorVideoRecord,
   editorVideoIdParamsSchema,
   listEditorVideosQuerySchema,
@@ -25,6 +27,7 @@ import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoRecord } from "../ports/records.js";
+import { etagHeader, holdsRevision } from "./revision-preconditions.js";
 
 /**
  * POST /editor/videos: an empty project with the composition size of its aspect ratio,
@@ -78,17 +81,60 @@ export const listEditorVideos: UseCaseFactory = authenticated(
   },
 );
 
-/** GET /editor/videos/{id}: one project with its summary and timeline state. */
+/**
+ * GET /editor/videos/{id}: one project with its summary and timeline state, at its latest
+ * revision or, with `?revision=N`, as it was then. The answer carries the revision's
+ * `ETag`; an `If-None-Match` naming it answers 304 without a body.
+ */
 export const getEditorVideo: UseCaseFactory = authenticated(
   "getEditorVideo",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
     if (!params.ok) return params.result;
-    const project = await findEditorProject(deps, caller, params.value.id);
+    const query = parseInput(editorVideoQuerySchema, request.query, "query");
+    if (!query.ok) return query.result;
+    const videoId = params.value.id;
+    const project =
+      query.value.revision === undefined
+        ? await findEditorProject(deps, caller, videoId)
+        : await findEditorProjectAt(deps, caller, videoId, query.value.revision);
     if (!project.ok) return project.result;
-    return success({ object: "editor_video", video: editorVideoRecordOf(project.value) });
+    const revision = project.value.version;
+    if (holdsRevision(request.ifNoneMatch, revision)) {
+      return { kind: "not_modified", headers: etagHeader(revision) };
+    }
+    const { body, text } = serializedProject(project.value);
+    return { kind: "ok", body, text, headers: etagHeader(revision) };
   },
 );
+
+interface SerializedProject {
+  readonly videoId: number;
+  readonly revision: number;
+  readonly body: EditorVideo;
+  readonly text: string;
+}
+
+// A revision's state never changes, and the stores hand out the same state object for
+// the same latest revision, so the answer is built and serialized once per state object
+// and read again for free; the entry goes when the state is no longer held anywhere.
+const serializedByState = new WeakMap<EditorState, SerializedProject>();
+
+function serializedProject(video: EditorProjectRecord): SerializedProject {
+  const cached = serializedByState.get(video.editor);
+  if (cached !== undefined && cached.videoId === video.id && cached.revision === video.version) {
+    return cached;
+  }
+  const body: EditorVideo = { object: "editor_video", video: editorVideoRecordOf(video) };
+  const serialized = {
+    videoId: video.id,
+    revision: video.version,
+    body,
+    text: JSON.stringify(body),
+  };
+  serializedByState.set(video.editor, serialized);
+  return serialized;
+}
 
 /** The wire record of an editor project; throws for a video that has no editor state. */
 export function editorVideoRecordOf(video: VideoRecord): EditorVideoRecord {
@@ -101,6 +147,7 @@ export function editorVideoRecordOf(video: VideoRecord): EditorVideoRecord {
     video_type: "editor",
     aspect_ratio: { width: editor.compositionWidth, height: editor.compositionHeight },
     created_at: video.createdAt,
+    revision: video.version,
     editor_summary: summarizeEditor(editor),
     editor: editor as unknown as EditorVideoRecord["editor"],
   };
@@ -119,6 +166,40 @@ export type EditorProjectRecord = VideoRecord & { readonly editor: EditorState }
 /** True when the video is an editor project with a timeline state. */
 export function isEditorProject(video: VideoRecord): video is EditorProjectRecord {
   return video.kind === "editor" && video.editor !== null;
+}
+
+/**
+ * The caller's editor project `videoId` as it was at `revision`: a 404 when the project is
+ * missing, when the revision does not exist yet (`context.current_revision`), or when it is
+ * no longer kept (`context.oldest_revision`).
+ */
+export async function findEditorProjectAt(
+  deps: ServiceDependencies,
+  caller: Caller,
+  videoId: number,
+  revision: number,
+): Promise<Step<EditorProjectRecord>> {
+  const found = await deps.stores.videos.projectAt(caller.organization.id, videoId, revision);
+  switch (found.kind) {
+    case "found":
+      return proceed(found.video);
+    case "missing":
+      return halt(editorProjectNotFound(videoId));
+    case "not_yet":
+      return halt(
+        apiError("not_found", `Editor video ${videoId} has no revision ${revision} yet.`, {
+          context: { video_id: videoId, revision, current_revision: found.latestRevision },
+        }),
+      );
+    case "forgotten":
+      return halt(
+        apiError(
+          "not_found",
+          `Revision ${revision} of editor video ${videoId} is no longer kept; the oldest kept is ${found.oldestRevision}.`,
+          { context: { video_id: videoId, revision, oldest_revision: found.oldestRevision } },
+        ),
+      );
+  }
 }
 
 /** The caller's editor project `videoId`, or the 404 of {@link editorProjectNotFound}. */

@@ -1,7 +1,9 @@
 /**
  * PATCH /editor/videos/{id} (spec 4.14): instructions to record and up to 50 edit
  * operations applied atomically. Plain edits are free and need no idempotency key; a
- * request whose one operation is `add_voiceover` is paid and idempotent (rule 3).
+ * request whose one operation is `add_voiceover` is paid and idempotent (rule 3). Each
+ * accepted request is one new revision; `If-Match` or `expected_revision` naming another
+ * revision answers 409 `revision_conflict` and changes and charges nothing.
  *
  * @module
  */
@@ -16,14 +18,24 @@ import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { success } from "../pipeline/results.js";
+import { failure, success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import { applyEditsToProject } from "./apply-edits-to-project.js";
+import { applyEditsToProject, type ProjectEdit } from "./apply-edits-to-project.js";
 import { fetchCaptionTranscripts } from "./caption-transcripts.js";
 import { editResultOf } from "./edit-result.js";
 import { findEditorProject } from "./editor-videos.js";
+import {
+  editActorOf,
+  etagHeader,
+  meetsCondition,
+  revisionConditionOf,
+  revisionConflict,
+} from "./revision-preconditions.js";
 import { resolveSoundEffectSources } from "./sound-effect-sources.js";
 import { runVoiceoverEdit } from "./voiceover-edit.js";
+
+/** What every edit of one request carries: its revision condition and who makes it. */
+type EditPrecondition = Pick<ProjectEdit, "condition" | "actor">;
 
 // The schema already refuses an add_voiceover that shares its request with other edits.
 function voiceoverOf(operations: readonly EditOperation[]): AddVoiceoverOperation | undefined {
@@ -41,9 +53,16 @@ async function applyPlainEdit(
   caller: Caller,
   videoId: number,
   body: PatchEditorVideoRequest,
+  precondition: EditPrecondition,
 ): Promise<ServiceResult> {
   const project = await findEditorProject(deps, caller, videoId);
   if (!project.ok) return project.result;
+  // A stale edit is refused before the outside world is asked for anything; the store
+  // checks again when it applies the batch.
+  const current = project.value.version;
+  if (!meetsCondition(precondition.condition, current)) {
+    return failure(revisionConflict(current, precondition.condition));
+  }
   const operations = body.operations ?? [];
   const [media, transcripts] = await Promise.all([
     resolveSoundEffectSources(deps, caller, operations),
@@ -53,8 +72,10 @@ async function applyPlainEdit(
     operations,
     instructions: body.instructions,
     inputs: { media, transcripts },
+    ...precondition,
   });
-  return accepted.ok ? success(editResultOf(accepted.value)) : accepted.result;
+  if (!accepted.ok) return accepted.result;
+  return success(editResultOf(accepted.value), etagHeader(accepted.value.revision));
 }
 
 /**
@@ -73,16 +94,22 @@ async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult>
   if (!params.ok) return params.result;
   const body = parseInput(patchEditorVideoRequestSchema, request.body, "body");
   if (!body.ok) return body.result;
+  const condition = revisionConditionOf(request, body.value.expected_revision);
+  if (!condition.ok) return condition.result;
+  const precondition = { condition: condition.value, actor: editActorOf(request) };
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);
-  if (operation === undefined) return applyPlainEdit(deps, caller, videoId, body.value);
+  if (operation === undefined) {
+    return applyPlainEdit(deps, caller, videoId, body.value, precondition);
+  }
   const instructions = body.value.instructions;
   return runPaidRequest({
     deps,
     endpoint,
     caller,
     request: withProjectInFingerprint(request, videoId),
-    action: () => runVoiceoverEdit(deps, caller, { videoId, operation, instructions }),
+    action: () =>
+      runVoiceoverEdit(deps, caller, { videoId, operation, instructions, ...precondition }),
   });
 }
 

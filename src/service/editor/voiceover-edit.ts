@@ -19,9 +19,15 @@ import { accountOf, type Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, halt, proceed, type Step, success } from "../pipeline/results.js";
+import type { RevisionActor } from "../ports/revisions.js";
 import { applyEditsToProject } from "./apply-edits-to-project.js";
 import { editResultOf } from "./edit-result.js";
 import { findEditorProject } from "./editor-videos.js";
+import {
+  meetsCondition,
+  type RevisionCondition,
+  revisionConflict,
+} from "./revision-preconditions.js";
 
 /** One voiceover request, parsed. */
 export interface VoiceoverEdit {
@@ -31,6 +37,10 @@ export interface VoiceoverEdit {
   readonly operation: AddVoiceoverOperation;
   /** Instructions recorded with the edit, if any. */
   readonly instructions: string | undefined;
+  /** The revisions the edit may apply on; any when undefined. */
+  readonly condition: RevisionCondition;
+  /** Who makes the edit. */
+  readonly actor: RevisionActor;
 }
 
 async function synthesize(
@@ -64,6 +74,8 @@ async function produceVoiceover(
       operations: [edit.operation],
       instructions: edit.instructions,
       inputs: { voiceover: speech.value },
+      condition: edit.condition,
+      actor: edit.actor,
     });
     if (!accepted.ok) return accepted;
     return proceed(editResultOf(accepted.value));
@@ -85,6 +97,10 @@ export async function runVoiceoverEdit(
 ): Promise<PaidAnswer> {
   const project = await findEditorProject(deps, caller, edit.videoId);
   if (!project.ok) return project.result;
+  // A stale voiceover is refused before anything is held or synthesized.
+  if (!meetsCondition(edit.condition, project.value.version)) {
+    return failure(revisionConflict(project.value.version, edit.condition));
+  }
   const voiceId = edit.operation.voice_id;
   if (voiceId !== undefined) {
     const assets = await deps.workspace.assets(caller.organization.id);

@@ -13,10 +13,12 @@ import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
 import { findEditorProject } from "../editor/editor-videos.js";
+import { editActorOf } from "../editor/revision-preconditions.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { MediaRecord } from "../ports/records.js";
+import type { RevisionActor } from "../ports/revisions.js";
 import { receiveMedia } from "./receive-media.js";
 import type { ReceivedMedia } from "./received-media.js";
 import { storeMediaItem } from "./store-media.js";
@@ -27,12 +29,14 @@ interface StoredUpload {
   readonly target: EditorTarget | undefined;
   readonly record: MediaRecord;
   readonly received: ReceivedMedia;
+  /** Who placed it, recorded with the project's revision. */
+  readonly actor: RevisionActor;
 }
 
 async function addToProject(
   deps: ServiceDependencies,
   caller: Caller,
-  { target, record, received }: StoredUpload,
+  { target, record, received, actor }: StoredUpload,
 ): Promise<Step<MediaAddition | null>> {
   if (target === undefined) return proceed(null);
   const media = mediaToPlaceOf(record, received.sniffed);
@@ -40,6 +44,7 @@ async function addToProject(
     videoId: target.videoId,
     media,
     placement: target.placement ?? {},
+    actor,
   });
 }
 
@@ -67,6 +72,7 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
       target,
       record: record.value,
       received: received.value,
+      actor: editActorOf(request),
     });
     if (!editor.ok) return editor.result;
     await deps.stores.media.insert([record.value]);

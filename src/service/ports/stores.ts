@@ -16,6 +16,7 @@ import type {
   SlideshowRecord,
   VideoRecord,
 } from "./records.js";
+import type { EditorRevisionStore } from "./revisions.js";
 
 /** How to list records. */
 export interface ListQuery<Row> {
@@ -52,9 +53,10 @@ export interface ScopedRecordStore<Row, Id extends string | number> {
  * Video records, including editor projects, with integer ids the store allocates per
  * organization: each organization's videos are numbered 1, 2, 3 and so on, so an id
  * tells one organization nothing about how many videos another makes, and the same id
- * in two organizations names two videos.
+ * in two organizations names two videos. An editor project's timeline changes only through
+ * `commitRevision`, which keeps its history; `update` is for the other kinds of video.
  */
-export interface VideoStore extends ScopedRecordStore<VideoRecord, number> {
+export interface VideoStore extends ScopedRecordStore<VideoRecord, number>, EditorRevisionStore {
   /** Allocates the organization's next video id; no stored video of it has that id. */
   nextId(organizationId: number): Promise<number>;
 }

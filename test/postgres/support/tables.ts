@@ -7,8 +7,11 @@ import type { TestSchema } from "./database.js";
  */
 export const CONTRACT_RUNS = 25;
 
-/** Empties tables of the schema, so the next test starts from nothing. */
+/**
+ * Empties tables of the schema, so the next test starts from nothing, and the tables that
+ * refer to them (the revisions of editor projects in `videos`).
+ */
 export async function truncate(schema: TestSchema, tables: readonly string[]): Promise<void> {
   const qualified = tables.map((table) => schema.table(table));
-  await schema.pool.query(`TRUNCATE ${qualified.join(", ")} RESTART IDENTITY`);
+  await schema.pool.query(`TRUNCATE ${qualified.join(", ")} RESTART IDENTITY CASCADE`);
 }

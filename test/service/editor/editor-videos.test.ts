@@ -28,6 +28,7 @@ describe("POST /editor/videos", () => {
         video_type: "editor",
         aspect_ratio: { width: 1080, height: 1920 },
         created_at: "2026-11-22T09:00:00.000Z",
+        revision: 0,
         editor_summary: {
           trackCount: 0,
           itemCount: 0,

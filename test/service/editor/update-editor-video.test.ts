@@ -58,6 +58,7 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
         { type: "add_solid", created_item_ids: [expect.any(String)], removed_item_ids: [] },
       ],
       instructions_recorded: false,
+      revision: 1,
       editor_summary: expect.objectContaining({
         itemCount: 2,
         itemTypes: { text: 1, solid: 1 },
@@ -171,32 +172,31 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     expect(response.body.editor_summary.itemTypes).toEqual({ captions: 1 });
   });
 
-  it("records instructions alone without changing the state", async () => {
+  it("records instructions alone without changing the state, each batch a revision", async () => {
+    const before = await readProject(harness, id);
     const response = await patchProject(harness, id, { instructions: "Make the intro punchier" });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       applied: [],
       instructions_recorded: true,
+      revision: 1,
       editor_summary: { itemCount: 0 },
     });
-    const stored = await harness.deps.stores.videos.get(1, id);
-    expect(stored?.instructions).toEqual(["Make the intro punchier"]);
-    expect(stored?.version).toBe(0);
+    expect((await readProject(harness, id)).editor).toEqual(before.editor);
     const both = await patchProject(harness, id, {
       instructions: "Add a caption",
       operations: [{ type: "add_text", text: "Caption" }],
     });
-    expect(both.body.instructions_recorded).toBe(true);
-    expect((await harness.deps.stores.videos.get(1, id))?.instructions).toEqual([
-      "Make the intro punchier",
-      "Add a caption",
-    ]);
+    expect(both.body).toMatchObject({ instructions_recorded: true, revision: 2 });
     const empty = await patchProject(harness, id, {
       instructions: "",
       operations: [{ type: "add_text", text: "More" }],
     });
-    expect(empty.body.instructions_recorded).toBe(false);
-    expect((await harness.deps.stores.videos.get(1, id))?.instructions).toHaveLength(2);
+    expect(empty.body).toMatchObject({ instructions_recorded: false, revision: 3 });
+    const history = await harness.call("GET", `/editor/videos/${id}/revisions`, { key: KEYS.acme });
+    expect(
+      history.body.revisions.map((entry: { instructions: string | null }) => entry.instructions),
+    ).toEqual([null, "Add a caption", "Make the intro punchier"]);
   });
 
   it("rejects the whole batch when one operation fails, leaving the project unchanged", async () => {

@@ -69,6 +69,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
         { type: "add_voiceover", created_item_ids: [expect.any(String)], removed_item_ids: [] },
       ],
       instructions_recorded: true,
+      revision: 1,
       editor_summary: expect.objectContaining({ itemCount: 1, itemTypes: { audio: 1 } }),
       credits_deducted: charge,
       remaining_credits: 5000 - charge,

@@ -1,0 +1,478 @@
+/**
+ * The revision history of editor projects on PostgreSQL, built so that an edit costs the
+ * same whatever the size of the project:
+ *
+ * - The `videos` row is the head: its `version` column is the latest revision, beside the
+ *   undo and redo stacks. Until the first revision its body holds the state of revision
+ *   `history_start` (the creation state, or the state a project had when history began);
+ *   the first revision moves that state into a snapshot, so the row stays small and no
+ *   edit rewrites or rereads the project through it.
+ * - Each accepted batch appends one `editor_revisions` row: the engine's forward and
+ *   inverse patches, the operation types, the instructions and who made it. Every
+ *   {@link EDITOR_SNAPSHOT_EVERY} revisions an `editor_snapshots` row holds the whole
+ *   state, so rebuilding any kept revision replays at most that many patches.
+ * - Each host keeps the latest state of the projects it touched, keyed by project and
+ *   revision ({@link LatestStateCache}). An edit locks the head row (`SELECT ... FOR
+ *   UPDATE`, a few small columns, never the state), and uses the cached state only when
+ *   its revision is the one the row holds, read in the same transaction; otherwise it
+ *   rebuilds the state from the snapshot and patches. Two hosts on one database therefore
+ *   always agree on the latest revision: the number lives in the row both lock, and a
+ *   cache entry is a copy of a revision that never changes once written.
+ * - When a snapshot is written, rows no kept revision needs any more are deleted: the
+ *   snapshots below the one the oldest kept revision starts from, and the revisions up to
+ *   it.
+ *
+ * @module
+ */
+import type { Patch } from "immer";
+import type { Pool } from "pg";
+import { applyEditorPatches } from "../editor/patches.js";
+import type { EditorState } from "../editor/state.js";
+import type { VideoRecord } from "../service/ports/records.js";
+import {
+  type EditorRevisionStore,
+  oldestKeptEntry,
+  oldestKeptRevision,
+  type ProjectAtRevision,
+  type ProjectHead,
+  type RevisionActor,
+  type RevisionEntry,
+  resolveRevisionsKept,
+} from "../service/ports/revisions.js";
+import { toSafeInteger } from "./rows.js";
+import type { PostgresSchema } from "./schema.js";
+import { inTransaction, type Queryable, queryable } from "./transaction.js";
+
+/** A snapshot of the whole state is written every this many revisions. */
+export const EDITOR_SNAPSHOT_EVERY = 50;
+
+/** Projects whose latest state one host keeps in memory by default. */
+export const EDITOR_STATE_CACHE_PROJECTS_DEFAULT = 256;
+
+/** Settings of the PostgreSQL revision history. */
+export interface PostgresRevisionOptions {
+  /** Revisions kept per project; `EDITOR_REVISIONS_KEPT_DEFAULT` (100) by default. */
+  readonly revisionsKept?: number;
+  /** Projects whose latest state this host caches; {@link EDITOR_STATE_CACHE_PROJECTS_DEFAULT}. */
+  readonly cachedProjects?: number;
+}
+
+type EditorVideo = VideoRecord & { readonly editor: EditorState };
+
+/** The head columns of a video row, read without the state. */
+interface HeadRow {
+  readonly body: VideoRecord;
+  /** `editor` for an editor project with a timeline state, else `other`. */
+  readonly kind: string;
+  /** True while the body still holds the state of revision `history_start`. */
+  readonly holds_state: boolean;
+  readonly version: number;
+  readonly history_start: number;
+  readonly undo_revisions: number[];
+  readonly redo_revisions: number[];
+  readonly updated_at: Date;
+}
+
+// An editor project is a video of kind editor whose state is not null: in the body until
+// its first revision, in `editor_snapshots` from then on. The head leaves the state out.
+const IS_EDITOR = `kind = 'editor' AND (body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
+const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END AS body,
+  CASE WHEN ${IS_EDITOR} THEN 'editor' ELSE 'other' END AS kind,
+  jsonb_exists(body, 'editor') AS holds_state,
+  version, history_start, undo_revisions, redo_revisions, updated_at`;
+
+/**
+ * The latest state of recently used projects on this host, least recently used dropped
+ * first. An entry is only ever used for the revision it names.
+ */
+export class LatestStateCache {
+  private readonly entries = new Map<string, { revision: number; state: EditorState }>();
+
+  /** A cache of at most `capacity` projects. */
+  constructor(private readonly capacity: number) {}
+
+  /** The state of `key` at `revision`, if cached. */
+  get(key: string, revision: number): EditorState | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.revision !== revision) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.state;
+  }
+
+  /** Remembers the state of `key` at `revision`, unless a later one is cached. */
+  set(key: string, revision: number, state: EditorState): void {
+    const current = this.entries.get(key);
+    if (current !== undefined && current.revision > revision) return;
+    this.entries.delete(key);
+    this.entries.set(key, { revision, state });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+function entryOfRow(row: Record<string, unknown>): RevisionEntry {
+  return {
+    revision: toSafeInteger(row.revision, "editor_revisions.revision"),
+    createdAt: (row.created_at as Date).toISOString(),
+    actor: row.actor as RevisionActor,
+    operationTypes: row.operation_types as string[],
+    instructions: (row.instructions as string | null) ?? null,
+    target: row.target === null ? null : toSafeInteger(row.target, "editor_revisions.target"),
+    forward: row.forward as Patch[],
+    inverse: row.inverse as Patch[],
+  };
+}
+
+/** What the video store reads through the revision history. */
+export interface EditorAwareReads {
+  /** The video; an editor project with its latest state. */
+  readVideo(organizationId: number, videoId: number): Promise<VideoRecord | undefined>;
+  /** The videos with each editor project's state brought to its latest revision. */
+  withLatestStates(
+    organizationId: number,
+    videos: readonly VideoRecord[],
+  ): Promise<readonly VideoRecord[]>;
+}
+
+// The statements of the revision history, on the tables of one schema.
+function revisionQueries(schema: PostgresSchema) {
+  const videosTable = schema.table("videos");
+  const revisionsTable = schema.table("editor_revisions");
+  const snapshotsTable = schema.table("editor_snapshots");
+
+  async function readHead(
+    db: Queryable,
+    organizationId: number,
+    videoId: number,
+    lock: boolean,
+  ): Promise<HeadRow | undefined> {
+    if (!Number.isSafeInteger(videoId)) return undefined;
+    const { rows } = await db.query(
+      `SELECT ${HEAD_COLUMNS} FROM ${videosTable} WHERE organization_id = $1 AND id = $2${lock ? " FOR UPDATE" : ""}`,
+      [organizationId, videoId],
+    );
+    const row = rows[0] as HeadRow | undefined;
+    return row?.kind === "editor" ? row : undefined;
+  }
+
+  // The state at `revision`, from the latest snapshot at or below it (or the body's state
+  // at history_start) and the forward patches after it.
+  async function rebuildState(
+    db: Queryable,
+    organizationId: number,
+    videoId: number,
+    head: HeadRow,
+    revision: number,
+  ): Promise<EditorState> {
+    const key = [organizationId, videoId];
+    const snapshot = await db.query(
+      `SELECT revision, state FROM ${snapshotsTable}
+       WHERE organization_id = $1 AND video_id = $2 AND revision <= $3
+       ORDER BY revision DESC LIMIT 1`,
+      [...key, revision],
+    );
+    let from = head.history_start;
+    let state: EditorState;
+    if (snapshot.rows[0] === undefined) {
+      const body = await db.query(
+        `SELECT body -> 'editor' AS state FROM ${videosTable} WHERE organization_id = $1 AND id = $2`,
+        key,
+      );
+      state = body.rows[0]?.state as EditorState;
+    } else {
+      from = toSafeInteger(snapshot.rows[0].revision, "editor_snapshots.revision");
+      state = snapshot.rows[0].state as EditorState;
+    }
+    const patches = await db.query(
+      `SELECT forward FROM ${revisionsTable}
+       WHERE organization_id = $1 AND video_id = $2 AND revision > $3 AND revision <= $4
+       ORDER BY revision`,
+      [...key, from, revision],
+    );
+    if (patches.rows.length !== revision - from) {
+      throw new Error(`Revisions ${from + 1} to ${revision} of video ${videoId} are not all kept.`);
+    }
+    for (const row of patches.rows) state = applyEditorPatches(state, row.forward as Patch[]);
+    return state;
+  }
+
+  function videoAt(head: HeadRow, revision: number, state: EditorState, updatedAt: string) {
+    const video: EditorVideo = {
+      ...head.body,
+      title: state.title,
+      editor: state,
+      version: revision,
+      updatedAt,
+    };
+    return video;
+  }
+
+  async function appendRevision(
+    db: Queryable,
+    organizationId: number,
+    videoId: number,
+    entry: RevisionEntry,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO ${revisionsTable} (organization_id, video_id, revision, created_at, actor,
+         operation_types, instructions, target, forward, inverse)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        organizationId,
+        videoId,
+        entry.revision,
+        entry.createdAt,
+        entry.actor,
+        entry.operationTypes,
+        entry.instructions,
+        entry.target,
+        JSON.stringify(entry.forward),
+        JSON.stringify(entry.inverse),
+      ],
+    );
+  }
+
+  // Writes a snapshot of `state` at `revision` and deletes what no kept revision needs.
+  async function snapshotAndPrune(
+    db: Queryable,
+    organizationId: number,
+    videoId: number,
+    head: { readonly historyStart: number; readonly revisionsKept: number },
+    revision: number,
+    state: EditorState,
+  ): Promise<void> {
+    const key = [organizationId, videoId];
+    await db.query(
+      `INSERT INTO ${snapshotsTable} (organization_id, video_id, revision, state) VALUES ($1, $2, $3, $4)`,
+      [...key, revision, JSON.stringify(state)],
+    );
+    const oldest = oldestKeptRevision(revision, head.historyStart, head.revisionsKept);
+    const base = await db.query(
+      `SELECT max(revision) AS revision FROM ${snapshotsTable}
+       WHERE organization_id = $1 AND video_id = $2 AND revision <= $3`,
+      [...key, oldest],
+    );
+    const baseRevision = base.rows[0]?.revision;
+    if (baseRevision === null || baseRevision === undefined) return;
+    const keepEntriesFrom = oldestKeptEntry(revision, head.historyStart, head.revisionsKept);
+    await db.query(
+      `DELETE FROM ${snapshotsTable} WHERE organization_id = $1 AND video_id = $2 AND revision < $3`,
+      [...key, baseRevision],
+    );
+    await db.query(
+      `DELETE FROM ${revisionsTable} WHERE organization_id = $1 AND video_id = $2 AND revision < $3`,
+      [...key, Math.min(Number(baseRevision) + 1, keepEntriesFrom)],
+    );
+  }
+
+  // The first revision moves the state the body holds into a snapshot, once, so that the
+  // head row stays small and no later read or edit reads the whole project from it.
+  async function moveStateOutOfBody(
+    db: Queryable,
+    organizationId: number,
+    videoId: number,
+    head: HeadRow,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO ${snapshotsTable} (organization_id, video_id, revision, state)
+       SELECT organization_id, id, $3, body -> 'editor' FROM ${videosTable}
+       WHERE organization_id = $1 AND id = $2
+       ON CONFLICT DO NOTHING`,
+      [organizationId, videoId, head.history_start],
+    );
+    await db.query(
+      `UPDATE ${videosTable} SET body = body - 'editor' WHERE organization_id = $1 AND id = $2`,
+      [organizationId, videoId],
+    );
+  }
+
+  return {
+    readHead,
+    rebuildState,
+    videoAt,
+    appendRevision,
+    snapshotAndPrune,
+    moveStateOutOfBody,
+  };
+}
+
+/**
+ * The revision methods of the PostgreSQL video store (tables of migration 11), with this
+ * host's cache of latest states.
+ */
+export function createPostgresEditorRevisions(
+  pool: Pool,
+  schema: PostgresSchema,
+  options: PostgresRevisionOptions = {},
+): EditorRevisionStore & EditorAwareReads {
+  const videosTable = schema.table("videos");
+  const revisionsTable = schema.table("editor_revisions");
+  const { readHead, rebuildState, videoAt, appendRevision, snapshotAndPrune, moveStateOutOfBody } =
+    revisionQueries(schema);
+  const revisionsKept = resolveRevisionsKept(options.revisionsKept);
+  const cache = new LatestStateCache(options.cachedProjects ?? EDITOR_STATE_CACHE_PROJECTS_DEFAULT);
+  const latestState = async (
+    db: Queryable,
+    head: HeadRow,
+    organizationId: number,
+    videoId: number,
+  ): Promise<EditorState> => {
+    const cacheKey = `${organizationId}/${videoId}`;
+    const cached = cache.get(cacheKey, head.version);
+    if (cached !== undefined) return cached;
+    const state = await rebuildState(db, organizationId, videoId, head, head.version);
+    cache.set(cacheKey, head.version, state);
+    return state;
+  };
+  // Outside a change, a rebuild reads the head again with the snapshot and patches in one
+  // repeatable-read transaction, so a revision committed meanwhile (which may move the
+  // state out of the body or prune rows) cannot leave it half read.
+  const consistently = <T>(work: (client: Queryable) => Promise<T>): Promise<T> =>
+    inTransaction(pool, work, { isolation: "repeatable read", readOnly: true });
+  const latestOf = async (
+    head: HeadRow,
+    organizationId: number,
+    videoId: number,
+  ): Promise<EditorVideo> => {
+    const cached = cache.get(`${organizationId}/${videoId}`, head.version);
+    if (cached !== undefined) {
+      return videoAt(head, head.version, cached, head.updated_at.toISOString());
+    }
+    return consistently(async (client) => {
+      const fresh = (await readHead(client, organizationId, videoId, false)) ?? head;
+      const state = await latestState(client, fresh, organizationId, videoId);
+      return videoAt(fresh, fresh.version, state, fresh.updated_at.toISOString());
+    });
+  };
+  return {
+    async readVideo(organizationId, videoId) {
+      if (!Number.isSafeInteger(videoId)) return undefined;
+      const { rows } = await queryable(pool).query(
+        `SELECT ${HEAD_COLUMNS} FROM ${videosTable} WHERE organization_id = $1 AND id = $2`,
+        [organizationId, videoId],
+      );
+      const row = rows[0] as HeadRow | undefined;
+      if (row === undefined) return undefined;
+      return row.kind === "editor" ? latestOf(row, organizationId, videoId) : row.body;
+    },
+    async withLatestStates(organizationId, videos) {
+      const ids = videos.filter((video) => video.kind === "editor").map((video) => video.id);
+      if (ids.length === 0) return videos;
+      const { rows } = await queryable(pool).query(
+        `SELECT id, ${HEAD_COLUMNS} FROM ${videosTable} WHERE organization_id = $1 AND id = ANY($2::bigint[])`,
+        [organizationId, ids],
+      );
+      const heads = new Map(rows.map((row) => [Number(row.id), row as HeadRow]));
+      return Promise.all(
+        videos.map((video) => {
+          const head = heads.get(video.id);
+          return head?.kind === "editor" ? latestOf(head, organizationId, video.id) : video;
+        }),
+      );
+    },
+    async commitRevision(organizationId, videoId, change) {
+      const committed = await inTransaction(pool, async (client) => {
+        const head = await readHead(client, organizationId, videoId, true);
+        if (head === undefined) return undefined;
+        const state = await latestState(client, head, organizationId, videoId);
+        const projectHead: ProjectHead = {
+          video: videoAt(head, head.version, state, head.updated_at.toISOString()),
+          undoStack: head.undo_revisions,
+          redoStack: head.redo_revisions,
+          historyStart: head.history_start,
+          revisionsKept,
+        };
+        const oldestEntry = oldestKeptEntry(head.version, head.history_start, revisionsKept);
+        const decision = await change(projectHead, {
+          async entry(revision) {
+            if (revision < oldestEntry || revision > head.version) return undefined;
+            const { rows } = await client.query(
+              `SELECT * FROM ${revisionsTable}
+               WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
+              [organizationId, videoId, revision],
+            );
+            return rows[0] === undefined ? undefined : entryOfRow(rows[0]);
+          },
+        });
+        const append = decision.append;
+        if (append === undefined) {
+          return { value: decision.value, revision: head.version, state: undefined };
+        }
+        const revision = head.version + 1;
+        if (head.holds_state) await moveStateOutOfBody(client, organizationId, videoId, head);
+        await appendRevision(client, organizationId, videoId, { ...append.entry, revision });
+        await client.query(
+          `UPDATE ${videosTable} SET version = $3, updated_at = $4, undo_revisions = $5, redo_revisions = $6
+           WHERE organization_id = $1 AND id = $2`,
+          [
+            organizationId,
+            videoId,
+            revision,
+            append.entry.createdAt,
+            append.undoStack,
+            append.redoStack,
+          ],
+        );
+        if (revision % EDITOR_SNAPSHOT_EVERY === 0) {
+          await snapshotAndPrune(
+            client,
+            organizationId,
+            videoId,
+            projectHead,
+            revision,
+            append.state,
+          );
+        }
+        return { value: decision.value, revision, state: append.state };
+      });
+      if (committed === undefined) return undefined;
+      // Cached only once committed: a rolled-back revision was never the latest.
+      if (committed.state !== undefined) {
+        cache.set(`${organizationId}/${videoId}`, committed.revision, committed.state);
+      }
+      return { value: committed.value, revision: committed.revision };
+    },
+    async listRevisions(organizationId, videoId, query) {
+      const db = queryable(pool);
+      const head = await readHead(db, organizationId, videoId, false);
+      if (head === undefined) return undefined;
+      const oldest = oldestKeptEntry(head.version, head.history_start, revisionsKept);
+      const below = query.before ?? head.version + 1;
+      const { rows } = await db.query(
+        `SELECT * FROM ${revisionsTable}
+         WHERE organization_id = $1 AND video_id = $2 AND revision >= $3 AND revision < $4
+         ORDER BY revision DESC LIMIT $5`,
+        [organizationId, videoId, oldest, below, query.limit],
+      );
+      return { entries: rows.map(entryOfRow), latestRevision: head.version };
+    },
+    projectAt(organizationId, videoId, revision) {
+      return consistently(async (client): Promise<ProjectAtRevision> => {
+        const head = await readHead(client, organizationId, videoId, false);
+        if (head === undefined) return { kind: "missing" };
+        if (revision > head.version) return { kind: "not_yet", latestRevision: head.version };
+        const oldest = oldestKeptRevision(head.version, head.history_start, revisionsKept);
+        if (revision < oldest) return { kind: "forgotten", oldestRevision: oldest };
+        if (revision === head.version) {
+          const state = await latestState(client, head, organizationId, videoId);
+          return {
+            kind: "found",
+            video: videoAt(head, revision, state, head.updated_at.toISOString()),
+          };
+        }
+        const state = await rebuildState(client, organizationId, videoId, head, revision);
+        const { rows } = await client.query(
+          `SELECT created_at FROM ${revisionsTable}
+           WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
+          [organizationId, videoId, revision],
+        );
+        const createdAt = rows[0]?.created_at as Date | undefined;
+        const updatedAt = createdAt?.toISOString() ?? head.body.createdAt;
+        return { kind: "found", video: videoAt(head, revision, state, updatedAt) };
+      });
+    },
+  };
+}
