@@ -19,15 +19,10 @@ import {
 import { zlibRuns } from "../../src/simulated/zlib-runs.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";
 
+const ACME = toOrganizationId(1);
+
 function job(kind: Job["kind"], input: Record<string, unknown>): Job {
-  return {
-    id: "j1",
-    kind,
-    organizationId: toOrganizationId(1),
-    resourceId: "r1",
-    holdId: "h1",
-    input,
-  };
+  return { id: "j1", kind, organizationId: ACME, resourceId: "r1", holdId: "h1", input };
 }
 
 async function produced(kind: Job["kind"], input: Record<string, unknown>) {

@@ -79,14 +79,8 @@ export function createJobTimeline(
 
 /** A generation job of `organizationId`. */
 export function jobOf(id: string, organizationId: number): Job {
-  return {
-    id,
-    kind: "generation",
-    organizationId: toOrganizationId(organizationId),
-    resourceId: id,
-    holdId: id,
-    input: {},
-  };
+  const owner = toOrganizationId(organizationId);
+  return { id, kind: "generation", organizationId: owner, resourceId: id, holdId: id, input: {} };
 }
 
 /** The start of job `id`, or undefined while it waits. */

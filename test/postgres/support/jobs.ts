@@ -5,10 +5,11 @@ import { toOrganizationId } from "../../../src/organization-id.js";
 
 /** A generation job of organization 1 whose hold has the job's id. */
 export function job(id: string, organizationId = 1): Job {
+  const owner = toOrganizationId(organizationId);
   return {
     id,
     kind: "generation",
-    organizationId: toOrganizationId(organizationId),
+    organizationId: owner,
     resourceId: id,
     holdId: id,
     input: { n: id },
