@@ -918,6 +918,7 @@ export {
   type OperationId,
   type Organization,
   type OwnedRecord,
+  type OwnedReferenceInspiration,
   type PaidWork,
   PREVIEW_CONTENT_TYPE,
   PROVIDER_ERROR_CATEGORY,
