@@ -16,10 +16,11 @@
  *
  * @module
  */
+
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createService, type VideoRecord } from "reelkit";
+import { createService, toOrganizationId, type VideoRecord } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
 import { toNodeListener } from "reelkit/node";
 import { databaseUrl, postgresStorePorts } from "./service.js";
@@ -67,11 +68,11 @@ async function rate(send: Send, expected: number, milliseconds: number): Promise
 // A project of `itemCount` items put straight into the store at revision 0.
 async function insertProject(ports: StorePorts, itemCount: number): Promise<number> {
   const editor = buildTimeline(itemCount);
-  const id = await ports.stores.videos.nextId(1);
+  const id = await ports.stores.videos.nextId(toOrganizationId(1));
   const now = new Date().toISOString();
   const record: VideoRecord = {
     id,
-    organizationId: 1,
+    organizationId: toOrganizationId(1),
     createdAt: now,
     updatedAt: now,
     kind: "editor",

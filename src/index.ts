@@ -113,7 +113,6 @@ export {
   type UnknownHold,
   type VoiceoverPricingRequest,
 } from "./credits/index.js";
-
 // The editor engine (also published alone as `reelkit/editor`).
 export {
   type AddMediaFailure,
@@ -276,7 +275,6 @@ export {
   type ValidationErrorContext,
   validationError,
 } from "./errors/index.js";
-
 // Idempotency keys: the state machine of spec 4.0 and the `IdempotencyStore` port.
 export {
   type Claimed,
@@ -417,6 +415,8 @@ export {
   type StaticWorkspaceData,
   seedMemoryAccounts,
 } from "./memory/index.js";
+// The organization id every layer names an organization by.
+export { type OrganizationId, toOrganizationId } from "./organization-id.js";
 // The contract: zod schemas of every request and response, the limits, the OpenAPI
 // document and `skill.md`.
 export {
@@ -918,6 +918,7 @@ export {
   type OperationId,
   type Organization,
   type OwnedRecord,
+  type OwnedReferenceInspiration,
   type PaidWork,
   PREVIEW_CONTENT_TYPE,
   PROVIDER_ERROR_CATEGORY,

@@ -5,6 +5,7 @@
  *
  * @module
  */
+
 import { randomUUID } from "node:crypto";
 import {
   createMemoryAccountStore,
@@ -27,6 +28,7 @@ import {
   DEMO_SOUND_EFFECTS,
   type ServiceDependencies,
   systemClock,
+  toOrganizationId,
 } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
 
@@ -45,10 +47,13 @@ export type StorePorts = Pick<
 /** In-memory store ports with the benchmark's organization, key and credits. */
 export async function memoryStorePorts(): Promise<StorePorts> {
   const accounts = createMemoryAccountStore();
-  accounts.putOrganization({ id: 1, name: "Bench", subscriptionActive: true });
-  await accounts.addApiKey(1, BENCH_KEY, ["generations:read", "generations:write"]);
+  accounts.putOrganization({ id: toOrganizationId(1), name: "Bench", subscriptionActive: true });
+  await accounts.addApiKey(toOrganizationId(1), BENCH_KEY, [
+    "generations:read",
+    "generations:write",
+  ]);
   const credits = createMemoryCreditStore();
-  await credits.grant("1", BENCH_CREDITS, "bench");
+  await credits.grant(toOrganizationId(1), BENCH_CREDITS, "bench");
   return {
     accounts,
     credits,

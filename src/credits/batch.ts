@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { CreditBalance } from "./account.js";
 import type { CreditStore } from "./store.js";
 
@@ -58,7 +59,7 @@ export interface BatchSettlement {
  */
 export async function settleBatch(
   store: CreditStore,
-  organizationId: string,
+  organizationId: OrganizationId,
   items: readonly BatchItem[],
 ): Promise<BatchSettlement> {
   if (items.length === 0) throw new RangeError("A batch has at least one item.");

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { CreditBalance, CreditHold, HoldRequest, HoldResolution } from "./account.js";
 import type { LedgerEntry } from "./ledger.js";
 import type { CreditReconciliation } from "./reconcile.js";
@@ -54,19 +55,19 @@ export interface CreditStore {
    * `insufficient_credits` data when the sum of the amounts exceeds the available
    * credits.
    */
-  reserve(organizationId: string, requests: readonly HoldRequest[]): Promise<ReserveResult>;
+  reserve(organizationId: OrganizationId, requests: readonly HoldRequest[]): Promise<ReserveResult>;
   /** Spends an open hold. A hold that already resolved is reported, not changed. */
-  capture(organizationId: string, holdId: string): Promise<ResolveHoldResult<"captured">>;
+  capture(organizationId: OrganizationId, holdId: string): Promise<ResolveHoldResult<"captured">>;
   /** Returns an open hold's credits. A hold that already resolved is reported, not changed. */
-  release(organizationId: string, holdId: string): Promise<ResolveHoldResult<"released">>;
+  release(organizationId: OrganizationId, holdId: string): Promise<ResolveHoldResult<"released">>;
   /** Adds credits, recording why; returns the balance right after. */
-  grant(organizationId: string, amount: number, reference: string): Promise<CreditBalance>;
+  grant(organizationId: OrganizationId, amount: number, reference: string): Promise<CreditBalance>;
   /** The current balance. */
-  balance(organizationId: string): Promise<CreditBalance>;
+  balance(organizationId: OrganizationId): Promise<CreditBalance>;
   /** One hold, or undefined when the organization has none with that id. */
-  hold(organizationId: string, holdId: string): Promise<CreditHold | undefined>;
+  hold(organizationId: OrganizationId, holdId: string): Promise<CreditHold | undefined>;
   /** Every ledger entry of the organization, in sequence order. */
-  ledger(organizationId: string): Promise<readonly LedgerEntry[]>;
+  ledger(organizationId: OrganizationId): Promise<readonly LedgerEntry[]>;
   /** Folds the ledger and compares it with the stored account and holds, as one consistent read. */
-  reconcile(organizationId: string): Promise<CreditReconciliation>;
+  reconcile(organizationId: OrganizationId): Promise<CreditReconciliation>;
 }

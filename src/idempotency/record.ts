@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 
 /** A response as stored for replay. */
 export interface StoredResponse {
@@ -59,7 +60,7 @@ export type IdempotencyConflictReason = "different_request" | "in_progress";
 /** Where a key lives: keys are scoped per organization. */
 export interface IdempotencyScope {
   /** The organization that owns the key. */
-  readonly organizationId: string;
+  readonly organizationId: OrganizationId;
   /** The idempotency key. */
   readonly key: string;
 }

@@ -4,8 +4,10 @@
  *
  * @module
  */
+
 import type { Clock } from "../clock.js";
 import type { ApiError } from "../errors/api-error.js";
+import type { OrganizationId } from "../organization-id.js";
 import { idempotencyConflictError } from "./conflict-error.js";
 import {
   IDEMPOTENCY_LEASE_DEFAULT_MILLISECONDS,
@@ -52,7 +54,7 @@ export interface RunIdempotentOptions<Body extends object, Refusal = never> {
   /** The source of leases' and retention's time. */
   readonly clock: Clock;
   /** The organization making the request; keys are scoped to it. */
-  readonly organizationId: string;
+  readonly organizationId: OrganizationId;
   /** The resolved key (see `resolveIdempotencyKey`); undefined runs the action unprotected. */
   readonly key: string | undefined;
   /** Names the endpoint or tool (`create_generation`), so one key never matches across them. */
@@ -140,7 +142,7 @@ export function isReplayableStatus(status: number): boolean {
  * @example
  * ```ts
  * const result = await runIdempotent({
- *   store: keys, clock: systemClock, organizationId: "org_1", key: "order-42",
+ *   store: keys, clock: systemClock, organizationId: toOrganizationId(1), key: "order-42",
  *   operation: "create_slideshow", body,
  *   action: async () => ({ status: 200, body: await queueSlideshow(body) }),
  * });

@@ -6,7 +6,9 @@
  *
  * @module
  */
+
 import type { Clock } from "../clock.js";
+import type { OrganizationId } from "../organization-id.js";
 import { encodeBase64Url } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
 import {
@@ -39,7 +41,7 @@ export interface UploadUrlSignerOptions {
 /** What to sign: one upload of one file. */
 export interface UploadSigningRequest {
   /** The organization the upload belongs to. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** Where media storage will keep the bytes; chosen by the host, never by the client. */
   readonly objectKey: string;
   /** MIME type the client declared; the PUT must send the same `Content-Type`. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type OrganizationId, toOrganizationId } from "../organization-id.js";
 import { decodeBase64 } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
 
@@ -16,7 +17,7 @@ export const UPLOAD_SIGNATURE_BYTES = 32;
 /** What a signed upload URL grants: one PUT of one file, for one organization, until a time. */
 export interface UploadClaims {
   /** The organization the upload belongs to. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** Where media storage keeps the bytes. */
   readonly objectKey: string;
   /** The lowercased MIME type the PUT must send as `Content-Type`. */
@@ -102,14 +103,14 @@ function decodeSignature(text: string): Uint8Array | undefined {
 export function readClaims(query: URLSearchParams): SignedClaims | undefined {
   const values = singleValues(query);
   if (values === undefined) return undefined;
-  const organizationId = positiveInteger(values.get(PARAMETER.organizationId) ?? "");
+  const organization = positiveInteger(values.get(PARAMETER.organizationId) ?? "");
   const maxBytes = positiveInteger(values.get(PARAMETER.maxBytes) ?? "");
   const expiresAtEpochSeconds = positiveInteger(values.get(PARAMETER.expiresAtEpochSeconds) ?? "");
   const objectKey = values.get(PARAMETER.objectKey) ?? "";
   const contentType = values.get(PARAMETER.contentType) ?? "";
   const signature = decodeSignature(values.get(PARAMETER.signature) ?? "");
   const wellFormed =
-    organizationId !== undefined &&
+    organization !== undefined &&
     maxBytes !== undefined &&
     expiresAtEpochSeconds !== undefined &&
     signature !== undefined &&
@@ -117,7 +118,13 @@ export function readClaims(query: URLSearchParams): SignedClaims | undefined {
     mimeTypeEssence(contentType) === contentType;
   if (!wellFormed) return undefined;
   return {
-    claims: { organizationId, objectKey, contentType, maxBytes, expiresAtEpochSeconds },
+    claims: {
+      organizationId: toOrganizationId(organization),
+      objectKey,
+      contentType,
+      maxBytes,
+      expiresAtEpochSeconds,
+    },
     signature,
   };
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
@@ -19,7 +20,7 @@ export interface MemoryAccountStore extends AccountStore {
   putOrganization(organization: Organization): void;
   /** Adds an API key for an organization; returns its record (the key is kept as a digest). */
   addApiKey(
-    organizationId: number,
+    organizationId: OrganizationId,
     key: string,
     scopes: readonly ApiScope[],
     options?: ApiKeyOptions,

@@ -8,6 +8,7 @@
  *
  * @module
  */
+
 import { type Clock, systemClock } from "../clock.js";
 import {
   assertCreditAmount,
@@ -20,6 +21,7 @@ import { type LedgerChange, type LedgerEntry, stampLedgerChange } from "../credi
 import { reconcileLedger } from "../credits/reconcile.js";
 import type { CreditStore } from "../credits/store.js";
 import { captureHold, grantCredits, releaseHold, reserveCredits } from "../credits/transitions.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /** Options of {@link createMemoryCreditStore}. */
 export interface MemoryCreditStoreOptions {
@@ -39,17 +41,17 @@ interface Book {
  * @example
  * ```ts
  * const credits = createMemoryCreditStore();
- * await credits.grant("org_1", 100, "welcome credits");
- * const result = await credits.reserve("org_1", [{ holdId: "gen_1", amount: 40 }]);
+ * await credits.grant(toOrganizationId(1), 100, "welcome credits");
+ * const result = await credits.reserve(toOrganizationId(1), [{ holdId: "gen_1", amount: 40 }]);
  * if (result.outcome === "reserved") result.balance.available; // 60
  * ```
  */
 export function createMemoryCreditStore(options: MemoryCreditStoreOptions = {}): CreditStore {
   const clock = options.clock ?? systemClock;
-  const books = new Map<string, Book>();
+  const books = new Map<OrganizationId, Book>();
 
-  const read = (organizationId: string): Book | undefined => books.get(organizationId);
-  const open = (organizationId: string): Book => {
+  const read = (organizationId: OrganizationId): Book | undefined => books.get(organizationId);
+  const open = (organizationId: OrganizationId): Book => {
     const existing = books.get(organizationId);
     if (existing !== undefined) return existing;
     const book: Book = { account: EMPTY_CREDIT_ACCOUNT, holds: new Map(), entries: [] };

@@ -8,9 +8,11 @@
  *
  * @module
  */
+
 import type { IdempotencyRecord, IdempotencyScope } from "../idempotency/record.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
 import { claimKey, completeKey, isReapable, releaseKey } from "../idempotency/transitions.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /**
  * Creates an empty in-memory idempotency store. Lease tokens are numbered in claim order,
@@ -19,16 +21,16 @@ import { claimKey, completeKey, isReapable, releaseKey } from "../idempotency/tr
  * @example
  * ```ts
  * const keys = createMemoryIdempotencyStore();
- * const scope = { organizationId: "org_1", key: "k1" };
+ * const scope = { organizationId: toOrganizationId(1), key: "k1" };
  * const claim = await keys.claim(scope, { fingerprint: "f1", nowMilliseconds: 0, leaseMilliseconds: 60_000 });
  * claim.outcome; // "claimed"
  * ```
  */
 export function createMemoryIdempotencyStore(): IdempotencyStore {
-  const organizations = new Map<string, Map<string, IdempotencyRecord>>();
+  const organizations = new Map<OrganizationId, Map<string, IdempotencyRecord>>();
   let leasesIssued = 0;
 
-  const keysOf = (organizationId: string): Map<string, IdempotencyRecord> => {
+  const keysOf = (organizationId: OrganizationId): Map<string, IdempotencyRecord> => {
     const existing = organizations.get(organizationId);
     if (existing !== undefined) return existing;
     const created = new Map<string, IdempotencyRecord>();

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { Job } from "../service/ports/jobs.js";
 
 interface WaitingJob {
@@ -68,7 +69,7 @@ export function createOrganizationLines(): OrganizationLines {
   };
   // A line with nothing waiting or running is forgotten, so the map stays as small as
   // the set of busy organizations; one that comes back starts with a fresh turn.
-  const forgetIfIdle = (organizationId: number, line: Line): void => {
+  const forgetIfIdle = (organizationId: OrganizationId, line: Line): void => {
     if (line.head === line.waiting.length && line.running === 0) lines.delete(organizationId);
   };
 

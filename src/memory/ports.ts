@@ -10,6 +10,7 @@ import type { CreditStore } from "../credits/store.js";
 import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner, UPLOAD_URL_SECRET_MIN_BYTES } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
+import { toOrganizationId } from "../organization-id.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import type { ApiKeyOptions } from "../service/ports/accounts.js";
@@ -135,17 +136,18 @@ export async function seedMemoryAccounts(
   reference: string = MEMORY_STARTING_CREDITS_REFERENCE,
 ): Promise<void> {
   for (const organization of organizations) {
+    const id = toOrganizationId(organization.id);
     accounts.putOrganization({
-      id: organization.id,
+      id,
       name: organization.name ?? `Organization ${organization.id}`,
       subscriptionActive: organization.subscriptionActive ?? true,
     });
     for (const apiKey of organization.apiKeys) {
-      await accounts.addApiKey(organization.id, apiKey.key, apiKey.scopes, apiKey.options);
+      await accounts.addApiKey(id, apiKey.key, apiKey.scopes, apiKey.options);
     }
     const startingCredits = organization.credits ?? 0;
     if (startingCredits > 0) {
-      await credits.grant(String(organization.id), startingCredits, reference);
+      await credits.grant(id, startingCredits, reference);
     }
   }
 }

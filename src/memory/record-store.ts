@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type {
   GenerationRecord,
   MediaRecord,
@@ -26,7 +27,7 @@ export interface RecordKeys<Row, Id extends string | number> {
   /** The record's id. */
   readonly idOf: (row: Row) => Id;
   /** The owning organization. */
-  readonly organizationOf: (row: Row) => number;
+  readonly organizationOf: (row: Row) => OrganizationId;
 }
 
 /**
@@ -48,7 +49,7 @@ export function createMemoryRecordStore<Row, Id extends string | number>(
   // One map per organization: ids are unique within it, and its insertion order is the
   // organization's "newest first" read backwards.
   const byOrganization = new Map<number, Map<Id, Row>>();
-  const rowsOf = (organizationId: number): Map<Id, Row> => {
+  const rowsOf = (organizationId: OrganizationId): Map<Id, Row> => {
     let rows = byOrganization.get(organizationId);
     if (rows === undefined) {
       rows = new Map();
@@ -127,7 +128,7 @@ export function createMemoryVideoStore(options: MemoryRevisionOptions = {}): Vid
 export function createMemoryResourceStores(options: MemoryRevisionOptions = {}): ResourceStores {
   const byOwnedId = {
     idOf: (row: { id: string }) => row.id,
-    organizationOf: (row: { organizationId: number }) => row.organizationId,
+    organizationOf: (row: { organizationId: OrganizationId }) => row.organizationId,
   };
   return {
     generations: createMemoryRecordStore<GenerationRecord, string>(byOwnedId),

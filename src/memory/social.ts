@@ -4,12 +4,13 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { SocialAccount, SocialPublication, SocialPublisher } from "../service/ports/social.js";
 
 /** The in-memory publisher, with what tests and the reference host need besides the port. */
 export interface MemorySocialPublisher extends SocialPublisher {
   /** Replaces the connected accounts of an organization. */
-  putAccounts(organizationId: number, accounts: readonly SocialAccount[]): void;
+  putAccounts(organizationId: OrganizationId, accounts: readonly SocialAccount[]): void;
   /** Every publication queued so far, oldest first, across organizations. */
   queued(): readonly SocialPublication[];
 }

@@ -7,6 +7,7 @@
  */
 
 import type { Pool } from "pg";
+import { type OrganizationId, toOrganizationId } from "../organization-id.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
@@ -30,7 +31,7 @@ export interface PostgresAccountStore extends AccountStore {
    * the stored record, which is the existing one when the key was already there.
    */
   ensureApiKey(
-    organizationId: number,
+    organizationId: OrganizationId,
     key: string,
     scopes: readonly ApiScope[],
     options?: ApiKeyOptions,
@@ -41,7 +42,7 @@ function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
   const expiresAt = row.expires_at instanceof Date ? row.expires_at.getTime() : undefined;
   return {
     keyId: String(row.key_id),
-    organizationId: Number(row.organization_id),
+    organizationId: toOrganizationId(row.organization_id),
     keyHash: String(row.key_hash),
     scopes: row.scopes as ApiScope[],
     revoked: row.revoked === true,
@@ -76,7 +77,7 @@ export interface StoredApiKey {
 export async function insertApiKey(
   client: Queryable,
   schema: PostgresSchema,
-  organizationId: number,
+  organizationId: OrganizationId,
   key: string,
   scopes: readonly ApiScope[],
   options: ApiKeyOptions = {},
@@ -140,7 +141,7 @@ export function createPostgresAccountStore(
       const row = rows[0];
       if (row === undefined) return undefined;
       return {
-        id: Number(row.id),
+        id: toOrganizationId(row.id),
         name: String(row.name),
         subscriptionActive: row.subscription_active === true,
       };

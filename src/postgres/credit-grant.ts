@@ -6,6 +6,7 @@
  */
 import { assertCreditAmount, balanceOf, type CreditBalance } from "../credits/account.js";
 import { grantCredits } from "../credits/transitions.js";
+import type { OrganizationId } from "../organization-id.js";
 import { lockAccount, type Queryable } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
 import type { PostgresSchema } from "./schema.js";
@@ -14,17 +15,17 @@ import type { PostgresSchema } from "./schema.js";
 export async function grantWithin(
   client: Queryable,
   schema: PostgresSchema,
-  accountId: string,
+  organizationId: OrganizationId,
   amount: number,
   reference: string,
   recordedAtMilliseconds: number,
 ): Promise<CreditBalance> {
   assertCreditAmount(amount, "A grant");
-  const locked = await lockAccount(client, schema, accountId, true);
-  if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
+  const locked = await lockAccount(client, schema, organizationId, true);
+  if (locked === undefined) throw new Error(`Account ${organizationId} could not be created.`);
   const transition = grantCredits(locked.account, amount, reference);
   await writeChanges(client, {
-    accountId,
+    organizationId,
     locked,
     next: transition.account,
     changes: [transition.change],

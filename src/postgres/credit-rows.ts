@@ -7,7 +7,8 @@
  */
 import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
 import type { LedgerEntry } from "../credits/ledger.js";
-import { toSafeInteger } from "./rows.js";
+import type { OrganizationId } from "../organization-id.js";
+import { accountColumn, toSafeInteger } from "./rows.js";
 import type { PostgresSchema } from "./schema.js";
 import type { Queryable } from "./transaction.js";
 
@@ -39,21 +40,21 @@ function totalsOf(row: Record<string, unknown>): Omit<LockedAccount, "schema"> {
 export async function lockAccount(
   client: Queryable,
   schema: PostgresSchema,
-  accountId: string,
+  organizationId: OrganizationId,
   create: boolean,
 ): Promise<LockedAccount | undefined> {
   const lockedOf = (row: Record<string, unknown>) => ({ ...totalsOf(row), schema });
   const select = `SELECT ${ACCOUNT_COLUMNS} FROM ${schema.table("credit_accounts")} WHERE account_id = $1 FOR UPDATE`;
-  const found = await client.query(select, [accountId]);
+  const found = await client.query(select, [accountColumn(organizationId)]);
   if (found.rows[0] !== undefined) return lockedOf(found.rows[0]);
   if (!create) return undefined;
   // A concurrent creator makes this insert wait, then do nothing; the second select
   // then locks the row that transaction committed.
   await client.query(
     `INSERT INTO ${schema.table("credit_accounts")} (account_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-    [accountId],
+    [accountColumn(organizationId)],
   );
-  const created = await client.query(select, [accountId]);
+  const created = await client.query(select, [accountColumn(organizationId)]);
   return created.rows[0] === undefined ? undefined : lockedOf(created.rows[0]);
 }
 
@@ -61,11 +62,11 @@ export async function lockAccount(
 export async function readAccount(
   client: Queryable,
   schema: PostgresSchema,
-  accountId: string,
+  organizationId: OrganizationId,
 ): Promise<CreditAccount | undefined> {
   const { rows } = await client.query(
     `SELECT ${ACCOUNT_COLUMNS} FROM ${schema.table("credit_accounts")} WHERE account_id = $1`,
-    [accountId],
+    [accountColumn(organizationId)],
   );
   return rows[0] === undefined ? undefined : totalsOf(rows[0]).account;
 }
@@ -83,7 +84,7 @@ export function holdOf(row: Record<string, unknown>): CreditHold {
 export async function readHolds(
   client: Queryable,
   schema: PostgresSchema,
-  accountId: string,
+  organizationId: OrganizationId,
   holdId?: string,
 ): Promise<CreditHold[]> {
   const holds = schema.table("credit_holds");
@@ -91,11 +92,11 @@ export async function readHolds(
     holdId === undefined
       ? await client.query(
           `SELECT hold_id, amount, state FROM ${holds} WHERE account_id = $1 ORDER BY created_at, hold_id`,
-          [accountId],
+          [accountColumn(organizationId)],
         )
       : await client.query(
           `SELECT hold_id, amount, state FROM ${holds} WHERE account_id = $1 AND hold_id = $2`,
-          [accountId, holdId],
+          [accountColumn(organizationId), holdId],
         );
   return rows.map(holdOf);
 }
@@ -115,11 +116,11 @@ function entryOf(row: Record<string, unknown>): LedgerEntry {
 export async function readLedger(
   client: Queryable,
   schema: PostgresSchema,
-  accountId: string,
+  organizationId: OrganizationId,
 ): Promise<LedgerEntry[]> {
   const { rows } = await client.query(
     `SELECT sequence, kind, amount, hold_id, reference, recorded_at_ms FROM ${schema.table("credit_ledger")} WHERE account_id = $1 ORDER BY sequence`,
-    [accountId],
+    [accountColumn(organizationId)],
   );
   return rows.map(entryOf);
 }

@@ -26,6 +26,7 @@ import {
   releaseHold,
   reserveCredits,
 } from "../credits/transitions.js";
+import type { OrganizationId } from "../organization-id.js";
 import { grantWithin } from "./credit-grant.js";
 import { lockAccount, readAccount, readHolds, readLedger } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
@@ -51,8 +52,8 @@ type Resolver<Resolution extends HoldResolution> = (
  * @example
  * ```ts
  * const credits = createPostgresCreditStore(pool);
- * await credits.grant("1", 500, "invoice-2041");
- * const result = await credits.reserve("1", [{ holdId: "gen_1", amount: 40 }]);
+ * await credits.grant(toOrganizationId(1), 500, "invoice-2041");
+ * const result = await credits.reserve(toOrganizationId(1), [{ holdId: "gen_1", amount: 40 }]);
  * if (result.outcome === "reserved") result.balance.available; // 460
  * ```
  */
@@ -64,22 +65,22 @@ export function createPostgresCreditStore(
   const schema = postgresSchemaOf(options);
 
   const resolve = <Resolution extends HoldResolution>(
-    accountId: string,
+    organizationId: OrganizationId,
     holdId: string,
     transitionOf: Resolver<Resolution>,
   ): Promise<ResolveHoldResult<Resolution>> =>
     inTransaction(pool, async (client) => {
-      const locked = await lockAccount(client, schema, accountId, false);
+      const locked = await lockAccount(client, schema, organizationId, false);
       if (locked === undefined) return { outcome: "unknown_hold" };
       // Read after the lock is granted, so the hold is as the previous holder left it (a
       // join with the locking select would see the hold as it was before the wait).
-      const [hold] = await readHolds(client, schema, accountId, holdId);
+      const [hold] = await readHolds(client, schema, organizationId, holdId);
       const transition = transitionOf(locked.account, hold);
       if (!isHoldResolvedNow(transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
       // serializes this, and the condition makes a second resolution impossible regardless.
       await writeChanges(client, {
-        accountId,
+        organizationId,
         locked,
         next: transition.account,
         changes: [transition.change],
@@ -94,15 +95,16 @@ export function createPostgresCreditStore(
     });
 
   return {
-    reserve: (accountId, requests) =>
+    reserve: (organizationId, requests) =>
       inTransaction(pool, async (client) => {
-        const locked = await lockAccount(client, schema, accountId, true);
-        if (locked === undefined) throw new Error(`Account ${accountId} could not be created.`);
+        const locked = await lockAccount(client, schema, organizationId, true);
+        if (locked === undefined)
+          throw new Error(`Account ${organizationId} could not be created.`);
         const transition = reserveCredits(locked.account, requests);
         if (transition.outcome === "insufficient_credits") return transition;
         // A hold id already taken inserts nothing, which throws and rolls everything back.
         await writeChanges(client, {
-          accountId,
+          organizationId,
           locked,
           next: transition.account,
           changes: transition.changes,
@@ -115,32 +117,32 @@ export function createPostgresCreditStore(
           balance: balanceOf(transition.account),
         };
       }),
-    capture: (accountId, holdId) => resolve(accountId, holdId, captureHold),
-    release: (accountId, holdId) => resolve(accountId, holdId, releaseHold),
-    async grant(accountId, amount, reference) {
+    capture: (organizationId, holdId) => resolve(organizationId, holdId, captureHold),
+    release: (organizationId, holdId) => resolve(organizationId, holdId, releaseHold),
+    async grant(organizationId, amount, reference) {
       // Checked before any connection is taken: a bad amount is a caller's bug.
       assertCreditAmount(amount, "A grant");
       return inTransaction(pool, (client) =>
-        grantWithin(client, schema, accountId, amount, reference, clock.now()),
+        grantWithin(client, schema, organizationId, amount, reference, clock.now()),
       );
     },
-    async balance(accountId) {
-      const account = await readAccount(queryable(pool), schema, accountId);
+    async balance(organizationId) {
+      const account = await readAccount(queryable(pool), schema, organizationId);
       return balanceOf(account ?? EMPTY_CREDIT_ACCOUNT);
     },
-    async hold(accountId, holdId) {
-      const [hold] = await readHolds(queryable(pool), schema, accountId, holdId);
+    async hold(organizationId, holdId) {
+      const [hold] = await readHolds(queryable(pool), schema, organizationId, holdId);
       return hold;
     },
-    ledger: (accountId) => readLedger(queryable(pool), schema, accountId),
-    reconcile: (accountId) =>
+    ledger: (organizationId) => readLedger(queryable(pool), schema, organizationId),
+    reconcile: (organizationId) =>
       inTransaction(
         pool,
         async (client) =>
           reconcileLedger({
-            account: (await readAccount(client, schema, accountId)) ?? EMPTY_CREDIT_ACCOUNT,
-            holds: await readHolds(client, schema, accountId),
-            entries: await readLedger(client, schema, accountId),
+            account: (await readAccount(client, schema, organizationId)) ?? EMPTY_CREDIT_ACCOUNT,
+            holds: await readHolds(client, schema, organizationId),
+            entries: await readLedger(client, schema, organizationId),
           }),
         { isolation: "repeatable read", readOnly: true },
       ),

@@ -6,7 +6,9 @@
  */
 import type { CreditAccount, CreditHold, HoldState } from "../credits/account.js";
 import type { LedgerChange } from "../credits/ledger.js";
+import type { OrganizationId } from "../organization-id.js";
 import type { LockedAccount, Queryable } from "./credit-rows.js";
+import { accountColumn } from "./rows.js";
 
 /** How a transition changes the holds table, written with the account and its entries. */
 export type HoldWrite =
@@ -44,7 +46,7 @@ function holdStatement(
 /** A transition's outcome to write for one locked account. */
 export interface AccountChanges {
   /** The account the transition applies to. */
-  readonly accountId: string;
+  readonly organizationId: OrganizationId;
   /** The account as locked, before the transition. */
   readonly locked: LockedAccount;
   /** The account after the transition. */
@@ -65,7 +67,7 @@ export interface AccountChanges {
  * resolve is no longer open; either rolls the transaction back.
  */
 export async function writeChanges(client: Queryable, outcome: AccountChanges): Promise<void> {
-  const { accountId, locked, next, changes, recordedAtMilliseconds } = outcome;
+  const { organizationId, locked, next, changes, recordedAtMilliseconds } = outcome;
   const write: HoldWrite = outcome.write ?? { kind: "none" };
   const { schema } = locked;
   const holds = holdStatement(write, schema.table("credit_holds"));
@@ -77,7 +79,7 @@ export async function writeChanges(client: Queryable, outcome: AccountChanges): 
        SELECT $1, entry.*, $10 FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS entry
      ) ${holds.sql}`,
     [
-      accountId,
+      accountColumn(organizationId),
       next.posted,
       next.pending,
       locked.entryCount + changes.length,
@@ -91,7 +93,8 @@ export async function writeChanges(client: Queryable, outcome: AccountChanges): 
     ],
   );
   if (result.rowCount === holds.expected) return;
-  if (write.kind === "open") throw new RangeError(`A hold id is already taken in ${accountId}.`);
+  if (write.kind === "open")
+    throw new RangeError(`A hold id is already taken in ${organizationId}.`);
   throw new Error(
     `Hold ${write.kind === "resolve" ? write.holdId : ""} changed under its account lock.`,
   );

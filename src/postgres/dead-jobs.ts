@@ -12,7 +12,9 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
+import type { OrganizationId } from "../organization-id.js";
 import type { Job } from "../service/ports/jobs.js";
 import { checkedBatchSize, inBatches } from "./batches.js";
 import { toSafeInteger } from "./rows.js";
@@ -39,7 +41,7 @@ export interface DeadJob {
 /** Settings of {@link listDeadJobs}. */
 export interface ListDeadJobsOptions extends PostgresSchemaOptions {
   /** Only this organization's dead jobs; every organization's by default. */
-  readonly organizationId?: number;
+  readonly organizationId?: OrganizationId;
   /** Most jobs returned; {@link DEAD_JOBS_LIST_LIMIT_DEFAULT} by default. */
   readonly limit?: number;
 }
@@ -47,7 +49,7 @@ export interface ListDeadJobsOptions extends PostgresSchemaOptions {
 /** Which dead jobs {@link requeueDeadJobs} puts back. */
 export type DeadJobSelection =
   | { readonly kind: "jobs"; readonly jobIds: readonly string[] }
-  | { readonly kind: "organization"; readonly organizationId: number }
+  | { readonly kind: "organization"; readonly organizationId: OrganizationId }
   | { readonly kind: "all" };
 
 /** Settings of {@link requeueDeadJobs}. */
@@ -56,7 +58,7 @@ export interface RequeueDeadJobsOptions extends PostgresSchemaOptions {
   readonly batchSize?: number;
 }
 
-function checkedOrganization(organizationId: number | undefined): number | null {
+function checkedOrganization(organizationId: OrganizationId | undefined): number | null {
   if (organizationId === undefined) return null;
   if (!Number.isSafeInteger(organizationId)) {
     throw new RangeError(`organizationId must be a whole number, got ${organizationId}.`);

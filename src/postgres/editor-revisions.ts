@@ -24,10 +24,12 @@
  *
  * @module
  */
+
 import type { Patch } from "immer";
 import type { Pool } from "pg";
 import { applyEditorPatches } from "../editor/patches.js";
 import type { EditorState } from "../editor/state.js";
+import type { OrganizationId } from "../organization-id.js";
 import type { VideoRecord } from "../service/ports/records.js";
 import {
   type EditorRevisionStore,
@@ -129,10 +131,10 @@ function entryOfRow(row: Record<string, unknown>): RevisionEntry {
 /** What the video store reads through the revision history. */
 export interface EditorAwareReads {
   /** The video; an editor project with its latest state. */
-  readVideo(organizationId: number, videoId: number): Promise<VideoRecord | undefined>;
+  readVideo(organizationId: OrganizationId, videoId: number): Promise<VideoRecord | undefined>;
   /** The videos with each editor project's state brought to its latest revision. */
   withLatestStates(
-    organizationId: number,
+    organizationId: OrganizationId,
     videos: readonly VideoRecord[],
   ): Promise<readonly VideoRecord[]>;
 }
@@ -145,7 +147,7 @@ function revisionQueries(schema: PostgresSchema) {
 
   async function readHead(
     db: Queryable,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     lock: boolean,
   ): Promise<HeadRow | undefined> {
@@ -162,7 +164,7 @@ function revisionQueries(schema: PostgresSchema) {
   // at history_start) and the forward patches after it.
   async function rebuildState(
     db: Queryable,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     head: HeadRow,
     revision: number,
@@ -212,7 +214,7 @@ function revisionQueries(schema: PostgresSchema) {
 
   async function appendRevision(
     db: Queryable,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     entry: RevisionEntry,
   ): Promise<void> {
@@ -238,7 +240,7 @@ function revisionQueries(schema: PostgresSchema) {
   // Writes a snapshot of `state` at `revision` and deletes what no kept revision needs.
   async function snapshotAndPrune(
     db: Queryable,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     head: { readonly historyStart: number; readonly revisionsKept: number },
     revision: number,
@@ -272,7 +274,7 @@ function revisionQueries(schema: PostgresSchema) {
   // head row stays small and no later read or edit reads the whole project from it.
   async function moveStateOutOfBody(
     db: Queryable,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     head: HeadRow,
   ): Promise<void> {
@@ -317,7 +319,7 @@ export function createPostgresEditorRevisions(
   const latestState = async (
     db: Queryable,
     head: HeadRow,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
   ): Promise<EditorState> => {
     const cacheKey = `${organizationId}/${videoId}`;
@@ -334,7 +336,7 @@ export function createPostgresEditorRevisions(
     inTransaction(pool, work, { isolation: "repeatable read", readOnly: true });
   const latestOf = async (
     head: HeadRow,
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
   ): Promise<EditorVideo> => {
     const cached = cache.get(`${organizationId}/${videoId}`, head.version);

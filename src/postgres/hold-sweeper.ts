@@ -9,6 +9,7 @@
  */
 import type { Pool } from "pg";
 import type { CreditStore } from "../credits/store.js";
+import { toOrganizationId } from "../organization-id.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 
 /**
@@ -63,7 +64,7 @@ export async function releaseAbandonedHolds(
   );
   let released = 0;
   for (const row of rows) {
-    const result = await credits.release(String(row.account_id), String(row.hold_id));
+    const result = await credits.release(toOrganizationId(row.account_id), String(row.hold_id));
     if (result.outcome === "released") released += 1;
   }
   return released;

@@ -6,7 +6,7 @@
  */
 import type { IdempotencyRecord, IdempotencyScope } from "../idempotency/record.js";
 import type { Queryable } from "./credit-rows.js";
-import { toSafeInteger } from "./rows.js";
+import { accountColumn, toSafeInteger } from "./rows.js";
 import type { PostgresSchema } from "./schema.js";
 
 const COLUMNS =
@@ -43,7 +43,7 @@ export async function readKey(
 ): Promise<IdempotencyRecord | undefined> {
   const { rows } = await client.query(
     `SELECT ${COLUMNS} FROM ${schema.table("idempotency_keys")} WHERE account_id = $1 AND key = $2${lock ? " FOR UPDATE" : ""}`,
-    [scope.organizationId, scope.key],
+    [accountColumn(scope.organizationId), scope.key],
   );
   return rows[0] === undefined ? undefined : recordOf(rows[0]);
 }
@@ -87,7 +87,7 @@ export async function insertKey(
   const result = await client.query(
     `INSERT INTO ${schema.table("idempotency_keys")} (account_id, key, ${COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-    [scope.organizationId, scope.key, ...valuesOf(record)],
+    [accountColumn(scope.organizationId), scope.key, ...valuesOf(record)],
   );
   return result.rowCount === 1;
 }
@@ -102,7 +102,7 @@ export async function replaceKey(
   const table = schema.table("idempotency_keys");
   if (record === undefined) {
     await client.query(`DELETE FROM ${table} WHERE account_id = $1 AND key = $2`, [
-      scope.organizationId,
+      accountColumn(scope.organizationId),
       scope.key,
     ]);
     return;
@@ -110,6 +110,6 @@ export async function replaceKey(
   await client.query(
     `UPDATE ${table} SET (${COLUMNS}) = ($3, $4, $5, $6, $7, $8, $9, $10)
      WHERE account_id = $1 AND key = $2`,
-    [scope.organizationId, scope.key, ...valuesOf(record)],
+    [accountColumn(scope.organizationId), scope.key, ...valuesOf(record)],
   );
 }

@@ -56,7 +56,7 @@ async function claimOnce(
  * @example
  * ```ts
  * const keys = createPostgresIdempotencyStore(pool);
- * const scope = { organizationId: "1", key: "order-42" };
+ * const scope = { organizationId: toOrganizationId(1), key: "order-42" };
  * const claim = await keys.claim(scope, { fingerprint: "f1", nowMilliseconds: Date.now(), leaseMilliseconds: 60_000 });
  * claim.outcome; // "claimed"
  * ```

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../organization-id.js";
 import type { ReelkitTable } from "./schema.js";
 
 /** A column beside the body whose value is read from the record. */
@@ -25,7 +26,7 @@ export interface RecordTable<Row, Id extends string | number> {
   /** The record's id. */
   readonly idOf: (row: Row) => Id;
   /** The owning organization. */
-  readonly organizationOf: (row: Row) => number;
+  readonly organizationOf: (row: Row) => OrganizationId;
   /** ISO 8601 creation time. */
   readonly createdAtOf: (row: Row) => string;
   /** ISO 8601 time of the last change. */

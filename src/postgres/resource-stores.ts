@@ -6,6 +6,7 @@
  */
 
 import type { Pool } from "pg";
+import type { OrganizationId } from "../organization-id.js";
 import type {
   GenerationRecord,
   MediaRecord,
@@ -22,7 +23,7 @@ import { type PostgresSchemaOptions, postgresSchemaOf, type ReelkitTable } from 
 import { inTransaction, queryable } from "./transaction.js";
 
 type Owned = {
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   readonly createdAt: string;
   readonly updatedAt: string;
 };

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Pool } from "pg";
+import { toOrganizationId } from "../organization-id.js";
 import type { ApiScope } from "../schemas/scopes.js";
 import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import { insertApiKey, insertOrganization } from "./account-store.js";
@@ -73,18 +74,18 @@ export async function seedOrganizations(
   for (const organization of organizations) {
     // Collected per transaction and kept only once it commits: a retried transaction
     // runs its function again.
+    const id = toOrganizationId(organization.id);
     const added = await inTransaction(pool, async (client) => {
-      const isNew = await insertOrganization(client, schema, organization);
+      const isNew = await insertOrganization(client, schema, { ...organization, id });
       if (isNew && organization.credits > 0) {
-        const account = String(organization.id);
-        await grantWithin(client, schema, account, organization.credits, reference, now());
+        await grantWithin(client, schema, id, organization.credits, reference, now());
       }
       const keys: string[] = [];
       for (const apiKey of organization.apiKeys) {
         const stored = await insertApiKey(
           client,
           schema,
-          organization.id,
+          id,
           apiKey.key,
           apiKey.scopes,
           apiKey.options,

@@ -166,7 +166,7 @@ function inSavepoint<T>(outer: AmbientTransaction, work: (client: PoolClient) =>
  * ```ts
  * const ports = createPostgresPorts(pool);
  * await atomically(pool, async () => {
- *   await ports.credits.hold("1", { holdId: "h1", amount: 20, reference: "generation" });
+ *   await ports.credits.hold(toOrganizationId(1), { holdId: "h1", amount: 20, reference: "generation" });
  *   await ports.queue.enqueue(job); // both or neither
  * });
  * ```

@@ -156,7 +156,15 @@ function mayUseNode(file: string): boolean {
   );
 }
 
-const CORE_AREAS = ["editor", "credits", "idempotency", "schemas", "errors", "vocabulary.ts"];
+const CORE_AREAS = [
+  "editor",
+  "credits",
+  "idempotency",
+  "schemas",
+  "errors",
+  "vocabulary.ts",
+  "organization-id.ts",
+];
 const OUTER_LAYERS = new Set([
   "service",
   "http",

@@ -3,31 +3,33 @@
  * captures and releases over two organizations, checked step by step against a plain
  * reference model that knows nothing of the library's transitions.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CreditStore } from "../../src/credits/index.js";
+import { type OrganizationId, toOrganizationId } from "../../src/organization-id.js";
 import { type ContractOptions, runsOf } from "./contract-options.js";
 
-const ORGANIZATIONS = ["org-model-a", "org-model-b"] as const;
+const ORGANIZATIONS = [toOrganizationId(1), toOrganizationId(2)] as const;
 
 interface ModelHold {
-  readonly organizationId: string;
+  readonly organizationId: OrganizationId;
   readonly holdId: string;
   readonly amount: number;
   state: "pending" | "captured" | "released";
 }
 
 interface Model {
-  readonly posted: Map<string, number>;
+  readonly posted: Map<OrganizationId, number>;
   readonly holds: ModelHold[];
 }
 
 type CreditCommand = fc.AsyncCommand<Model, CreditStore>;
 
-const postedOf = (model: Model, organizationId: string): number =>
+const postedOf = (model: Model, organizationId: OrganizationId): number =>
   model.posted.get(organizationId) ?? 0;
 
-const pendingOf = (model: Model, organizationId: string): number =>
+const pendingOf = (model: Model, organizationId: OrganizationId): number =>
   model.holds
     .filter((hold) => hold.organizationId === organizationId && hold.state === "pending")
     .reduce((sum, hold) => sum + hold.amount, 0);
@@ -50,7 +52,7 @@ async function expectStoreMatches(model: Model, store: CreditStore): Promise<voi
 
 class GrantCommand implements CreditCommand {
   constructor(
-    readonly organizationId: string,
+    readonly organizationId: OrganizationId,
     readonly amount: number,
   ) {}
   check(): boolean {
@@ -69,7 +71,7 @@ class GrantCommand implements CreditCommand {
 
 class ReserveCommand implements CreditCommand {
   constructor(
-    readonly organizationId: string,
+    readonly organizationId: OrganizationId,
     readonly amounts: readonly number[],
   ) {}
   check(): boolean {
@@ -105,7 +107,7 @@ class ReserveCommand implements CreditCommand {
 class ResolveCommand implements CreditCommand {
   constructor(
     readonly resolution: "captured" | "released",
-    readonly organizationId: string,
+    readonly organizationId: OrganizationId,
     readonly pick: number,
   ) {}
   check(): boolean {

@@ -2,12 +2,14 @@
  * Race tests of a `CreditStore`: concurrent calls released in an order chosen by
  * `fc.scheduler`, so every interleaving fast-check tries is one the store must survive.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CreditStore } from "../../src/credits/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { type ContractOptions, runsOf } from "./contract-options.js";
 
-const ORG = "org-race";
+const ORG = toOrganizationId(1);
 
 /** Starts `task` when the scheduler picks `label`. */
 function scheduled<T>(scheduler: fc.Scheduler, label: string, task: () => Promise<T>): Promise<T> {

@@ -3,8 +3,10 @@
  * calls {@link describeCreditStoreContract} with a factory that returns an empty store,
  * so the in-memory store and the PostgreSQL adapter run the very same tests.
  */
+
 import { describe, expect, it } from "vitest";
 import type { CreditStore } from "../../src/credits/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import type { ContractOptions } from "./contract-options.js";
 import { describeCreditStoreModel } from "./credit-store-model.js";
 import { describeCreditStoreRaces } from "./credit-store-races.js";
@@ -12,8 +14,8 @@ import { describeCreditStoreRaces } from "./credit-store-races.js";
 /** Returns a new, empty store; called once per test and once per property run. */
 export type CreditStoreFactory = () => Promise<CreditStore> | CreditStore;
 
-const ORG = "org-contract-a";
-const OTHER_ORG = "org-contract-b";
+const ORG = toOrganizationId(1);
+const OTHER_ORG = toOrganizationId(2);
 
 /** Registers the whole credit store contract under `name`. */
 export function describeCreditStoreContract(
@@ -92,7 +94,7 @@ function describeAccounts(makeStore: CreditStoreFactory): void {
       expect(await store.hold(ORG, "g1")).toEqual({ holdId: "g1", amount: 60, state: "pending" });
       expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 60, available: 40 });
       expect(await store.balance(OTHER_ORG)).toEqual({ posted: 0, pending: 0, available: 0 });
-      expect(await store.capture("org-contract-c", "g1")).toEqual({ outcome: "unknown_hold" });
+      expect(await store.capture(toOrganizationId(3), "g1")).toEqual({ outcome: "unknown_hold" });
     });
   });
 }

@@ -3,17 +3,19 @@
  * releases, clock moves and reaps over a few keys in two organizations, checked step by
  * step against a plain reference model of spec 4.0.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IdempotencyStore, StoredResponse } from "../../src/idempotency/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { type ContractOptions, runsOf } from "./contract-options.js";
 
 const LEASE = 1_000;
 const RETENTION = 5_000;
 const SCOPES = [
-  { organizationId: "org-model-a", key: "k1" },
-  { organizationId: "org-model-a", key: "k2" },
-  { organizationId: "org-model-b", key: "k1" },
+  { organizationId: toOrganizationId(1), key: "k1" },
+  { organizationId: toOrganizationId(1), key: "k2" },
+  { organizationId: toOrganizationId(2), key: "k1" },
 ] as const;
 
 type Scope = (typeof SCOPES)[number];

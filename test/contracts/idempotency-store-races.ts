@@ -2,14 +2,16 @@
  * Race tests of an `IdempotencyStore`: concurrent calls released in an order chosen by
  * `fc.scheduler`.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IdempotencyStore } from "../../src/idempotency/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { type ContractOptions, runsOf } from "./contract-options.js";
 
 const NOW = Date.UTC(2026, 0, 1);
 const LEASE = 60_000;
-const SCOPE = { organizationId: "org-race", key: "key-race" };
+const SCOPE = { organizationId: toOrganizationId(1), key: "key-race" };
 const RESPONSE = { status: 200, bodyJson: '{"ok":true}' };
 
 /** Starts `task` when the scheduler picks `label`. */
@@ -86,7 +88,7 @@ export function describeIdempotencyStoreRaces(
             const claims = Array.from({ length: count }, (_, index) =>
               scheduled(scheduler, `org ${index}`, () =>
                 store.claim(
-                  { organizationId: `org-race-${index}`, key: SCOPE.key },
+                  { organizationId: toOrganizationId(100 + index), key: SCOPE.key },
                   { fingerprint: "fingerprint-1", nowMilliseconds: NOW, leaseMilliseconds: LEASE },
                 ),
               ),

@@ -4,8 +4,10 @@
  * empty store, so the in-memory store and the PostgreSQL adapter run the very same
  * tests. Time is passed to the store explicitly, so no clock is needed here.
  */
+
 import { describe, expect, it } from "vitest";
 import type { IdempotencyStore } from "../../src/idempotency/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import type { ContractOptions } from "./contract-options.js";
 import { describeIdempotencyStoreModel } from "./idempotency-store-model.js";
 import { describeIdempotencyStoreRaces } from "./idempotency-store-races.js";
@@ -16,7 +18,7 @@ export type IdempotencyStoreFactory = () => Promise<IdempotencyStore> | Idempote
 const START = Date.UTC(2026, 0, 1);
 const LEASE = 60_000;
 const RETENTION = 86_400_000;
-const SCOPE = { organizationId: "org-contract-a", key: "key-1" };
+const SCOPE = { organizationId: toOrganizationId(1), key: "key-1" };
 const RESPONSE = { status: 200, bodyJson: '{"object":"generation_batch","status":"queued"}' };
 
 const claimAt = (nowMilliseconds: number, fingerprint = "fingerprint-1") => ({
@@ -98,7 +100,7 @@ function describeClaims(makeStore: IdempotencyStoreFactory): void {
     it("scopes keys per organization", async () => {
       const store = await makeStore();
       await claimToken(store);
-      const other = { organizationId: "org-contract-b", key: SCOPE.key };
+      const other = { organizationId: toOrganizationId(2), key: SCOPE.key };
       expect(await store.claim(other, claimAt(START))).toMatchObject({ outcome: "claimed" });
     });
 
@@ -230,7 +232,7 @@ function describeRetention(makeStore: IdempotencyStoreFactory): void {
     it("reaps completed records past retention and never in-flight ones", async () => {
       const store = await makeStore();
       await completeOnce(store);
-      const fresh = { organizationId: "org-contract-a", key: "key-2" };
+      const fresh = { organizationId: toOrganizationId(1), key: "key-2" };
       const freshClaim = await store.claim(fresh, claimAt(START + 10));
       if (freshClaim.outcome !== "claimed") throw new Error("Expected a claim.");
       const freshCompletion = {
@@ -240,7 +242,7 @@ function describeRetention(makeStore: IdempotencyStoreFactory): void {
         retentionMilliseconds: RETENTION,
       };
       await store.complete(fresh, freshCompletion);
-      const abandoned = { organizationId: "org-contract-b", key: "key-3" };
+      const abandoned = { organizationId: toOrganizationId(2), key: "key-3" };
       await store.claim(abandoned, claimAt(START));
 
       expect(await store.reap(START + RETENTION - 1)).toBe(0);

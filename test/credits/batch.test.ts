@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { batchStatus, settleBatch } from "../../src/credits/index.js";
 import { createMemoryCreditStore } from "../../src/memory/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 
-const ORG = "org-1";
+const ORG = toOrganizationId(1);
 
 async function reservedBatch(count: number, amount: number) {
   const store = createMemoryCreditStore();

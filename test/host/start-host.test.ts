@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseFixtureText } from "../../src/host/fixture.js";
 import { DEMO_FIXTURE, type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { DEMO_ASSETS } from "../../src/simulated/demo-workspace.js";
 
 const ACME = "rk_test_acme_key";
@@ -89,7 +90,7 @@ describe("starting the host in process", () => {
     expect(assets.status).toBe(200);
     expect(assets.body.avatars).toEqual([]);
     expect(assets.body.voices).toEqual(DEMO_ASSETS.voices);
-    expect(await host.wiring.deps.social?.accounts(10)).toEqual([
+    expect(await host.wiring.deps.social?.accounts(toOrganizationId(10))).toEqual([
       { id: "x-acme", platform: "x", username: "@acme", display_name: "@acme", avatar_url: null },
     ]);
     const lapsed = await call(host, "GET", "/assets", LAPSED);
@@ -154,7 +155,7 @@ describe("starting the host in process", () => {
     const failed = await pollGeneration(host, failing.body.generations[0].id);
     expect(failed.status).toBe("error");
     expect(failed.error).toMatchObject({ code: "generation_failed", credits_returned: true });
-    const balance = await host.wiring.deps.credits.balance("10");
+    const balance = await host.wiring.deps.credits.balance(toOrganizationId(10));
     expect(balance.available).toBe(80);
   });
 

@@ -2,6 +2,7 @@
  * A small paid endpoint for tests: `runIdempotent` around an action that reserves
  * credits the way the service does (charge before queueing, release on failure).
  */
+
 import { createManualClock, type ManualClock } from "../../src/clock.js";
 import type { CreditStore } from "../../src/credits/index.js";
 import { type ApiErrorBody, errorBody, insufficientCreditsError } from "../../src/errors/index.js";
@@ -11,6 +12,7 @@ import {
   runIdempotent,
 } from "../../src/idempotency/index.js";
 import { createMemoryCreditStore, createMemoryIdempotencyStore } from "../../src/memory/index.js";
+import type { OrganizationId } from "../../src/organization-id.js";
 
 /** The success body of the test endpoint, shaped like a slideshow creation result. */
 export interface QueuedBody {
@@ -26,7 +28,7 @@ export type PaidBody = QueuedBody | ApiErrorBody;
 
 /** One request to the test endpoint. */
 export interface PaidRequest {
-  readonly organizationId: string;
+  readonly organizationId: OrganizationId;
   readonly key: string | undefined;
   readonly body: unknown;
   /** Credits the action reserves; 40 by default. */
@@ -112,7 +114,7 @@ export function createPaidEndpoint(): PaidEndpoint {
 /** Holds (captured or pending) charged to an organization, read from its ledger. */
 export async function chargedHolds(
   credits: CreditStore,
-  organizationId: string,
+  organizationId: OrganizationId,
 ): Promise<string[]> {
   const ledger = await credits.ledger(organizationId);
   const released = new Set(

@@ -5,12 +5,14 @@
  * are identical and free, conflicts run nothing, failures and 402s leave no charge and
  * store nothing, and the ledger always reconciles.
  */
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type OrganizationId, toOrganizationId } from "../../src/organization-id.js";
 import { createPaidEndpoint, DEFAULT_TEST_PRICE, type PaidEndpoint } from "./paid-endpoint.js";
 
 const RETENTION = 10_000;
-const ORGANIZATIONS = ["org-a", "org-b"] as const;
+const ORGANIZATIONS = [toOrganizationId(11), toOrganizationId(12)] as const;
 const KEYS = ["k1", "k2", undefined] as const;
 // Bodies 0 and 1 are the same request in another key order; body 2 is another request.
 const BODIES = [
@@ -29,13 +31,13 @@ interface Completed {
 interface Model {
   now: number;
   runs: number;
-  readonly available: Map<string, number>;
+  readonly available: Map<OrganizationId, number>;
   readonly completed: Map<string, Completed>;
 }
 
 type EndpointCommand = fc.AsyncCommand<Model, PaidEndpoint>;
 
-const availableOf = (model: Model, organizationId: string): number =>
+const availableOf = (model: Model, organizationId: OrganizationId): number =>
   model.available.get(organizationId) ?? 0;
 
 async function expectCreditsMatch(model: Model, endpoint: PaidEndpoint): Promise<void> {
@@ -50,7 +52,7 @@ async function expectCreditsMatch(model: Model, endpoint: PaidEndpoint): Promise
 
 class SendCommand implements EndpointCommand {
   constructor(
-    readonly organizationId: string,
+    readonly organizationId: OrganizationId,
     readonly key: string | undefined,
     readonly bodyIndex: 0 | 1 | 2,
     readonly failQueueing: boolean,
@@ -125,7 +127,7 @@ class SendCommand implements EndpointCommand {
 
 class TopUpCommand implements EndpointCommand {
   constructor(
-    readonly organizationId: string,
+    readonly organizationId: OrganizationId,
     readonly amount: number,
   ) {}
   check(): boolean {

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { chargedHolds, createPaidEndpoint, type PaidEndpoint } from "./paid-endpoint.js";
 import { scheduleKeys } from "./scheduled-keys.js";
 
-const ORG = "org-race";
+const ORG = toOrganizationId(1);
 const BODIES = [
   { prompt: "Summer sale", slide_count: 6 },
   { prompt: "Winter sale", slide_count: 6 },

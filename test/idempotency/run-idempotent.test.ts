@@ -6,9 +6,10 @@ import {
   IDEMPOTENCY_RETENTION_DEFAULT_MILLISECONDS,
   isReplayableStatus,
 } from "../../src/idempotency/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { chargedHolds, createPaidEndpoint, DEFAULT_TEST_PRICE } from "./paid-endpoint.js";
 
-const ORG = "org-1";
+const ORG = toOrganizationId(1);
 const BODY = { prompt: "Summer sale", slide_count: 6, aspect_ratio: "4:5" };
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -116,15 +117,23 @@ describe("runIdempotent", () => {
 
   it("runs the same key once per organization", async () => {
     const endpoint = createPaidEndpoint();
-    await endpoint.credits.grant("org-a", 100, "invoice-a");
-    await endpoint.credits.grant("org-b", 100, "invoice-b");
-    const a = await endpoint.send({ organizationId: "org-a", key: "shared", body: BODY });
-    const b = await endpoint.send({ organizationId: "org-b", key: "shared", body: BODY });
+    await endpoint.credits.grant(toOrganizationId(11), 100, "invoice-a");
+    await endpoint.credits.grant(toOrganizationId(12), 100, "invoice-b");
+    const a = await endpoint.send({
+      organizationId: toOrganizationId(11),
+      key: "shared",
+      body: BODY,
+    });
+    const b = await endpoint.send({
+      organizationId: toOrganizationId(12),
+      key: "shared",
+      body: BODY,
+    });
     expect(a).toMatchObject({ ok: true, replayed: false });
     expect(b).toMatchObject({ ok: true, replayed: false });
     expect(endpoint.actionRuns()).toBe(2);
-    expect(await chargedHolds(endpoint.credits, "org-a")).toHaveLength(1);
-    expect(await chargedHolds(endpoint.credits, "org-b")).toHaveLength(1);
+    expect(await chargedHolds(endpoint.credits, toOrganizationId(11))).toHaveLength(1);
+    expect(await chargedHolds(endpoint.credits, toOrganizationId(12))).toHaveLength(1);
   });
 
   it("lets a request take over the expired lease of a crashed one and charges once", async () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createManualClock } from "../../src/clock.js";
 import { createUploadUrlSigner, UPLOAD_URL_TTL_SECONDS_DEFAULT } from "../../src/media/index.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 
 const SECRET = "0123456789abcdef0123456789abcdef-test-secret";
 const START = Date.UTC(2026, 0, 1, 12, 0, 0);
 const BASE_URL = "https://api.example.com/v1/uploads";
 const REQUEST = {
-  organizationId: 42,
+  organizationId: toOrganizationId(42),
   objectKey: "org-42/uploads/clip one&two.mp4",
   contentType: "Video/MP4",
   maxBytes: 52_428_800,
@@ -50,7 +51,9 @@ describe("createUploadUrlSigner: sign", () => {
 
   it("throws on claims the service should never pass", async () => {
     const { signer } = setup();
-    await expect(signer.sign({ ...REQUEST, organizationId: 0 })).rejects.toThrow(RangeError);
+    await expect(signer.sign({ ...REQUEST, organizationId: toOrganizationId(0) })).rejects.toThrow(
+      RangeError,
+    );
     await expect(signer.sign({ ...REQUEST, maxBytes: 1.5 })).rejects.toThrow(RangeError);
     await expect(signer.sign({ ...REQUEST, objectKey: "" })).rejects.toThrow(RangeError);
     await expect(signer.sign({ ...REQUEST, contentType: "not a type" })).rejects.toThrow(
@@ -84,7 +87,7 @@ describe("createUploadUrlSigner: verify", () => {
     ).toEqual({
       ok: true,
       claims: {
-        organizationId: 42,
+        organizationId: toOrganizationId(42),
         objectKey: REQUEST.objectKey,
         contentType: "video/mp4",
         maxBytes: 52_428_800,

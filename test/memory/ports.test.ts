@@ -8,6 +8,7 @@ import {
 } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
 import { afterEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 
 const KEY = "rk_test_embedded_key";
 const ORIGIN = "https://api.example.com";
@@ -69,7 +70,7 @@ describe("createMemoryPorts with createSimulatedProviders", () => {
     ).json();
     expect(generation.status).toBe("completed");
     expect(generation.url.startsWith(`${ORIGIN}/files/`)).toBe(true);
-    const ledger = await ports.credits.ledger("7");
+    const ledger = await ports.credits.ledger(toOrganizationId(7));
     expect(ledger[0]).toMatchObject({ reference: MEMORY_STARTING_CREDITS_REFERENCE });
   });
 
@@ -98,6 +99,6 @@ describe("createMemoryPorts with createSimulatedProviders", () => {
       organizations: [{ id: 1, credits: 2.5, apiKeys: [{ key: KEY, scopes: API_SCOPES }] }],
     });
     await expect(ports.ready).rejects.toThrow();
-    await expect(ports.accounts.organization(1)).rejects.toThrow();
+    await expect(ports.accounts.organization(toOrganizationId(1))).rejects.toThrow();
   });
 });

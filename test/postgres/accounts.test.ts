@@ -5,6 +5,7 @@ import {
   seedOrganizations,
 } from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { describeWithDatabase } from "./support/database.js";
 import { truncate } from "./support/tables.js";
 
@@ -30,12 +31,18 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
 
   it("keeps only the digest of a key and finds it by its lookup prefix", async () => {
     const accounts = createPostgresAccountStore(schema().pool, inSchema());
-    await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
-    const record = await accounts.ensureApiKey(1, "rk_secret", ["generations:read"]);
+    await accounts.ensureOrganization({
+      id: toOrganizationId(1),
+      name: "Acme",
+      subscriptionActive: true,
+    });
+    const record = await accounts.ensureApiKey(toOrganizationId(1), "rk_secret", [
+      "generations:read",
+    ]);
     const digest = await hashApiKey("rk_secret");
     expect(record).toEqual({
       keyId: `key_${digest.slice(0, 12)}`,
-      organizationId: 1,
+      organizationId: toOrganizationId(1),
       keyHash: digest,
       scopes: ["generations:read"],
       revoked: false,
@@ -95,19 +102,29 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
   it("reads organizations and never overwrites one that exists", async () => {
     const accounts = createPostgresAccountStore(schema().pool, inSchema());
     expect(
-      await accounts.ensureOrganization({ id: 3, name: "Lapsed", subscriptionActive: false }),
+      await accounts.ensureOrganization({
+        id: toOrganizationId(3),
+        name: "Lapsed",
+        subscriptionActive: false,
+      }),
     ).toBe(true);
     expect(
-      await accounts.ensureOrganization({ id: 3, name: "Renamed", subscriptionActive: true }),
+      await accounts.ensureOrganization({
+        id: toOrganizationId(3),
+        name: "Renamed",
+        subscriptionActive: true,
+      }),
     ).toBe(false);
-    expect(await accounts.organization(3)).toEqual({
+    expect(await accounts.organization(toOrganizationId(3))).toEqual({
       id: 3,
       name: "Lapsed",
       subscriptionActive: false,
     });
-    expect(await accounts.organization(4)).toBeUndefined();
-    const first = await accounts.ensureApiKey(3, "rk_key", ["generations:read"]);
-    const again = await accounts.ensureApiKey(3, "rk_key", ["social:read"], { keyId: "other" });
+    expect(await accounts.organization(toOrganizationId(4))).toBeUndefined();
+    const first = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["generations:read"]);
+    const again = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["social:read"], {
+      keyId: "other",
+    });
     expect(again).toEqual(first);
   });
 
@@ -119,12 +136,16 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
     expect(reports.flatMap((report) => report.organizationsAdded)).toEqual([1]);
     expect(reports.flatMap((report) => report.keysAdded)).toHaveLength(1);
     const credits = createPostgresCreditStore(schema().pool, inSchema());
-    await credits.reserve("1", [{ holdId: "spent", amount: 1000 }]);
-    await credits.capture("1", "spent");
+    await credits.reserve(toOrganizationId(1), [{ holdId: "spent", amount: 1000 }]);
+    await credits.capture(toOrganizationId(1), "spent");
     const later = await seedOrganizations(schema().pool, [{ ...ACME, credits: 9999 }], inSchema());
     expect(later).toEqual({ organizationsAdded: [], keysAdded: [] });
-    expect(await credits.balance("1")).toEqual({ posted: 4000, pending: 0, available: 4000 });
-    const ledger = await credits.ledger("1");
+    expect(await credits.balance(toOrganizationId(1))).toEqual({
+      posted: 4000,
+      pending: 0,
+      available: 4000,
+    });
+    const ledger = await credits.ledger(toOrganizationId(1));
     expect(ledger[0]).toMatchObject({ kind: "grant", amount: 5000, reference: "starting credits" });
   });
 });

@@ -1,6 +1,7 @@
 import { claimJobs, createPostgresCreditStore, releaseAbandonedHolds } from "reelkit/postgres";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fingerprintRequest } from "../../src/idempotency/fingerprint.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { post, staticAd } from "../service/generations/support.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
 import { type Instance, seedHarnessOrganizations, startInstance } from "./support/instances.js";
@@ -55,7 +56,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
     expect(await a.available()).toBe(0);
-    expect((await a.ports.credits.reconcile("1")).balanced).toBe(true);
+    expect((await a.ports.credits.reconcile(toOrganizationId(1))).balanced).toBe(true);
   });
 
   it("refunds a failed job once when another worker retries it after a crash", async () => {
@@ -83,7 +84,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
       b.harness.service.processJob(claim.job),
     ]);
     expect(await a.available()).toBe(5000);
-    const ledger = await b.ports.credits.ledger("1");
+    const ledger = await b.ports.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "release")).toHaveLength(1);
     const id = created.body.generations[0].id;
     const read = await b.harness.call("GET", `/generations/${id}`, {
@@ -95,7 +96,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
   it("takes over the key of a request killed after claiming it, and charges once", async () => {
     await start();
     const body = staticAd("killed");
-    const scope = { organizationId: "1", key: "crash-1" };
+    const scope = { organizationId: toOrganizationId(1), key: "crash-1" };
     const fingerprint = await fingerprintRequest("createGeneration", body);
     const now = a.harness.clock.now();
     const killed = await a.ports.idempotency.claim(scope, {
@@ -105,7 +106,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
     });
     expect(killed.outcome).toBe("claimed");
     // The killed request had also reserved its credits; no job will ever settle them.
-    await a.ports.credits.reserve("1", [{ holdId: "killed-hold", amount: 20 }]);
+    await a.ports.credits.reserve(toOrganizationId(1), [{ holdId: "killed-hold", amount: 20 }]);
     const early = await post(b.harness, "/generations", body, { idempotencyKey: "crash-1" });
     expect(early.status).toBe(409);
     expect(early.body.error.context).toMatchObject({ reason: "in_progress" });
@@ -142,7 +143,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
     );
     const accepted = responses.filter((response) => response.status === 200).length;
     expect(responses.every((response) => [200, 409].includes(response.status))).toBe(true);
-    const stored = await b.ports.stores.videos.get(1, id);
+    const stored = await b.ports.stores.videos.get(toOrganizationId(1), id);
     const texts = Object.values(stored?.editor?.items ?? {}).map(
       (item) => (item as { text?: string }).text,
     );

@@ -7,6 +7,7 @@ import {
   runPostgresWorker,
 } from "reelkit/postgres";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type OrganizationId, toOrganizationId } from "../../src/organization-id.js";
 import { post, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
@@ -55,7 +56,7 @@ describe.skipIf(url === undefined)("dead jobs on PostgreSQL", () => {
     });
   const statusOf = async (recordId: string, key: string = KEYS.acme) =>
     (await instance.harness.call("GET", `/generations/${recordId}`, { key })).body.status;
-  const captures = async (account: string, holdId: string) =>
+  const captures = async (account: OrganizationId, holdId: string) =>
     (await instance.ports.credits.ledger(account)).filter(
       (entry) => entry.kind === "capture" && entry.holdId === holdId,
     ).length;
@@ -91,7 +92,10 @@ describe.skipIf(url === undefined)("dead jobs on PostgreSQL", () => {
     ]);
     expect(dead[0]?.job.resourceId).toBe(settled.recordId);
     expect(dead[0]?.diedAtEpochMilliseconds).toBeGreaterThan(Date.UTC(2026, 0, 1));
-    const acmeDead = await listDeadJobs(instance.pool, { ...inSchema(), organizationId: 1 });
+    const acmeDead = await listDeadJobs(instance.pool, {
+      ...inSchema(),
+      organizationId: toOrganizationId(1),
+    });
     expect(acmeDead.map((each) => each.job.id)).toEqual([settled.jobId, unrun.jobId]);
     expect(await listDeadJobs(instance.pool, { ...inSchema(), limit: 1 })).toHaveLength(1);
 
@@ -104,19 +108,23 @@ describe.skipIf(url === undefined)("dead jobs on PostgreSQL", () => {
       ),
     ).toEqual([settled.jobId, other.jobId]);
     expect(await instance.runJobs()).toBe(2);
-    expect(await captures("1", await holdOf(settled.jobId))).toBe(1);
+    expect(await captures(toOrganizationId(1), await holdOf(settled.jobId))).toBe(1);
     expect(await statusOf(other.recordId, KEYS.other)).toBe("completed");
 
     // By organization: the job that never ran runs now, with fresh attempts.
     expect(
-      await requeueDeadJobs(instance.pool, { kind: "organization", organizationId: 1 }, inSchema()),
+      await requeueDeadJobs(
+        instance.pool,
+        { kind: "organization", organizationId: toOrganizationId(1) },
+        inSchema(),
+      ),
     ).toEqual([unrun.jobId]);
     expect(await instance.runJobs()).toBe(1);
     expect(await statusOf(unrun.recordId)).toBe("completed");
-    expect(await captures("1", await holdOf(unrun.jobId))).toBe(1);
+    expect(await captures(toOrganizationId(1), await holdOf(unrun.jobId))).toBe(1);
 
     expect(await instance.available()).toBe(5000 - settled.cost - unrun.cost);
-    expect((await instance.ports.credits.reconcile("1")).balanced).toBe(true);
+    expect((await instance.ports.credits.reconcile(toOrganizationId(1))).balanced).toBe(true);
     const { rows } = await schema.pool.query(
       `SELECT id, state, attempts FROM ${schema.table("job_outbox")} ORDER BY position`,
     );
@@ -159,7 +167,10 @@ describe.skipIf(url === undefined)("dead jobs on PostgreSQL", () => {
     await expect(list({ limit: DEAD_JOBS_LIST_LIMIT_MAX + 1 })).rejects.toThrow(RangeError);
     await expect(list({ organizationId: 1.5 })).rejects.toThrow(RangeError);
     await expect(
-      requeueDeadJobs(instance.pool, { kind: "organization", organizationId: Number.NaN }),
+      requeueDeadJobs(instance.pool, {
+        kind: "organization",
+        organizationId: Number.NaN as OrganizationId,
+      }),
     ).rejects.toThrow(RangeError);
   });
 });

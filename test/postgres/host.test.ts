@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseFixtureText } from "../../src/host/fixture.js";
 import { type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
 
 const url = testDatabaseUrl();
@@ -89,7 +90,7 @@ describe.skipIf(url === undefined)("the reference host on PostgreSQL", () => {
     // The key the second fixture added exists; the first key kept its organization.
     const reader = await call(second, "GET", "/assets", undefined, "rk_test_host_pg_read");
     expect(reader.status).toBe(200);
-    expect((await first.wiring.deps.credits.balance("10")).available).toBe(80);
+    expect((await first.wiring.deps.credits.balance(toOrganizationId(10))).available).toBe(80);
   });
 
   it("keeps balances and records when the host restarts", async () => {
@@ -107,7 +108,7 @@ describe.skipIf(url === undefined)("the reference host on PostgreSQL", () => {
     const after = await start(setupWith(5));
     const again = await call(after, "GET", `/generations/${created.body.generations[0].id}`);
     expect(again.body.status).toBe("error");
-    expect((await after.wiring.deps.credits.balance("10")).available).toBe(100);
+    expect((await after.wiring.deps.credits.balance(toOrganizationId(10))).available).toBe(100);
   });
 
   it("refuses to start, leaving the port free, when the database cannot be reached", async () => {

@@ -8,6 +8,7 @@ import {
   runPostgresWorker,
 } from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { describeWithDatabase } from "./support/database.js";
 import { sleep } from "./support/jobs.js";
 import { truncate } from "./support/tables.js";
@@ -69,8 +70,8 @@ describeWithDatabase("pruning the PostgreSQL job outbox", (schema) => {
 
   it("deletes dead jobs past an explicit retention, and the sweeper then returns their credits", async () => {
     const credits = createPostgresCreditStore(schema().pool, inSchema());
-    await credits.grant("1", 100, "start");
-    await credits.reserve("1", [
+    await credits.grant(toOrganizationId(1), 100, "start");
+    await credits.reserve(toOrganizationId(1), [
       { holdId: "old-dead-1", amount: 30 },
       { holdId: "new-dead-1", amount: 20 },
     ]);
@@ -87,7 +88,11 @@ describeWithDatabase("pruning the PostgreSQL job outbox", (schema) => {
     expect(pruned).toEqual({ done: 0, dead: 1 });
     expect(await remaining()).toEqual(["new-dead-1"]);
     expect(await sweep()).toBe(1);
-    expect(await credits.balance("1")).toEqual({ posted: 100, pending: 20, available: 80 });
+    expect(await credits.balance(toOrganizationId(1))).toEqual({
+      posted: 100,
+      pending: 20,
+      available: 80,
+    });
   });
 
   it("is done by the worker on its own, every ten minutes by default", async () => {

@@ -1,5 +1,6 @@
 import { createPostgresRateLimiter } from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { describeWithDatabase } from "./support/database.js";
 import { truncate } from "./support/tables.js";
 
@@ -12,14 +13,14 @@ describeWithDatabase("PostgreSQL rate limiter", (schema) => {
       maxRequests: 2,
       windowSeconds: 60,
     });
-    const first = await limiter.consume(1, 1_000);
-    const second = await limiter.consume(1, 2_000);
-    const third = await limiter.consume(1, 3_000);
+    const first = await limiter.consume(toOrganizationId(1), 1_000);
+    const second = await limiter.consume(toOrganizationId(1), 2_000);
+    const third = await limiter.consume(toOrganizationId(1), 3_000);
     expect([first.allowed, second.allowed, third.allowed]).toEqual([true, true, false]);
     expect([first.remaining, second.remaining, third.remaining]).toEqual([1, 0, 0]);
     expect(third.resetAtMilliseconds).toBe(60_000);
-    expect((await limiter.consume(2, 3_000)).allowed).toBe(true);
-    expect((await limiter.consume(1, 60_000)).allowed).toBe(true);
+    expect((await limiter.consume(toOrganizationId(2), 3_000)).allowed).toBe(true);
+    expect((await limiter.consume(toOrganizationId(1), 60_000)).allowed).toBe(true);
   });
 
   it("counts requests from every instance against one limit", async () => {
@@ -27,7 +28,9 @@ describeWithDatabase("PostgreSQL rate limiter", (schema) => {
       createPostgresRateLimiter(pool, { schema: schema().name, maxRequests: 7, windowSeconds: 60 }),
     );
     const decisions = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => limiters[index % 2]?.consume(1, 5_000)),
+      Array.from({ length: 20 }, (_, index) =>
+        limiters[index % 2]?.consume(toOrganizationId(1), 5_000),
+      ),
     );
     expect(decisions.filter((decision) => decision?.allowed)).toHaveLength(7);
   });

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseFixtureText } from "../../src/host/fixture.js";
 import { setupOf } from "../../src/host/host-setup.js";
 import { startHost } from "../../src/host/start-host.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
 import { job, sleep } from "./support/jobs.js";
 
@@ -217,7 +218,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
         if (status === "generating") await sleep(20);
       }
       expect(status).toBe("completed");
-      expect((await host.wiring.deps.credits.balance("1")).available).toBe(80);
+      expect((await host.wiring.deps.credits.balance(toOrganizationId(1))).available).toBe(80);
     } finally {
       await host.stop();
     }
@@ -235,33 +236,37 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
     const before = await snapshotOf(applicationPool, application.name);
     const ports = createPostgresPorts(applicationPool, inSchema);
 
-    expect(await ports.accounts.organization(1)).toEqual({
+    expect(await ports.accounts.organization(toOrganizationId(1))).toEqual({
       id: 1,
       name: "Acme",
       subscriptionActive: true,
     });
-    expect((await ports.rateLimiter.consume(1, 0)).allowed).toBe(true);
+    expect((await ports.rateLimiter.consume(toOrganizationId(1), 0)).allowed).toBe(true);
     const claim = await ports.idempotency.claim(
-      { organizationId: "1", key: "tenant-1" },
+      { organizationId: toOrganizationId(1), key: "tenant-1" },
       { fingerprint: "f", nowMilliseconds: 0, leaseMilliseconds: 60_000 },
     );
     expect(claim.outcome).toBe("claimed");
     await ports.unitOfWork.run(async () => {
-      await ports.credits.reserve("1", [{ holdId: "paid", amount: 40 }]);
+      await ports.credits.reserve(toOrganizationId(1), [{ holdId: "paid", amount: 40 }]);
       await ports.queue.enqueue(job("paid"));
     });
-    const id = await ports.stores.videos.nextId(1);
+    const id = await ports.stores.videos.nextId(toOrganizationId(1));
     expect(id).toBe(1);
 
     const ran: string[] = [];
     const worker = ports.startWorker(async (next: Job) => {
       ran.push(next.id);
-      await ports.credits.capture("1", next.holdId);
+      await ports.credits.capture(toOrganizationId(1), next.holdId);
     });
     while (ran.length === 0) await sleep(10);
     await worker.stop();
 
-    expect(await ports.credits.balance("1")).toEqual({ posted: 460, pending: 0, available: 460 });
+    expect(await ports.credits.balance(toOrganizationId(1))).toEqual({
+      posted: 460,
+      pending: 0,
+      available: 460,
+    });
     expect(await pruneJobOutbox(applicationPool, inSchema)).toEqual({ done: 0, dead: 0 });
     expect(await listDeadJobs(applicationPool, inSchema)).toEqual([]);
     expect(await releaseAbandonedHolds(applicationPool, ports.credits, inSchema)).toBe(0);
@@ -291,7 +296,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
         version: MIGRATIONS.length,
       });
       const ports = createPostgresPorts(legacyPool, { schema: legacy.name });
-      expect((await ports.credits.balance("1")).available).toBe(500);
+      expect((await ports.credits.balance(toOrganizationId(1))).available).toBe(500);
     } finally {
       await legacyPool.end();
       await legacy.dispose();

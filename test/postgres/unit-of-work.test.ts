@@ -6,6 +6,7 @@ import {
   queryable,
 } from "reelkit/postgres";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import type { Job } from "../../src/service/ports/jobs.js";
 import { post, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
@@ -17,7 +18,7 @@ const url = testDatabaseUrl();
 function jobFor(holdId: string): Job {
   return {
     id: `job-${holdId}`,
-    organizationId: 1,
+    organizationId: toOrganizationId(1),
     kind: "generation",
     resourceId: `resource-${holdId}`,
     holdId,
@@ -43,39 +44,42 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
     const { pool } = schema;
     const credits = createPostgresCreditStore(pool, { schema: schema.name });
     const queue = createPostgresJobQueue(pool, { schema: schema.name });
-    await credits.grant("1", 100, "start");
+    await credits.grant(toOrganizationId(1), 100, "start");
 
     await atomically(pool, async () => {
-      await credits.reserve("1", [{ holdId: "h1", amount: 30 }]);
+      await credits.reserve(toOrganizationId(1), [{ holdId: "h1", amount: 30 }]);
       await queue.enqueue(jobFor("h1"));
     });
     await expect(
       atomically(pool, async () => {
-        await credits.reserve("1", [{ holdId: "h2", amount: 30 }]);
+        await credits.reserve(toOrganizationId(1), [{ holdId: "h2", amount: 30 }]);
         await queue.enqueue(jobFor("h2"));
         throw new Error("storing the response failed");
       }),
     ).rejects.toThrow("storing the response failed");
 
-    expect((await credits.balance("1")).available).toBe(70);
+    expect((await credits.balance(toOrganizationId(1))).available).toBe(70);
     expect(await count(schema, "job_outbox")).toBe(1);
-    expect((await credits.ledger("1")).map((entry) => entry.kind)).toEqual(["grant", "hold"]);
+    expect((await credits.ledger(toOrganizationId(1))).map((entry) => entry.kind)).toEqual([
+      "grant",
+      "hold",
+    ]);
   });
 
   it("leaves no hold when the connection dies in the middle of the unit, as a killed process would", async () => {
     const pool = schema.openPool(2);
     const admin = schema.openPool(1);
     const credits = createPostgresCreditStore(pool, { schema: schema.name });
-    await credits.grant("1", 100, "start");
+    await credits.grant(toOrganizationId(1), 100, "start");
     await expect(
       atomically(pool, async () => {
-        await credits.reserve("1", [{ holdId: "h1", amount: 30 }]);
+        await credits.reserve(toOrganizationId(1), [{ holdId: "h1", amount: 30 }]);
         const { rows } = await queryable(pool).query("SELECT pg_backend_pid() AS pid");
         await admin.query("SELECT pg_terminate_backend($1)", [rows[0].pid]);
         await createPostgresJobQueue(pool, { schema: schema.name }).enqueue(jobFor("h1"));
       }),
     ).rejects.toThrow();
-    expect((await credits.balance("1")).available).toBe(100);
+    expect((await credits.balance(toOrganizationId(1))).available).toBe(100);
     expect(await count(schema, "credit_holds")).toBe(0);
     expect(await count(schema, "job_outbox")).toBe(0);
   });
@@ -84,9 +88,9 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
     const { pool } = schema;
     const credits = createPostgresCreditStore(pool, { schema: schema.name });
     const queue = createPostgresJobQueue(pool, { schema: schema.name });
-    await credits.grant("1", 100, "start");
+    await credits.grant(toOrganizationId(1), 100, "start");
     await atomically(pool, async () => {
-      await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
+      await credits.reserve(toOrganizationId(1), [{ holdId: "h1", amount: 10 }]);
       await inTransaction(pool, async (client) => {
         await client.query(
           `INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job)
@@ -98,22 +102,23 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
     });
     const { rows } = await pool.query(`SELECT id FROM ${schema.table("job_outbox")} ORDER BY id`);
     expect(rows.map((row) => row.id)).toEqual(["job-h1"]);
-    expect((await credits.balance("1")).available).toBe(90);
+    expect((await credits.balance(toOrganizationId(1))).available).toBe(90);
   });
 
   it("leaves other pools and calls outside the unit on their own connections", async () => {
     const { pool } = schema;
     const other = schema.openPool(2);
     const credits = createPostgresCreditStore(pool, { schema: schema.name });
-    await credits.grant("1", 100, "start");
+    await credits.grant(toOrganizationId(1), 100, "start");
     await atomically(pool, async () => {
-      await credits.reserve("1", [{ holdId: "h1", amount: 10 }]);
+      await credits.reserve(toOrganizationId(1), [{ holdId: "h1", amount: 10 }]);
       // Not yet committed: another connection still sees the old balance.
       const outside = createPostgresCreditStore(other, { schema: schema.name });
-      expect((await outside.balance("1")).available).toBe(100);
+      expect((await outside.balance(toOrganizationId(1))).available).toBe(100);
     });
     expect(
-      (await createPostgresCreditStore(other, { schema: schema.name }).balance("1")).available,
+      (await createPostgresCreditStore(other, { schema: schema.name }).balance(toOrganizationId(1)))
+        .available,
     ).toBe(90);
   });
 });
@@ -191,12 +196,12 @@ describe.skipIf(url === undefined)("a job's outcome and its refund commit togeth
     await expect(instance.harness.service.processJob(job)).rejects.toThrow("the worker stopped");
     const during = await instance.harness.call("GET", path, { key: KEYS.acme });
     expect(during.body).toMatchObject({ status: "generating" });
-    expect((await instance.ports.credits.balance("1")).pending).toBe(20);
+    expect((await instance.ports.credits.balance(toOrganizationId(1))).pending).toBe(20);
 
     await instance.harness.service.processJob(job);
     const after = await instance.harness.call("GET", path, { key: KEYS.acme });
     expect(after.body.status).toBe("completed");
-    const ledger = await instance.ports.credits.ledger("1");
+    const ledger = await instance.ports.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
     expect(await instance.available()).toBe(4980);
   });

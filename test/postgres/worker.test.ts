@@ -8,6 +8,7 @@ import {
   runPostgresWorker,
 } from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { describeWithDatabase } from "./support/database.js";
 import { job, sleep } from "./support/jobs.js";
 import { truncate } from "./support/tables.js";
@@ -19,9 +20,9 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
   const inSchema = () => ({ schema: schema().name });
   const credits = () => createPostgresCreditStore(schema().pool, inSchema());
   const queued = async (ids: readonly string[]) => {
-    await credits().grant("1", 1000, "test");
+    await credits().grant(toOrganizationId(1), 1000, "test");
     await credits().reserve(
-      "1",
+      toOrganizationId(1),
       ids.map((holdId) => ({ holdId, amount: 10 })),
     );
     const queue = createPostgresJobQueue(schema().pool, inSchema());
@@ -29,7 +30,7 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
   };
   // A stand-in for processJob: the work failed, so the hold is refunded.
   const refund = async (next: Job) => {
-    await credits().release(String(next.organizationId), next.holdId);
+    await credits().release(next.organizationId, next.holdId);
   };
 
   it("runs every job exactly once with two workers in two pools", async () => {
@@ -79,8 +80,14 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
     await sleep(50);
     expect(await drainJobs({ ...inSchema(), pool: schema().openPool(2), process: refund })).toBe(1);
     if (abandoned !== undefined) await refund(abandoned.job);
-    expect(await credits().balance("1")).toEqual({ posted: 1000, pending: 0, available: 1000 });
-    const releases = (await credits().ledger("1")).filter((entry) => entry.kind === "release");
+    expect(await credits().balance(toOrganizationId(1))).toEqual({
+      posted: 1000,
+      pending: 0,
+      available: 1000,
+    });
+    const releases = (await credits().ledger(toOrganizationId(1))).filter(
+      (entry) => entry.kind === "release",
+    );
     expect(releases).toHaveLength(1);
   });
 
@@ -102,12 +109,15 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
     };
     expect(await drainJobs(options)).toBe(2);
     expect(errors).toHaveLength(1);
-    expect(await credits().balance("1")).toMatchObject({ pending: 0, available: 1000 });
+    expect(await credits().balance(toOrganizationId(1))).toMatchObject({
+      pending: 0,
+      available: 1000,
+    });
   });
 
   it("releases holds that no job will settle, once they are old enough", async () => {
     await queued(["queued"]);
-    await credits().reserve("1", [{ holdId: "orphan", amount: 25 }]);
+    await credits().reserve(toOrganizationId(1), [{ holdId: "orphan", amount: 25 }]);
     expect(await releaseAbandonedHolds(schema().pool, credits(), inSchema())).toBe(0);
     await sleep(20);
     const sweeps = await Promise.all([
@@ -118,7 +128,9 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
       }),
     ]);
     expect(sweeps.reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect(await credits().hold("1", "orphan")).toMatchObject({ state: "released" });
-    expect(await credits().hold("1", "queued")).toMatchObject({ state: "pending" });
+    expect(await credits().hold(toOrganizationId(1), "orphan")).toMatchObject({
+      state: "released",
+    });
+    expect(await credits().hold(toOrganizationId(1), "queued")).toMatchObject({ state: "pending" });
   });
 });

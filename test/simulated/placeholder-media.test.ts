@@ -8,6 +8,7 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../src/media/sniff.js";
+import { toOrganizationId } from "../../src/organization-id.js";
 import { placeholderImageSize, placeholderPng } from "../../src/simulated/placeholder-image.js";
 import { PLACEHOLDER_SPEECH_SAMPLE_RATE } from "../../src/simulated/placeholder-speech.js";
 import {
@@ -18,8 +19,10 @@ import {
 import { zlibRuns } from "../../src/simulated/zlib-runs.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";
 
+const ACME = toOrganizationId(1);
+
 function job(kind: Job["kind"], input: Record<string, unknown>): Job {
-  return { id: "j1", kind, organizationId: 1, resourceId: "r1", holdId: "h1", input };
+  return { id: "j1", kind, organizationId: ACME, resourceId: "r1", holdId: "h1", input };
 }
 
 async function produced(kind: Job["kind"], input: Record<string, unknown>) {

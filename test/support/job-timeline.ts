@@ -3,8 +3,10 @@
  * clock, and only advancing the clock finishes it. A fairness test then reads when each
  * job started in virtual time, with no real waiting and no timed assertion.
  */
+
 import type { Job } from "reelkit";
 import { createManualClock } from "reelkit";
+import { toOrganizationId } from "../../src/organization-id.js";
 
 /** When a job started, in virtual milliseconds, and for whom. */
 export interface JobStart {
@@ -77,7 +79,8 @@ export function createJobTimeline(
 
 /** A generation job of `organizationId`. */
 export function jobOf(id: string, organizationId: number): Job {
-  return { id, kind: "generation", organizationId, resourceId: id, holdId: id, input: {} };
+  const owner = toOrganizationId(organizationId);
+  return { id, kind: "generation", organizationId: owner, resourceId: id, holdId: id, input: {} };
 }
 
 /** The start of job `id`, or undefined while it waits. */

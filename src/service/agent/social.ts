@@ -10,6 +10,7 @@
 
 import { isoNow } from "../../clock.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { placedKindOf } from "../my-media/media-kind.js";
 import { MEDIA_COMPLETED_STATUS } from "../my-media/my-media-lookup.js";
@@ -107,7 +108,7 @@ export const publishMediaToSocial = agentUseCase(
 /** The organization's accounts; none when the host wired no social publisher. */
 export async function socialAccountsOf(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
 ): Promise<readonly SocialAccount[]> {
   return deps.social === undefined ? [] : deps.social.accounts(organizationId);
 }

@@ -11,7 +11,7 @@
 
 import { API_SCOPES } from "../../schemas/scopes.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { accountOf, authenticate, hasAnyScope, missingScopeError } from "../pipeline/authorize.js";
+import { authenticate, hasAnyScope, missingScopeError } from "../pipeline/authorize.js";
 import { failure, success } from "../pipeline/results.js";
 import type { UseCase } from "../pipeline/use-case.js";
 import { agentUseCase } from "./agent-use-case.js";
@@ -21,7 +21,7 @@ import { agentUseCase } from "./agent-use-case.js";
  * subscription: without one it answers 402 `payment_required`, which says why.
  */
 export const getWorkspace = agentUseCase("getWorkspace", undefined, async ({ deps, caller }) => {
-  const balance = await deps.credits.balance(accountOf(caller));
+  const balance = await deps.credits.balance(caller.organization.id);
   const active = caller.organization.subscriptionActive;
   return success({
     object: "workspace",

@@ -10,7 +10,6 @@
 import type { CreditBalanceBody } from "../../schemas/credits.js";
 import { buildOpenApiDocument } from "../../schemas/openapi.js";
 import { buildSkillMarkdown } from "../../schemas/skill.js";
-import { accountOf } from "../pipeline/authorize.js";
 import { markdown, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory, unauthenticated } from "../pipeline/use-case.js";
 
@@ -29,7 +28,7 @@ export const listWorkspaceAssets: UseCaseFactory = authenticated(
 export const getCreditBalance: UseCaseFactory = authenticated(
   "getCreditBalance",
   async ({ deps, caller }) => {
-    const balance = await deps.credits.balance(accountOf(caller));
+    const balance = await deps.credits.balance(caller.organization.id);
     const body: CreditBalanceBody = {
       object: "credit_balance",
       available: balance.available,

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { Voice, WorkspaceAssets } from "../../schemas/assets.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { referenceNotFoundError, unusableFieldError } from "../generations/reference-errors.js";
@@ -72,7 +73,7 @@ export function checkAssetReferences(
  */
 export async function checkCustomReference(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   referenceId: string | null | undefined,
 ): Promise<Step<void>> {
   if (referenceId === undefined || referenceId === null) return proceed(undefined);
@@ -98,7 +99,7 @@ export async function checkCustomReference(
 /** Runs {@link checkAssetReferences} and {@link checkCustomReference} for one request. */
 export async function checkWorkspaceReferences(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   fields: WorkspaceReferenceFields,
 ): Promise<Step<void>> {
   const assets = checkAssetReferences(await deps.workspace.assets(organizationId), fields);

@@ -15,7 +15,7 @@ import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
 import type { EditResult } from "../../schemas/editor-videos.js";
 import { findVoice } from "../catalog/workspace-references.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { accountOf, type Caller } from "../pipeline/authorize.js";
+import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, halt, proceed, type Step, success } from "../pipeline/results.js";
@@ -119,8 +119,8 @@ export async function runVoiceoverEdit(
     await releaseHolds(deps, caller, [holdId]);
     return produced.result;
   }
-  await deps.credits.capture(accountOf(caller), holdId);
-  const balance = await deps.credits.balance(accountOf(caller));
+  await deps.credits.capture(caller.organization.id, holdId);
+  const balance = await deps.credits.balance(caller.organization.id);
   return success({
     ...produced.value,
     credits_deducted: amount,

@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { OrganizationId } from "../../organization-id.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import type { ServiceDependencies } from "../dependencies.js";
@@ -42,7 +43,7 @@ interface MediaField<Id extends string | undefined> {
 
 async function completedMediaUrl(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   { field, mediaId, accepted }: MediaField<string>,
 ): Promise<Step<string>> {
   const record = await deps.stores.media.get(organizationId, mediaId);
@@ -78,7 +79,7 @@ async function completedMediaUrl(
 
 async function optionalMediaUrl(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   wanted: MediaField<string | undefined>,
 ): Promise<Step<string | undefined>> {
   const { mediaId } = wanted;
@@ -88,7 +89,7 @@ async function optionalMediaUrl(
 
 async function referenceImageUrls(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   request: CreateGenerationRequest,
 ): Promise<Step<readonly string[]>> {
   const urls = [...(request.reference_image_urls ?? [])];
@@ -105,7 +106,7 @@ async function referenceImageUrls(
 /** Resolves every My Media id of a generation request, or answers the first 404. */
 export async function resolveMediaInputs(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   request: CreateGenerationRequest,
 ): Promise<Step<ResolvedMediaInputs>> {
   const images = await referenceImageUrls(deps, organizationId, request);

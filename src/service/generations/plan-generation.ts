@@ -6,8 +6,10 @@
  *
  * @module
  */
+
 import { priceGeneration } from "../../credits/price-generation.js";
 import { type GenerationQuote, pricingApiError } from "../../credits/pricing.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
 import type { ServiceDependencies } from "../dependencies.js";
@@ -58,7 +60,7 @@ function generationJobInput(
 /** Checks a parsed POST /generations body against the catalog and the organization. */
 export async function planGeneration(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   request: CreateGenerationRequest,
 ): Promise<Step<GenerationPlan>> {
   const catalog = await deps.workspace.catalog();

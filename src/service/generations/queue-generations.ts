@@ -20,7 +20,7 @@ import {
   tryEnqueue,
 } from "../jobs/enqueue.js";
 import { failWork } from "../jobs/work.js";
-import { accountOf, type Caller } from "../pipeline/authorize.js";
+import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, proceed, type Step, success } from "../pipeline/results.js";
@@ -139,7 +139,7 @@ export async function queueGenerationBatch(
   const queued = await enqueueEach(deps, records, plan.input);
   const settlement = await settleBatch(
     deps.credits,
-    accountOf(caller),
+    caller.organization.id,
     records.map((record, index) => ({
       holdId: record.holdId,
       amount: record.creditsDeducted,

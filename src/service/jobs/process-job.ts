@@ -46,14 +46,13 @@ export async function processJob(
   job: Job,
 ): Promise<void> {
   const handler = handlers[job.kind];
-  const account = String(job.organizationId);
   const started = await handler.start(deps, job);
   if (started !== "run") {
     // A repeat: an earlier run finished the record but may have stopped before settling
     // its hold. Settle it by the record's final status; the hold moves only once, so
     // this changes nothing when the earlier run did settle.
-    if (started === "completed") await deps.credits.capture(account, job.holdId);
-    if (started === "failed") await deps.credits.release(account, job.holdId);
+    if (started === "completed") await deps.credits.capture(job.organizationId, job.holdId);
+    if (started === "failed") await deps.credits.release(job.organizationId, job.holdId);
     return;
   }
   const outcome = await runWork(deps, handler, job);
@@ -62,10 +61,10 @@ export async function processJob(
   await together(async () => {
     if (outcome.ok) {
       await handler.complete(deps, job, outcome.url);
-      await deps.credits.capture(account, job.holdId);
+      await deps.credits.capture(job.organizationId, job.holdId);
     } else {
       await handler.fail(deps, job, outcome.failure);
-      await deps.credits.release(account, job.holdId);
+      await deps.credits.release(job.organizationId, job.holdId);
     }
   });
 }

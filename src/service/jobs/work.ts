@@ -10,6 +10,7 @@
  */
 
 import { creditsReturned } from "../../credits/credits-returned.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { JobFailure, WorkStatus } from "../ports/records.js";
@@ -76,15 +77,13 @@ const UNKNOWN_FAILURE: JobFailure = {
  */
 export async function workErrorOf(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   record: FailedWorkSource,
 ): Promise<GenerationError | null> {
   if (record.status !== "error") return null;
   const failure = record.failure ?? UNKNOWN_FAILURE;
   const hold =
-    record.holdId === null
-      ? undefined
-      : await deps.credits.hold(String(organizationId), record.holdId);
+    record.holdId === null ? undefined : await deps.credits.hold(organizationId, record.holdId);
   return {
     code: "generation_failed",
     message: failure.message,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { StoredObject } from "../ports/media-storage.js";
 import type { MediaRecord } from "../ports/records.js";
@@ -17,7 +18,7 @@ export interface NewMediaItem {
   /** The item id (a UUID). */
   readonly id: string;
   /** The owning organization. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** Where the bytes were stored. */
   readonly stored: StoredObject;
   /** The bytes and what they are. */

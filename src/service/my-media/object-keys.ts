@@ -7,18 +7,24 @@
  *
  * @module
  */
+
 import { MEDIA_FORMATS } from "../../media/media-formats.js";
 import { mimeTypeEssence } from "../../media/media-types.js";
+import type { OrganizationId } from "../../organization-id.js";
 import { extensionOf } from "./media-kind.js";
 
 /** The key of a My Media item's bytes: `media/<org>/<media id>.<ext>`. */
-export function mediaObjectKey(organizationId: number, mediaId: string, extension: string): string {
+export function mediaObjectKey(
+  organizationId: OrganizationId,
+  mediaId: string,
+  extension: string,
+): string {
   return `media/${organizationId}/${mediaId}.${extension}`;
 }
 
 /** The key a direct upload is PUT to: `uploads/<org>/<upload id>.<ext>`. */
 export function uploadObjectKey(
-  organizationId: number,
+  organizationId: OrganizationId,
   uploadId: string,
   extension: string,
 ): string {
@@ -30,7 +36,7 @@ export function uploadObjectKey(
  * signature already binds key and organization; this keeps an import from ever reading
  * anything but an upload, even if other keys were signed some day.
  */
-export function isUploadObjectKeyOf(objectKey: string, organizationId: number): boolean {
+export function isUploadObjectKeyOf(objectKey: string, organizationId: OrganizationId): boolean {
   return objectKey.startsWith(`uploads/${organizationId}/`);
 }
 

@@ -27,11 +27,6 @@ export interface Caller {
   readonly key: ApiKeyRecord;
 }
 
-/** The credit and idempotency account name of an organization. */
-export function accountOf(caller: Caller): string {
-  return String(caller.organization.id);
-}
-
 /** True when the key carries at least one of the scopes. */
 export function hasAnyScope(key: ApiKeyRecord, scopes: readonly ApiScope[]): boolean {
   return scopes.some((scope) => key.scopes.includes(scope));

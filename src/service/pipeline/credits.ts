@@ -7,7 +7,7 @@
 import type { CreditBalance, HoldRequest } from "../../credits/account.js";
 import { insufficientCreditsError } from "../../errors/api-error.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { accountOf, type Caller } from "./authorize.js";
+import type { Caller } from "./authorize.js";
 import { halt, proceed, type Step } from "./results.js";
 
 /**
@@ -19,7 +19,7 @@ export async function holdCredits(
   caller: Caller,
   holds: readonly HoldRequest[],
 ): Promise<Step<CreditBalance>> {
-  const result = await deps.credits.reserve(accountOf(caller), holds);
+  const result = await deps.credits.reserve(caller.organization.id, holds);
   if (result.outcome === "insufficient_credits") {
     return halt(
       insufficientCreditsError({
@@ -37,5 +37,5 @@ export async function releaseHolds(
   caller: Caller,
   holdIds: readonly string[],
 ): Promise<void> {
-  for (const holdId of holdIds) await deps.credits.release(accountOf(caller), holdId);
+  for (const holdId of holdIds) await deps.credits.release(caller.organization.id, holdId);
 }

@@ -20,7 +20,7 @@ import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ResultHeaders, ServiceFailure, ServiceRequest, ServiceSuccess } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
-import { accountOf, type Caller } from "./authorize.js";
+import type { Caller } from "./authorize.js";
 import { failure, success } from "./results.js";
 
 /** What {@link runPaidRequest} needs. */
@@ -82,7 +82,7 @@ export async function runPaidRequest(paid: PaidRequest): Promise<PaidAnswer> {
     ...(unit === undefined ? {} : { atomically: <T>(work: () => Promise<T>) => unit.run(work) }),
     store: deps.idempotency,
     clock: deps.clock,
-    organizationId: accountOf(caller),
+    organizationId: caller.organization.id,
     key: resolved.key,
     operation: endpoint.operationId,
     body: request.body,

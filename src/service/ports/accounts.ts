@@ -3,12 +3,13 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 
 /** An organization workspace: every resource belongs to exactly one. */
 export interface Organization {
   /** Integer id, as `organization_id` on the wire. */
-  readonly id: number;
+  readonly id: OrganizationId;
   /** Display name. */
   readonly name: string;
   /** Whether the organization has an active paid plan; without one every call is a 402. */
@@ -24,7 +25,7 @@ export interface ApiKeyRecord {
   /** Stable id of the key, safe to log. */
   readonly keyId: string;
   /** The organization the key acts for. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** Lowercase hex SHA-256 of the key. */
   readonly keyHash: string;
   /** The scopes the key carries. */
@@ -70,7 +71,7 @@ export interface AccountStore {
    */
   findKeysByLookupPrefix(lookupPrefix: string): Promise<readonly ApiKeyRecord[]>;
   /** The organization with this id, or undefined. */
-  organization(organizationId: number): Promise<Organization | undefined>;
+  organization(organizationId: OrganizationId): Promise<Organization | undefined>;
   /**
    * Revokes a key by id: from the next request on it answers 401 `invalid_api_key`, on
    * every process sharing the store. True when the key existed.

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { JobFailure } from "./records.js";
 
 /** Kinds of queued work. */
@@ -22,7 +23,7 @@ export interface Job {
   /** What to produce. */
   readonly kind: JobKind;
   /** The organization paying for it. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** The record the job completes: a generation, slideshow or reference uuid, or a video id. */
   readonly resourceId: string;
   /** The credit hold that pays for the job. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 
 /** The decision for one request. */
 export interface RateLimitDecision {
@@ -20,5 +21,5 @@ export interface RateLimitDecision {
 /** Counts paid creation requests per organization. */
 export interface RateLimiter {
   /** Counts one request of the organization at `nowMilliseconds`, unless the window is full. */
-  consume(organizationId: number, nowMilliseconds: number): Promise<RateLimitDecision>;
+  consume(organizationId: OrganizationId, nowMilliseconds: number): Promise<RateLimitDecision>;
 }

@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 import type { EditorState } from "../../editor/state.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { EditorAspectRatio } from "../../schemas/common.js";
 import type { GenerationType } from "../../schemas/generations.js";
 import type { MediaItemRecord } from "../../schemas/media.js";
@@ -32,7 +34,7 @@ export interface OwnedRecord<Id extends string | number> {
   /** The record's id. */
   readonly id: Id;
   /** The owning organization; other organizations see the record as missing. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** ISO 8601 creation time. */
   readonly createdAt: string;
   /** ISO 8601 time of the last change. */
@@ -135,9 +137,14 @@ export interface EditorExportRecord extends PaidWork {
 }
 
 /** A reference inspiration (spec 2.6) and its analysis work. */
+/** A reference inspiration as stored: the wire record, its owner typed as an organization. */
+export type OwnedReferenceInspiration = ReferenceInspiration & {
+  readonly organization_id: OrganizationId;
+};
+
 export interface ReferenceRecord {
   /** The record as the wire shows it; `organization_id` is the owner. */
-  readonly reference: ReferenceInspiration;
+  readonly reference: OwnedReferenceInspiration;
   /** The hold paying for the analysis. */
   readonly holdId: string;
   /** Credits held for the analysis. */
@@ -149,7 +156,7 @@ export interface MediaRecord {
   /** The item as the wire shows it. */
   readonly media: MediaItemRecord;
   /** The owning organization. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** Where the bytes are kept in media storage, when the service stored them. */
   readonly objectKey: string | null;
   /** Lowercased text the `query` filter searches: filename, title and indexed text. */

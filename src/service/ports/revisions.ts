@@ -12,8 +12,10 @@
  *
  * @module
  */
+
 import type { Patch } from "immer";
 import type { EditorState } from "../../editor/state.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { VideoRecord } from "./records.js";
 
 /** How many revisions a store keeps by default: the last 100 (at least). */
@@ -129,7 +131,7 @@ export interface EditorRevisionStore {
    * project.
    */
   commitRevision<Value>(
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     change: RevisionChange<Value>,
   ): Promise<RevisionCommit<Value> | undefined>;
@@ -138,12 +140,16 @@ export interface EditorRevisionStore {
    * Undefined when the project is missing or not an editor project.
    */
   listRevisions(
-    organizationId: number,
+    organizationId: OrganizationId,
     videoId: number,
     query: { readonly limit: number; readonly before?: number | undefined },
   ): Promise<RevisionPage | undefined>;
   /** The project as it was at `revision`. */
-  projectAt(organizationId: number, videoId: number, revision: number): Promise<ProjectAtRevision>;
+  projectAt(
+    organizationId: OrganizationId,
+    videoId: number,
+    revision: number,
+  ): Promise<ProjectAtRevision>;
 }
 
 /**

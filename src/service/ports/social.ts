@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 
 /** A connected social account, as `list_social_accounts` shows it. */
 export interface SocialAccount {
@@ -68,12 +69,15 @@ export interface SocialPublication {
 /** Connected social accounts and the publishing queue of every organization. */
 export interface SocialPublisher {
   /** The organization's connected accounts. */
-  accounts(organizationId: number): Promise<readonly SocialAccount[]>;
+  accounts(organizationId: OrganizationId): Promise<readonly SocialAccount[]>;
   /**
    * Queues a publication; delivery happens later and updates its status. Rejects when it
    * cannot be queued, so the caller answers with a server error and nothing is recorded.
    */
   enqueue(publication: SocialPublication): Promise<void>;
   /** The organization's publications, newest first, at most `limit`. */
-  publications(organizationId: number, limit: number): Promise<readonly SocialPublication[]>;
+  publications(
+    organizationId: OrganizationId,
+    limit: number,
+  ): Promise<readonly SocialPublication[]>;
 }

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type {
   GenerationRecord,
   MediaRecord,
@@ -42,11 +43,15 @@ export interface ScopedRecordStore<Row, Id extends string | number> {
   /** Adds new records; all or none. Throws when an id is taken. */
   insert(rows: readonly Row[]): Promise<void>;
   /** The record, or undefined when missing or owned by another organization. */
-  get(organizationId: number, id: Id): Promise<Row | undefined>;
+  get(organizationId: OrganizationId, id: Id): Promise<Row | undefined>;
   /** Records of the organization, newest first. */
-  list(organizationId: number, query: ListQuery<Row>): Promise<readonly Row[]>;
+  list(organizationId: OrganizationId, query: ListQuery<Row>): Promise<readonly Row[]>;
   /** Changes a record atomically; undefined when it is missing. */
-  update(organizationId: number, id: Id, change: RecordChange<Row>): Promise<Row | undefined>;
+  update(
+    organizationId: OrganizationId,
+    id: Id,
+    change: RecordChange<Row>,
+  ): Promise<Row | undefined>;
 }
 
 /**
@@ -58,7 +63,7 @@ export interface ScopedRecordStore<Row, Id extends string | number> {
  */
 export interface VideoStore extends ScopedRecordStore<VideoRecord, number>, EditorRevisionStore {
   /** Allocates the organization's next video id; no stored video of it has that id. */
-  nextId(organizationId: number): Promise<number>;
+  nextId(organizationId: OrganizationId): Promise<number>;
 }
 
 /** Every resource store the service needs. */

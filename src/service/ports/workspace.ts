@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { WorkspaceAssets } from "../../schemas/assets.js";
 import type { Catalog } from "../../schemas/catalog.js";
 
@@ -26,7 +27,7 @@ export interface WorkspaceDirectory {
   /** The generation catalog (spec 2.1). */
   catalog(): Promise<Catalog>;
   /** The organization's workspace assets (spec 2.2). */
-  assets(organizationId: number): Promise<WorkspaceAssets>;
+  assets(organizationId: OrganizationId): Promise<WorkspaceAssets>;
   /** The sound-effect library. */
   soundEffects(): Promise<readonly SoundEffect[]>;
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import { REFERENCE_LIST_LIMIT_MAX } from "../../schemas/limits.js";
 import type {
   ReferenceInspiration,
@@ -30,7 +31,7 @@ export function referenceMatches(
 /** The list result: saved references (up to `limit`, 20 when omitted) and their targets. */
 export async function listSavedReferences(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   query: ReferenceInspirationQuery,
 ): Promise<ReferenceInspirationList> {
   const assets = await deps.workspace.assets(organizationId);

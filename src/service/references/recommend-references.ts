@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import { REFERENCE_LIST_LIMIT_MAX } from "../../schemas/limits.js";
 import type {
   ReferenceInspiration,
@@ -45,7 +46,7 @@ export function rankReferences(
 /** The recommendations result: up to `limit` (20 when omitted) ready references, best first. */
 export async function recommendReferences(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   query: ReferenceInspirationQuery,
 ): Promise<ReferenceInspirationRecommendations> {
   const rows = await deps.stores.references.list(organizationId, {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import { decodeInlineData } from "../../media/decode-inline.js";
 import { declaredTypeError, inlineDataError } from "../../media/media-errors.js";
@@ -17,6 +18,7 @@ import {
   type SniffResult,
   sniffMedia,
 } from "../../media/sniff.js";
+import type { OrganizationId } from "../../organization-id.js";
 import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
 import type { ServiceDependencies } from "../dependencies.js";
@@ -79,7 +81,7 @@ export function acceptReferenceImages(
 
 /** The object key of a reference's inline image. */
 export function referenceImageObjectKey(
-  organizationId: number,
+  organizationId: OrganizationId,
   referenceId: string,
   index: number,
   extension: string,
@@ -90,7 +92,7 @@ export function referenceImageObjectKey(
 /** Stores the images in order and returns their public URLs; throws when storage fails. */
 export async function storeReferenceImages(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   referenceId: string,
   images: readonly AcceptedReferenceImage[],
 ): Promise<string[]> {

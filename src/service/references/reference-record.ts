@@ -4,20 +4,20 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
-  ReferenceInspiration,
   ReferenceVisibility,
 } from "../../schemas/reference-inspirations.js";
-import type { ReferenceRecord } from "../ports/records.js";
+import type { OwnedReferenceInspiration, ReferenceRecord } from "../ports/records.js";
 
 /** What a new reference is built from. */
 export interface NewReference {
   /** The reference id; also the id of its credit hold. */
   readonly id: string;
   /** The owning organization. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** The parsed request. */
   readonly request: CreateReferenceInspirationRequest;
   /** The target it is saved to; its label is the default label. */
@@ -32,7 +32,7 @@ export interface NewReference {
  * The wire record of a reference whose analysis is queued. Its media are the given image
  * URLs followed by the stored inline images; the first of them is the preview.
  */
-export function newReferenceInspiration(reference: NewReference): ReferenceInspiration {
+export function newReferenceInspiration(reference: NewReference): OwnedReferenceInspiration {
   const { request } = reference;
   const mediaUrls = [...(request.image_urls ?? []), ...reference.storedImageUrls];
   return {

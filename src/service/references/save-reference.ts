@@ -10,6 +10,7 @@ import { isoNow } from "../../clock.js";
 import { priceReferenceAnalysis } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
@@ -48,7 +49,7 @@ function storageFailure(): ServiceFailure {
 
 async function storeOrNull(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   referenceId: string,
   images: readonly AcceptedReferenceImage[],
 ): Promise<string[] | null> {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type { ReferenceMediaKind } from "../../schemas/common.js";
 import { REFERENCE_SUGGESTION_LIMIT_MAX } from "../../schemas/limits.js";
@@ -55,7 +56,7 @@ export function rankTargets(
 /** The target suggestions result: up to `limit` (12 when omitted) targets, best first. */
 export async function suggestTargets(
   deps: ServiceDependencies,
-  organizationId: number,
+  organizationId: OrganizationId,
   query: ReferenceInspirationQuery,
 ): Promise<ReferenceTargetSuggestions> {
   const assets = await deps.workspace.assets(organizationId);

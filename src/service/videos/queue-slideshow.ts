@@ -8,6 +8,7 @@
  */
 
 import { isoNow } from "../../clock.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { CreateSlideshowRequest, SlideshowAspectRatio } from "../../schemas/slideshows.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
@@ -56,7 +57,7 @@ async function markNotQueued(deps: ServiceDependencies, slideshow: SlideshowReco
 
 interface NewSlideshow {
   readonly id: string;
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   readonly videoId: number;
   readonly credits: number;
   readonly now: string;

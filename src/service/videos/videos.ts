@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 import { apiError } from "../../errors/api-error.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import { videoIdParamsSchema } from "../../schemas/videos.js";
 import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
@@ -85,7 +87,7 @@ export interface RenderedVideoFields {
   /** The id allocated by `VideoStore.nextId()`. */
   readonly id: number;
   /** The owning organization. */
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   /** What produces the video. */
   readonly kind: "slideshow" | "faceless_video";
   /** Title shown by GET /videos/{id}. */

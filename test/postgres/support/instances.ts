@@ -98,6 +98,6 @@ export async function startInstance(
     pool,
     ports,
     runJobs: () => drainJobs({ schema: schema.name, pool, process: harness.service.processJob }),
-    available: async () => (await ports.credits.balance(String(ORGS.acme))).available,
+    available: async () => (await ports.credits.balance(ORGS.acme)).available,
   };
 }

@@ -1,9 +1,19 @@
 /** Jobs for the outbox tests. */
+
 import type { Job } from "reelkit";
+import { toOrganizationId } from "../../../src/organization-id.js";
 
 /** A generation job of organization 1 whose hold has the job's id. */
 export function job(id: string, organizationId = 1): Job {
-  return { id, kind: "generation", organizationId, resourceId: id, holdId: id, input: { n: id } };
+  const owner = toOrganizationId(organizationId);
+  return {
+    id,
+    kind: "generation",
+    organizationId: owner,
+    resourceId: id,
+    holdId: id,
+    input: { n: id },
+  };
 }
 
 /** Resolves after `milliseconds`. */

@@ -1,5 +1,7 @@
 /** Records for the store tests. */
+
 import type { GenerationRecord, VideoRecord } from "reelkit";
+import { toOrganizationId } from "../../../src/organization-id.js";
 
 const CREATED = "2026-11-22T09:00:00.000Z";
 
@@ -7,7 +9,7 @@ const CREATED = "2026-11-22T09:00:00.000Z";
 export function generation(id: string, organizationId = 1, creditsDeducted = 10): GenerationRecord {
   return {
     id,
-    organizationId,
+    organizationId: toOrganizationId(organizationId),
     createdAt: CREATED,
     updatedAt: CREATED,
     type: "static_ad",
@@ -24,7 +26,7 @@ export function generation(id: string, organizationId = 1, creditsDeducted = 10)
 export function editorProject(id: number, organizationId = 1): VideoRecord {
   return {
     id,
-    organizationId,
+    organizationId: toOrganizationId(organizationId),
     createdAt: CREATED,
     updatedAt: CREATED,
     kind: "editor",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import {
   createProject,
@@ -216,7 +217,7 @@ describe("POST /editor/videos/{id}/media by media_id", () => {
   });
 
   it("answers 404 for a missing, unfinished or other organization's item", async () => {
-    const theirs = await insertMedia(harness, { organizationId: 2 });
+    const theirs = await insertMedia(harness, { organizationId: toOrganizationId(2) });
     const processing = await insertMedia(harness, { status: "processing" });
     for (const mediaId of [theirs, processing, "00000000-0000-4000-8000-ffffffffffff"]) {
       const response = await addMedia({ media_id: mediaId });
@@ -311,7 +312,10 @@ describe("add_sound_effect", () => {
       mediaId: sound,
       durationSeconds: 0.5,
     });
-    const theirs = await insertMedia(harness, { organizationId: 2, media_type: "audio" });
+    const theirs = await insertMedia(harness, {
+      organizationId: toOrganizationId(2),
+      media_type: "audio",
+    });
     const picture = await insertMedia(harness, { media_type: "image", filename: "a.png" });
     for (const mediaId of [theirs, picture]) {
       const refused = await patchProject(harness, id, {

@@ -2,7 +2,9 @@
  * Helpers of the editor tests: creating projects, reading them back, and putting My Media
  * items straight into the store.
  */
+
 import type { MediaRecord } from "reelkit";
+import type { OrganizationId } from "../../../src/organization-id.js";
 import { countingUuid, type Harness, KEYS, ORGS } from "../support/harness.js";
 
 /** Creates an editor project through the API and returns its id. */
@@ -38,13 +40,17 @@ export function patchProject(
 }
 
 /** The stored version of a project (not on the wire). */
-export async function storedVersion(harness: Harness, id: number, orgId: number = ORGS.acme) {
+export async function storedVersion(
+  harness: Harness,
+  id: number,
+  orgId: OrganizationId = ORGS.acme,
+) {
   return (await harness.deps.stores.videos.get(orgId, id))?.version;
 }
 
 /** What {@link insertMedia} may set. */
 export interface MediaFields {
-  readonly organizationId?: number;
+  readonly organizationId?: OrganizationId;
   readonly media_type?: "image" | "video" | "audio" | "voice";
   readonly url?: string;
   readonly filename?: string;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import { createProject } from "./editor-support.js";
 
@@ -52,7 +53,7 @@ describe("POST /editor/videos", () => {
       },
     });
     expect(await harness.available()).toBe(5000);
-    const stored = await harness.deps.stores.videos.get(1, 1);
+    const stored = await harness.deps.stores.videos.get(toOrganizationId(1), 1);
     expect(stored).toMatchObject({ kind: "editor", version: 0, instructions: [], url: null });
   });
 
@@ -107,7 +108,9 @@ describe("POST /editor/videos", () => {
       body: { titel: "typo" },
     });
     expect(unknown.status).toBe(400);
-    expect(await harness.deps.stores.videos.list(1, { limit: 100 })).toHaveLength(0);
+    expect(await harness.deps.stores.videos.list(toOrganizationId(1), { limit: 100 })).toHaveLength(
+      0,
+    );
   });
 
   it("needs write scope, a valid key and a subscription", async () => {
@@ -143,11 +146,11 @@ describe("GET /editor/videos", () => {
 
   it("leaves out videos that are not editor projects", async () => {
     const project = await createProject(harness);
-    const id = await harness.deps.stores.videos.nextId(1);
+    const id = await harness.deps.stores.videos.nextId(toOrganizationId(1));
     await harness.deps.stores.videos.insert([
       {
         id,
-        organizationId: 1,
+        organizationId: toOrganizationId(1),
         createdAt: "2026-11-22T09:00:00.000Z",
         updatedAt: "2026-11-22T09:00:00.000Z",
         kind: "faceless_video",
@@ -172,7 +175,7 @@ describe("GET /editor/videos", () => {
       body: { operations: [{ type: "set_title", title: "Hijack" }] },
     });
     expect(patch.status).toBe(404);
-    expect((await harness.deps.stores.videos.get(1, id))?.title).toBe("Faceless");
+    expect((await harness.deps.stores.videos.get(toOrganizationId(1), id))?.title).toBe("Faceless");
   });
 
   it("applies limit: default 30, 100 accepted, 0 and 101 refused", async () => {

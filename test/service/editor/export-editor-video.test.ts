@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { describeRendering } from "../../render/support/ffmpeg.js";
 import { probe } from "../../support/ffprobe.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
@@ -61,7 +62,7 @@ describeRendering("POST /editor/videos/{id}/export", () => {
     expect(video.url).toMatch(/^http:\/\/reelkit\.test\/files\/.+\.mp4$/);
     expect(video.video_url).toBe(video.url);
     expect(video.error).toBeNull();
-    const balance = await harness.deps.credits.balance("1");
+    const balance = await harness.deps.credits.balance(toOrganizationId(1));
     expect([balance.available, balance.pending, balance.posted]).toEqual([
       START_CREDITS - EXPORT_PRICE,
       0,
@@ -131,7 +132,7 @@ describeRendering("POST /editor/videos/{id}/export", () => {
     expect(await harness.available()).toBe(START_CREDITS - EXPORT_PRICE);
     expect(await harness.runJobs()).toBe(2);
     expect((await getVideo(id)).body.status).toBe("completed");
-    const balance = await harness.deps.credits.balance("1");
+    const balance = await harness.deps.credits.balance(toOrganizationId(1));
     expect([balance.available, balance.pending]).toEqual([START_CREDITS - EXPORT_PRICE, 0]);
   });
 
@@ -158,17 +159,17 @@ describeRendering("POST /editor/videos/{id}/export", () => {
     expect(await harness.available()).toBe(START_CREDITS);
 
     // The same job delivered again settles nothing twice.
-    const stored = await harness.deps.stores.videos.get(1, id);
+    const stored = await harness.deps.stores.videos.get(toOrganizationId(1), id);
     const holdId = stored?.lastExport?.holdId ?? "";
     await harness.service.processJob({
       id: "redelivered",
       kind: "editor_export",
-      organizationId: 1,
+      organizationId: toOrganizationId(1),
       resourceId: String(id),
       holdId,
       input: {},
     });
-    const balance = await harness.deps.credits.balance("1");
+    const balance = await harness.deps.credits.balance(toOrganizationId(1));
     expect([balance.available, balance.pending, balance.posted]).toEqual([
       START_CREDITS,
       0,

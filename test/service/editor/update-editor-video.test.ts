@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import {
   createProject,
@@ -70,7 +71,9 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     expect(video.title).toBe("Launch teaser");
     expect(video.editor_summary).toEqual(response.body.editor_summary);
     expect(await storedVersion(harness, id)).toBe(1);
-    expect((await harness.deps.stores.videos.get(1, id))?.title).toBe("Launch teaser");
+    expect((await harness.deps.stores.videos.get(toOrganizationId(1), id))?.title).toBe(
+      "Launch teaser",
+    );
     expect(await harness.available()).toBe(5000);
     expect(response.headers.get("x-ratelimit-limit")).toBeNull();
   });
@@ -219,7 +222,9 @@ describe("PATCH /editor/videos/{id}: plain edits", () => {
     });
     expect(await readProject(harness, id)).toEqual(before);
     expect(await storedVersion(harness, id)).toBe(versionBefore);
-    expect((await harness.deps.stores.videos.get(1, id))?.instructions).toEqual([]);
+    expect((await harness.deps.stores.videos.get(toOrganizationId(1), id))?.instructions).toEqual(
+      [],
+    );
   });
 
   it("maps a split outside the item to 400 with its operation index", async () => {

@@ -1,5 +1,6 @@
 import { countSpokenWords, priceVoiceover, type SpeechProvider, type SpeechRequest } from "reelkit";
 import { afterEach, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";
 import { createProject, patchProject, readProject, storedVersion } from "./editor-support.js";
 
@@ -85,7 +86,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
       url: "https://cdn.example.com/voice/1.mp3",
       metadata: { text: TEXT, voice_id: "ash" },
     });
-    const ledger = await harness.deps.credits.ledger("1");
+    const ledger = await harness.deps.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
   });
 
@@ -176,7 +177,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(await harness.available()).toBe(4);
     expect(await storedVersion(harness, id)).toBe(0);
     // The key was freed: after a top-up the same key runs.
-    await harness.deps.credits.grant("1", 10, "top-up");
+    await harness.deps.credits.grant(toOrganizationId(1), 10, "top-up");
     const retry = await patchProject(harness, id, voiceover(), keyed("vo-poor"));
     expect(retry.status).toBe(200);
     expect(await harness.available()).toBe(9);
@@ -290,7 +291,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(retry.status).toBe(200);
     expect(retry.body.idempotent_replay).toBeUndefined();
     expect(await harness.available()).toBe(5000 - PRICE(TEXT));
-    const ledger = await harness.deps.credits.ledger("1");
+    const ledger = await harness.deps.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "release")).toHaveLength(1);
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
   });
@@ -323,7 +324,7 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     expect(foreign.status).toBe(404);
     expect(speech.calls).toHaveLength(0);
     expect(await harness.available()).toBe(5000);
-    expect(await harness.available(2)).toBe(5000);
+    expect(await harness.available(toOrganizationId(2))).toBe(5000);
   });
 
   it("runs without a key, charging each request", async () => {

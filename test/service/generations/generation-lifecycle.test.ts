@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, KEYS, ORGS } from "../support/harness.js";
 import { get, MISSING_UUID, post, START, staticAd } from "./support.js";
 
@@ -54,7 +55,7 @@ describe("GET /generations/{id}: from generating to completed or error", () => {
     await harness.service.processJob({ ...job });
     expect(await harness.available()).toBe(5000);
     expect((await get(harness, `/generations/${id}`)).body).toEqual(failed.body);
-    const ledger = await harness.deps.credits.ledger("1");
+    const ledger = await harness.deps.credits.ledger(toOrganizationId(1));
     const released = ledger.filter((entry) => entry.kind === "release");
     expect(released.map((entry) => entry.kind === "release" && entry.holdId).sort()).toEqual(
       created.body.generations.map((item: { id: string }) => item.id).sort(),
@@ -70,7 +71,7 @@ describe("GET /generations/{id}: from generating to completed or error", () => {
     await harness.runJobs();
     await harness.service.processJob({ ...job });
     expect(await harness.available()).toBe(4980);
-    const ledger = await harness.deps.credits.ledger("1");
+    const ledger = await harness.deps.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
     const body = (await get(harness, `/generations/${created.body.generations[0].id}`)).body;
     expect(body.status).toBe("completed");
@@ -104,11 +105,14 @@ describe("GET /generations/{id}: from generating to completed or error", () => {
     await expect(flaky.service.processJob({ ...job })).rejects.toThrow("the worker stopped");
     const id: string = created.body.generations[0].id;
     expect((await get(flaky, `/generations/${id}`)).body.status).toBe("completed");
-    expect((await credits.balance("1")).pending).toBe(20);
+    expect((await credits.balance(toOrganizationId(1))).pending).toBe(20);
 
     await flaky.service.processJob({ ...job });
-    expect(await credits.balance("1")).toMatchObject({ pending: 0, available: 4980 });
-    const ledger = await credits.ledger("1");
+    expect(await credits.balance(toOrganizationId(1))).toMatchObject({
+      pending: 0,
+      available: 4980,
+    });
+    const ledger = await credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
     expect(ledger.filter((entry) => entry.kind === "release")).toHaveLength(0);
   });
@@ -172,6 +176,6 @@ describe("generations: authentication and scopes", () => {
     expect(anonymous.body.error.code).toBe("unauthorized");
     expect((await harness.call("GET", path)).status).toBe(401);
     expect(await harness.available()).toBe(5000);
-    expect(await harness.available(3)).toBe(5000);
+    expect(await harness.available(toOrganizationId(3))).toBe(5000);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness } from "../support/harness.js";
 import { get, post, staticAd } from "./support.js";
 
@@ -122,7 +123,9 @@ describe("POST /generations: the job queue refuses work", () => {
     const retry = await post(harness, "/generations", staticAd("none", 2), { idempotencyKey: "q" });
     expect(retry.status).toBe(500);
     expect(await harness.available()).toBe(5000);
-    const holds = (await harness.deps.credits.ledger("1")).filter((entry) => entry.kind === "hold");
+    const holds = (await harness.deps.credits.ledger(toOrganizationId(1))).filter(
+      (entry) => entry.kind === "hold",
+    );
     expect(holds).toHaveLength(4);
     expect(harness.serverErrors).toEqual([]);
   });

@@ -3,6 +3,7 @@
  * key, and My Media items, reference inspirations and editor projects put straight into
  * the stores (their own endpoints are tested elsewhere).
  */
+
 import {
   createEditorState,
   type MediaRecord,
@@ -10,6 +11,7 @@ import {
   type ReferenceRecord,
   type VideoRecord,
 } from "reelkit";
+import type { OrganizationId } from "../../../src/organization-id.js";
 import {
   countingUuid,
   type Harness,
@@ -53,7 +55,7 @@ export function get(
 
 /** Settings of {@link putMedia}. */
 export interface MediaSettings {
-  readonly organizationId?: number;
+  readonly organizationId?: OrganizationId;
   readonly mediaType?: MediaType;
   readonly status?: string;
 }
@@ -87,7 +89,7 @@ export async function putMedia(
 /** Puts a reference inspiration into the store; returns its id. */
 export async function putReference(
   harness: Harness,
-  settings: { readonly organizationId?: number; readonly analysisStatus?: string } = {},
+  settings: { readonly organizationId?: OrganizationId; readonly analysisStatus?: string } = {},
 ): Promise<string> {
   const id = countingUuid();
   const record: ReferenceRecord = {

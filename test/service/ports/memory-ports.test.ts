@@ -10,10 +10,11 @@ import {
   lookupPrefixOf,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { type OrganizationId, toOrganizationId } from "../../../src/organization-id.js";
 
 interface Row {
   readonly id: string;
-  readonly organizationId: number;
+  readonly organizationId: OrganizationId;
   readonly value: number;
 }
 
@@ -25,62 +26,81 @@ function rowStore() {
 }
 
 function job(id: string): Job {
-  return { id, kind: "generation", organizationId: 1, resourceId: id, holdId: id, input: {} };
+  return {
+    id,
+    kind: "generation",
+    organizationId: toOrganizationId(1),
+    resourceId: id,
+    holdId: id,
+    input: {},
+  };
 }
 
 describe("memory record store", () => {
   it("hides another organization's records from get, list and update", async () => {
     const store = rowStore();
-    await store.insert([{ id: "a", organizationId: 1, value: 1 }]);
-    expect(await store.get(2, "a")).toBeUndefined();
-    expect(await store.list(2, { limit: 10 })).toEqual([]);
-    expect(await store.update(2, "a", (row) => ({ ...row, value: 9 }))).toBeUndefined();
-    expect((await store.get(1, "a"))?.value).toBe(1);
+    await store.insert([{ id: "a", organizationId: toOrganizationId(1), value: 1 }]);
+    expect(await store.get(toOrganizationId(2), "a")).toBeUndefined();
+    expect(await store.list(toOrganizationId(2), { limit: 10 })).toEqual([]);
+    expect(
+      await store.update(toOrganizationId(2), "a", (row) => ({ ...row, value: 9 })),
+    ).toBeUndefined();
+    expect((await store.get(toOrganizationId(1), "a"))?.value).toBe(1);
   });
 
   it("lists newest first, filtered, up to the limit", async () => {
     const store = rowStore();
     await store.insert(
-      [1, 2, 3, 4, 5].map((value) => ({ id: `r${value}`, organizationId: 1, value })),
+      [1, 2, 3, 4, 5].map((value) => ({
+        id: `r${value}`,
+        organizationId: toOrganizationId(1),
+        value,
+      })),
     );
-    const odd = await store.list(1, { limit: 2, filter: (row) => row.value % 2 === 1 });
+    const odd = await store.list(toOrganizationId(1), {
+      limit: 2,
+      filter: (row) => row.value % 2 === 1,
+    });
     expect(odd.map((row) => row.id)).toEqual(["r5", "r3"]);
   });
 
   it("inserts all rows or none when an id is taken", async () => {
     const store = rowStore();
-    await store.insert([{ id: "a", organizationId: 1, value: 1 }]);
+    await store.insert([{ id: "a", organizationId: toOrganizationId(1), value: 1 }]);
     await expect(
       store.insert([
-        { id: "b", organizationId: 1, value: 2 },
-        { id: "a", organizationId: 1, value: 3 },
+        { id: "b", organizationId: toOrganizationId(1), value: 2 },
+        { id: "a", organizationId: toOrganizationId(1), value: 3 },
       ]),
     ).rejects.toThrow(/exists/);
-    expect(await store.get(1, "b")).toBeUndefined();
+    expect(await store.get(toOrganizationId(1), "b")).toBeUndefined();
   });
 
   it("keeps every concurrent update", async () => {
     const store = rowStore();
-    await store.insert([{ id: "a", organizationId: 1, value: 0 }]);
+    await store.insert([{ id: "a", organizationId: toOrganizationId(1), value: 0 }]);
     await Promise.all(
       Array.from({ length: 50 }, () =>
-        store.update(1, "a", (row) => ({ ...row, value: row.value + 1 })),
+        store.update(toOrganizationId(1), "a", (row) => ({ ...row, value: row.value + 1 })),
       ),
     );
-    expect((await store.get(1, "a"))?.value).toBe(50);
+    expect((await store.get(toOrganizationId(1), "a"))?.value).toBe(50);
   });
 
   it("allocates increasing video ids per organization", async () => {
     const stores = createMemoryResourceStores();
-    expect([await stores.videos.nextId(1), await stores.videos.nextId(1)]).toEqual([1, 2]);
-    expect(await stores.videos.nextId(2)).toBe(1);
+    expect([
+      await stores.videos.nextId(toOrganizationId(1)),
+      await stores.videos.nextId(toOrganizationId(1)),
+    ]).toEqual([1, 2]);
+    expect(await stores.videos.nextId(toOrganizationId(2))).toBe(1);
   });
 });
 
 describe("memory account store", () => {
   it("keeps only the digest of a key and finds it by its lookup prefix", async () => {
     const accounts = createMemoryAccountStore();
-    const record = await accounts.addApiKey(1, "rk_secret", ["generations:read"]);
+    const record = await accounts.addApiKey(toOrganizationId(1), "rk_secret", ["generations:read"]);
     const digest = await hashApiKey("rk_secret");
     expect(record.keyHash).toBe(digest);
     expect(JSON.stringify(record)).not.toContain("rk_secret");
@@ -93,14 +113,14 @@ describe("memory account store", () => {
 describe("memory rate limiter", () => {
   it("allows max requests per window, then refuses until the window ends", async () => {
     const limiter = createMemoryRateLimiter({ maxRequests: 2, windowSeconds: 60 });
-    const first = await limiter.consume(1, 1_000);
-    const second = await limiter.consume(1, 2_000);
-    const third = await limiter.consume(1, 3_000);
+    const first = await limiter.consume(toOrganizationId(1), 1_000);
+    const second = await limiter.consume(toOrganizationId(1), 2_000);
+    const third = await limiter.consume(toOrganizationId(1), 3_000);
     expect([first.allowed, second.allowed, third.allowed]).toEqual([true, true, false]);
     expect([first.remaining, second.remaining, third.remaining]).toEqual([1, 0, 0]);
     expect(third.resetAtMilliseconds).toBe(60_000);
-    expect((await limiter.consume(2, 3_000)).allowed).toBe(true);
-    expect((await limiter.consume(1, 60_000)).allowed).toBe(true);
+    expect((await limiter.consume(toOrganizationId(2), 3_000)).allowed).toBe(true);
+    expect((await limiter.consume(toOrganizationId(1), 60_000)).allowed).toBe(true);
   });
 
   it("refuses settings that cannot limit anything", () => {

@@ -7,9 +7,12 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../../src/media/sniff.js";
+import { toOrganizationId } from "../../../src/organization-id.js";
+
+const ACME = toOrganizationId(1);
 
 function job(kind: Job["kind"], input: Record<string, unknown>): Job {
-  return { id: "j1", kind, organizationId: 1, resourceId: "r1", holdId: "h1", input };
+  return { id: "j1", kind, organizationId: ACME, resourceId: "r1", holdId: "h1", input };
 }
 
 describe("simulated work provider", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, KEYS } from "../support/harness.js";
 import { failingAnalysisProvider, imageUrlsBody } from "./reference-fixtures.js";
 
@@ -18,7 +19,7 @@ describe("reference analysis", () => {
     const [reference] = await listed(harness);
     expect(reference).toEqual({ ...created.body.reference, analysis_status: "ready" });
     expect(await harness.available()).toBe(4940);
-    const balance = await harness.deps.credits.balance("1");
+    const balance = await harness.deps.credits.balance(toOrganizationId(1));
     expect(balance.pending).toBe(0);
     expect(harness.serverErrors).toEqual([]);
   });
@@ -75,7 +76,7 @@ describe("reference analysis", () => {
     await harness.service.processJob({
       id: "job-x",
       kind: "reference_analysis",
-      organizationId: 1,
+      organizationId: toOrganizationId(1),
       resourceId: "00000000-0000-4000-8000-ffffffffffff",
       holdId: "none",
       input: {},

@@ -2,6 +2,7 @@
  * A whole service over in-memory ports, driven through the real fetch handler: a manual
  * clock, counting ids, three organizations and a key for every case of spec 5.
  */
+
 import {
   type ApiScope,
   createManualClock,
@@ -36,6 +37,7 @@ import {
   type WorkProvider,
 } from "reelkit";
 import { createFetchHandler, type FetchHandler } from "reelkit/http";
+import { type OrganizationId, toOrganizationId } from "../../../src/organization-id.js";
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";
 import { validatingHandler } from "../../support/openapi-responses.js";
@@ -49,7 +51,11 @@ const READ: ApiScope = "generations:read";
 const WRITE: ApiScope = "generations:write";
 
 /** Organizations of the harness. */
-export const ORGS = { acme: 1, other: 2, lapsed: 3 } as const;
+export const ORGS = {
+  acme: toOrganizationId(1),
+  other: toOrganizationId(2),
+  lapsed: toOrganizationId(3),
+} as const;
 
 /** API keys of the harness, one per authentication case. */
 export const KEYS = {
@@ -125,7 +131,7 @@ export interface Harness {
   /** Runs every queued job now; returns how many ran. */
   runJobs(): Promise<number>;
   /** Available credits of an organization. */
-  available(organizationId?: number): Promise<number>;
+  available(organizationId?: OrganizationId): Promise<number>;
 }
 
 let uuidCounter = 0;
@@ -168,9 +174,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   await accounts.addApiKey(ORGS.other, KEYS.other, [READ, WRITE]);
   await accounts.addApiKey(ORGS.lapsed, KEYS.lapsed, [READ, WRITE]);
   const credits = postgres?.credits ?? createMemoryCreditStore({ clock });
-  await credits.grant(String(ORGS.acme), options.credits ?? 5000, "harness");
-  await credits.grant(String(ORGS.other), 5000, "harness");
-  await credits.grant(String(ORGS.lapsed), 5000, "harness");
+  await credits.grant(ORGS.acme, options.credits ?? 5000, "harness");
+  await credits.grant(ORGS.other, 5000, "harness");
+  await credits.grant(ORGS.lapsed, 5000, "harness");
   const storage = createMemoryMediaStorage({ publicBaseUrl: `${ORIGIN}/files` });
   const queue =
     postgres?.queue ??
@@ -260,7 +266,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     runJobs: () => queue.runPending(service.processJob),
     async available(organizationId = ORGS.acme) {
-      return (await credits.balance(String(organizationId))).available;
+      return (await credits.balance(organizationId)).available;
     },
   };
 }

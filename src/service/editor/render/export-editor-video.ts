@@ -24,7 +24,7 @@ import {
   tryEnqueue,
 } from "../../jobs/enqueue.js";
 import { failWork, isRunnable } from "../../jobs/work.js";
-import { accountOf, type Caller } from "../../pipeline/authorize.js";
+import type { Caller } from "../../pipeline/authorize.js";
 import { parseInput } from "../../pipeline/input.js";
 import { type PaidAnswer, runPaidRequest } from "../../pipeline/paid.js";
 import { failure, success } from "../../pipeline/results.js";
@@ -76,7 +76,7 @@ async function startExport(
   const contentHash = await exportContentHash(state, resolution);
   const previous = project.value.lastExport;
   if (previous !== undefined && isReusable(previous, contentHash)) {
-    const balance = await deps.credits.balance(accountOf(caller));
+    const balance = await deps.credits.balance(caller.organization.id);
     return success(exportBodyOf(videoId, previous, { reused: true, available: balance.available }));
   }
   const amount = priceEditorExport(planned.plan.durationSeconds, deps.prices);
@@ -142,7 +142,7 @@ async function queueExport(
   }
   const replaced = project.lastExport;
   if (replaced !== undefined && isRunnable(replaced.status)) {
-    await deps.credits.release(accountOf(caller), replaced.holdId);
+    await deps.credits.release(caller.organization.id, replaced.holdId);
   }
   const input: EditorExportJobInput = {
     resolution: exported.resolution,
