@@ -75,9 +75,12 @@ interface HeadRow {
   readonly updated_at: Date;
 }
 
-// An editor project is a video of kind editor whose state is not null: in the body until
-// its first revision, in `editor_snapshots` from then on. The head leaves the state out.
-const IS_EDITOR = `kind = 'editor' AND (body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
+/**
+ * The SQL condition of a `videos` row that is an editor project: a video of kind editor
+ * whose state is not null, in the body until its first revision, in `editor_snapshots`
+ * from then on. The head leaves the state out.
+ */
+export const IS_EDITOR = `kind = 'editor' AND (body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
 const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END AS body,
   CASE WHEN ${IS_EDITOR} THEN 'editor' ELSE 'other' END AS kind,
   jsonb_exists(body, 'editor') AS holds_state,

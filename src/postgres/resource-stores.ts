@@ -15,7 +15,11 @@ import type {
   VideoRecord,
 } from "../service/ports/records.js";
 import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
-import { createPostgresEditorRevisions, type PostgresRevisionOptions } from "./editor-revisions.js";
+import {
+  createPostgresEditorRevisions,
+  IS_EDITOR,
+  type PostgresRevisionOptions,
+} from "./editor-revisions.js";
 import { createPostgresRecordStore } from "./record-store.js";
 import type { RecordTable } from "./record-table.js";
 import { toSafeInteger } from "./rows.js";
@@ -113,11 +117,15 @@ export function createPostgresVideoStore(
     // leaves an editor project's timeline and revision columns as they are: the row's body
     // no longer holds the state after the first revision, and its version lives in a column.
     async update(organizationId, id, change) {
-      const found = await readVideo(organizationId, id);
-      if (found === undefined) return undefined;
-      if (found.kind !== "editor" || found.editor === null) {
-        return records.update(organizationId, id, change);
-      }
+      if (!Number.isSafeInteger(id)) return undefined;
+      // Which path to take needs the row's kind only, not its state.
+      const kind = await queryable(pool).query(
+        `SELECT ${IS_EDITOR} AS editor FROM ${schema.table("videos")}
+         WHERE organization_id = $1 AND id = $2`,
+        [organizationId, id],
+      );
+      if (kind.rows[0] === undefined) return undefined;
+      if (kind.rows[0].editor !== true) return records.update(organizationId, id, change);
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query(
           `SELECT jsonb_exists(body, 'editor') AS holds_state FROM ${schema.table("videos")}
