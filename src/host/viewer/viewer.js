@@ -103,6 +103,12 @@ function showError(error) {
   box.hidden = false;
 }
 
+/** Runs what a person asked for: the last error goes away, a new one shows. */
+function userAction(action) {
+  showError(undefined);
+  return guarded(action);
+}
+
 /** Runs an action, showing its failure with the API's message instead of throwing. */
 async function guarded(action) {
   try {
@@ -201,7 +207,7 @@ function renderProjects(videos) {
             className: "link-button",
             "data-project-id": video.id,
             "aria-current": video.id === view.project?.id ? "true" : undefined,
-            onclick: () => guarded(() => openProject(video.id, { focus: true })),
+            onclick: () => userAction(() => openProject(video.id, { focus: true })),
           },
           [`${video.title || "Untitled"} (#${video.id})`],
         ),
@@ -267,7 +273,6 @@ async function openProject(id, options = {}) {
     view.playheadSeconds = 0;
     resetExport();
   }
-  showError(undefined);
   renderProject();
   await renderHistory();
   if (options.focus) byId("project-heading").focus();
@@ -322,7 +327,8 @@ function renderRuler(durationSeconds) {
 
 function itemName(item) {
   if (typeof item.text === "string") return item.text;
-  return item.name ?? item.id;
+  const asset = view.project?.editor.assets[item.assetId];
+  return asset?.name ?? item.id;
 }
 
 function renderTracks(editor, frames) {
@@ -543,7 +549,7 @@ function wire() {
   byId("sign-in-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const key = byId("api-key").value.trim();
-    guarded(() => signIn(key));
+    userAction(() => signIn(key));
   });
   byId("sign-out").addEventListener("click", signOut);
   byId("watch-form").addEventListener("submit", (event) => {
@@ -566,11 +572,11 @@ function wire() {
     movePlayhead(Number(playhead.value));
   });
   byId("ruler").addEventListener("click", (event) => scrubFromPointer(event));
-  byId("undo").addEventListener("click", () => guarded(() => revisionAction("undo")));
-  byId("redo").addEventListener("click", () => guarded(() => revisionAction("redo")));
+  byId("undo").addEventListener("click", () => userAction(() => revisionAction("undo")));
+  byId("redo").addEventListener("click", () => userAction(() => revisionAction("redo")));
   byId("export-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    guarded(() => startExport(byId("export-resolution").value));
+    userAction(() => startExport(byId("export-resolution").value));
   });
   if (apiKey() !== null) enterWorkspace();
 }

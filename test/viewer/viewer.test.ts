@@ -1,0 +1,318 @@
+import { join } from "node:path";
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseFixtureText } from "../../src/host/fixture.js";
+import { type HostSetup, setupOf } from "../../src/host/host-setup.js";
+import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import {
+  describeInBrowser,
+  openBrowser,
+  SCREENSHOT_DIRECTORY,
+  writeReadmeImage,
+} from "./support/browser.js";
+
+const KEY = "rk_test_viewer_key";
+
+function setup(): HostSetup {
+  const fixture = {
+    organizations: [
+      {
+        id: 1,
+        name: "Acme",
+        credits: 1000,
+        api_keys: [{ key: KEY, scopes: ["generations:read", "generations:write"] }],
+      },
+    ],
+    simulator: { job_duration_ms: 0 },
+  };
+  const parsed = parseFixtureText(JSON.stringify(fixture), "test");
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return setupOf(parsed.fixture);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON bodies by path.
+type Json = any;
+
+async function call(host: RunningHost, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${host.origin}/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: Json = await response.json();
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function completedGeneration(host: RunningHost, id: string): Promise<Json> {
+  for (;;) {
+    const generation = await call(host, "GET", `/generations/${id}`);
+    if (generation.status !== "generating") return generation;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A 16:9 project: the simulated 3-second clip, a red corner panel, a title, and an edit to undo. */
+async function seedProject(host: RunningHost): Promise<{ id: number; generationId: string }> {
+  const batch = await call(host, "POST", "/generations", {
+    type: "video_ad",
+    template_slug: "unboxing",
+    prompt: "Cold brew pour",
+    aspect_ratio: "16:9",
+  });
+  const generationId: string = batch.generations[0].id;
+  const clip = await completedGeneration(host, generationId);
+  const project = await call(host, "POST", "/editor/videos", {
+    title: "Cold brew cut",
+    aspect_ratio: "16:9",
+  });
+  const id: number = project.video.id;
+  await call(host, "POST", `/editor/videos/${id}/media`, {
+    url: clip.url,
+    media_type: "video",
+    duration_seconds: 3,
+  });
+  await call(host, "PATCH", `/editor/videos/${id}`, {
+    operations: [
+      {
+        type: "add_solid",
+        left: 0,
+        top: 0,
+        width: 480,
+        height: 270,
+        duration_seconds: 3,
+        style: { color: "#ff0000" },
+      },
+      { type: "add_text", text: "Cold brew", from_seconds: 0.5, duration_seconds: 2 },
+    ],
+  });
+  await call(host, "PATCH", `/editor/videos/${id}`, {
+    instructions: "A closing line",
+    operations: [{ type: "add_text", text: "Iced", from_seconds: 2, duration_seconds: 1 }],
+  });
+  return { id, generationId };
+}
+
+/** What the page draws: each track row's id and its items' ids, types and labels, top first. */
+function drawnTracks(page: Page) {
+  return page.$$eval("#tracks .track", (rows) =>
+    rows.map((row) => ({
+      id: row.getAttribute("data-track-id"),
+      items: [...row.querySelectorAll(".item")].map((item) => ({
+        id: item.getAttribute("data-item-id"),
+        type: item.getAttribute("data-item-type"),
+        label: item.querySelector(".item-type")?.textContent,
+      })),
+    })),
+  );
+}
+
+/** The decoded RGBA pixels of the frame image the page shows (drawn on a canvas). */
+async function shownPixels(page: Page): Promise<Buffer> {
+  const base64 = await page.$eval("#frame", (image) => {
+    const picture = image as HTMLImageElement;
+    const canvas = document.createElement("canvas");
+    canvas.width = picture.naturalWidth;
+    canvas.height = picture.naturalHeight;
+    const context = canvas.getContext("2d");
+    if (context === null) throw new Error("No 2D canvas.");
+    context.drawImage(picture, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let text = "";
+    for (const byte of data) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+function differingPixels(first: Buffer, second: Buffer): number {
+  let count = 0;
+  for (let offset = 0; offset < first.length; offset += 4) {
+    if (first.readUInt32BE(offset) !== second.readUInt32BE(offset)) count += 1;
+  }
+  return count;
+}
+
+function waitForText(page: Page, selector: string, text: string) {
+  return page.waitForFunction(
+    (css, expected) => document.querySelector(css)?.textContent?.includes(expected) === true,
+    {},
+    selector,
+    text,
+  );
+}
+
+describeInBrowser("the timeline viewer in a real browser", () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let project: { id: number; generationId: string };
+  const pageProblems: string[] = [];
+  let step = 0;
+
+  async function screenshot(name: string): Promise<string> {
+    step += 1;
+    const path = join(SCREENSHOT_DIRECTORY, `${String(step).padStart(2, "0")}-${name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    return path;
+  }
+
+  beforeAll(async () => {
+    host = await startHost({ port: 0, host: "127.0.0.1", setup: setup() });
+    project = await seedProject(host);
+    ({ browser, page } = await openBrowser());
+    // A CSP violation or a script error shows up here; the page must cause none.
+    page.on("console", (message) => {
+      if (message.type() === "error") pageProblems.push(message.text());
+    });
+    page.on("pageerror", (error) => pageProblems.push(String(error)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it("serves the page to a browser and refuses a wrong key with the API's message", async () => {
+    const response = await page.goto(`${host.origin}/`);
+    expect(response?.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await page.type("#api-key", "rk_not_a_key");
+    await page.click("#sign-in-form button[type=submit]");
+    await page.waitForSelector("#error:not([hidden])");
+    const refused = await fetch(`${host.origin}/v1/credits`, {
+      headers: { authorization: "Bearer rk_not_a_key" },
+    });
+    const { error } = (await refused.json()) as Json;
+    expect(await page.$eval("#error", (box) => box.textContent)).toBe(
+      `${error.message} (${error.code})`,
+    );
+    await screenshot("wrong-key");
+  });
+
+  it("signs in and shows the workspace: credits, projects, videos and generations", async () => {
+    await page.$eval("#api-key", (input) => {
+      (input as HTMLInputElement).value = "";
+    });
+    await page.type("#api-key", KEY);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`#projects [data-project-id="${project.id}"]`);
+    const balance = await call(host, "GET", "/credits");
+    await waitForText(page, "#credits", `${balance.available} available`);
+    expect(await page.evaluate(() => sessionStorage.getItem("reelkit.viewer.apiKey"))).toBe(KEY);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await page.type("#watch-id", project.generationId);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "#recent", `Generation ${project.generationId} completed`);
+    await waitForText(page, "#recent", `Video #${project.id} ready`);
+    await screenshot("workspace");
+  });
+
+  it("opens a project and draws its items on their tracks, front track on top", async () => {
+    await page.click(`#projects [data-project-id="${project.id}"]`);
+    await waitForText(page, "#project-heading", "Cold brew cut");
+    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    const expected = video.editor.tracks.map((track: Json) => ({
+      id: track.id,
+      items: track.items.map((itemId: string) => {
+        const type = video.editor.items[itemId].type;
+        return { id: itemId, type, label: { video: "Video", text: "Text", solid: "Solid" }[type] };
+      }),
+    }));
+    await page.waitForSelector("#frame:not([hidden])");
+    expect(await drawnTracks(page)).toEqual(expected);
+    expect(expected.flatMap((track: Json) => track.items).map((item: Json) => item.type)).toEqual(
+      expect.arrayContaining(["video", "solid", "text"]),
+    );
+    await screenshot("project");
+  });
+
+  it("opens an item's fields with the keyboard", async () => {
+    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    const [titleId] = Object.entries(video.editor.items).find(
+      ([, item]) => (item as Json).text === "Cold brew",
+    ) as [string, Json];
+    await page.focus(`.item[data-item-id="${titleId}"]`);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "#item-heading", "Text: Cold brew");
+    const fields = await page.$$eval("#item-fields dt, #item-fields dd", (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
+    expect(fields).toEqual(expect.arrayContaining(["id", titleId, "from_seconds", "0.5"]));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("item-heading");
+    await screenshot("item-fields");
+  });
+
+  it("scrubs the playhead with the keyboard and shows the frame at the new time", async () => {
+    await page.waitForFunction(() => document.querySelector("#frame")?.getAttribute("src"));
+    const before = await shownPixels(page);
+    expect(await page.$eval("#frame", (image) => image.getAttribute("data-at-seconds"))).toBe("0");
+    await page.focus("#playhead");
+    for (let press = 0; press < 2; press += 1) await page.keyboard.press("PageUp");
+    await page.waitForFunction(
+      () => document.querySelector("#frame")?.getAttribute("data-at-seconds") === "2",
+    );
+    expect(await page.$eval("#playhead-time", (output) => output.textContent)).toBe("2.00 s");
+    const after = await shownPixels(page);
+    // 480 x 270: the same size, and a visible share of it changed (clip, title).
+    expect([before.length, after.length]).toEqual([480 * 270 * 4, 480 * 270 * 4]);
+    expect(differingPixels(before, after)).toBeGreaterThan(480 * 270 * 0.05);
+    await screenshot("scrubbed");
+  });
+
+  it("undoes the latest edit and shows the timeline without it", async () => {
+    const itemsBefore = await page.$$eval(".item", (items) => items.length);
+    await waitForText(page, "#history", "A closing line");
+    await page.click("#undo");
+    await waitForText(page, "#history li:first-child", "undo");
+    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    expect(await page.$$eval(".item", (items) => items.length)).toBe(itemsBefore - 1);
+    expect(
+      await page.$$eval(".item", (items) => items.map((item) => item.textContent)),
+    ).not.toContain("Text Iced");
+    expect(await page.$eval("#project-meta", (meta) => meta.textContent)).toContain(
+      `revision ${video.revision}`,
+    );
+    await screenshot("undone");
+  });
+
+  it("shows the API's message when there is nothing to redo twice", async () => {
+    await page.click("#redo");
+    await waitForText(page, "#history li:first-child", "redo");
+    await page.click("#redo");
+    await waitForText(page, "#error", "nothing_to_redo");
+    await screenshot("nothing-to-redo");
+  });
+
+  it("exports the project and plays the MP4 in a video element", async () => {
+    await page.select("#export-resolution", "480p");
+    await page.click("#export");
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector("#export-video") as HTMLVideoElement | null;
+        return video !== null && !video.hidden && video.readyState >= 2;
+      },
+      { timeout: 60_000 },
+    );
+    const exported = await call(host, "GET", `/videos/${project.id}`);
+    expect(exported.status).toBe("completed");
+    expect(await page.$eval("#export-video", (video) => (video as HTMLVideoElement).src)).toBe(
+      exported.url,
+    );
+    expect(await page.$eval("#export-status", (status) => status.textContent)).toBe(
+      "Export completed.",
+    );
+    // The failed redo's message went away with the next thing asked for.
+    expect(await page.$eval("#error", (box) => box.hidden)).toBe(true);
+    writeReadmeImage(await screenshot("exported"));
+  });
+
+  it("caused no script error or policy violation", () => {
+    expect(pageProblems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual(
+      [],
+    );
+  });
+});
