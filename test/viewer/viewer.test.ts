@@ -12,6 +12,11 @@ import {
 } from "./support/browser.js";
 
 const KEY = "rk_test_viewer_key";
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+  video: "Video",
+  text: "Text",
+  solid: "Solid",
+};
 
 function setup(): HostSetup {
   const fixture = {
@@ -218,8 +223,8 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     const expected = video.editor.tracks.map((track: Json) => ({
       id: track.id,
       items: track.items.map((itemId: string) => {
-        const type = video.editor.items[itemId].type;
-        return { id: itemId, type, label: { video: "Video", text: "Text", solid: "Solid" }[type] };
+        const type: string = video.editor.items[itemId].type;
+        return { id: itemId, type, label: TYPE_LABELS[type] };
       }),
     }));
     await page.waitForSelector("#frame:not([hidden])");
@@ -306,7 +311,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
       "Export completed.",
     );
     // The failed redo's message went away with the next thing asked for.
-    expect(await page.$eval("#error", (box) => box.hidden)).toBe(true);
+    expect(await page.$eval("#error", (box) => (box as HTMLElement).hidden)).toBe(true);
     writeReadmeImage(await screenshot("exported"));
   });
 
