@@ -300,7 +300,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
         const video = document.querySelector("#export-video") as HTMLVideoElement | null;
         return video !== null && !video.hidden && video.readyState >= 2;
       },
-      { timeout: 60_000 },
+      { timeout: 90_000 },
     );
     const exported = await call(host, "GET", `/videos/${project.id}`);
     expect(exported.status).toBe("completed");
@@ -313,7 +313,8 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     // The failed redo's message went away with the next thing asked for.
     expect(await page.$eval("#error", (box) => (box as HTMLElement).hidden)).toBe(true);
     writeReadmeImage(await screenshot("exported"));
-  });
+    // Rendering competes for two cores with every other suite under npm test.
+  }, 120_000);
 
   it("caused no script error or policy violation", () => {
     expect(pageProblems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual(
