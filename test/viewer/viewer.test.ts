@@ -1,9 +1,15 @@
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { parseFixtureText } from "../../src/host/fixture.js";
-import { type HostSetup, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import {
+  createRenderingProject,
+  type HostClient,
+  hostClient,
+  instantJobsSetup,
+  type Json,
+  type RenderingProject,
+} from "../host/support/rendering-project.js";
 import {
   describeInBrowser,
   openBrowser,
@@ -18,86 +24,14 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   solid: "Solid",
 };
 
-function setup(): HostSetup {
-  const fixture = {
-    organizations: [
-      {
-        id: 1,
-        name: "Acme",
-        credits: 1000,
-        api_keys: [{ key: KEY, scopes: ["generations:read", "generations:write"] }],
-      },
-    ],
-    simulator: { job_duration_ms: 0 },
-  };
-  const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON bodies by path.
-type Json = any;
-
-async function call(host: RunningHost, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${host.origin}/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: Json = await response.json();
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function completedGeneration(host: RunningHost, id: string): Promise<Json> {
-  for (;;) {
-    const generation = await call(host, "GET", `/generations/${id}`);
-    if (generation.status !== "generating") return generation;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A 16:9 project: the simulated 3-second clip, a red corner panel, a title, and an edit to undo. */
-async function seedProject(host: RunningHost): Promise<{ id: number; generationId: string }> {
-  const batch = await call(host, "POST", "/generations", {
-    type: "video_ad",
-    template_slug: "unboxing",
-    prompt: "Cold brew pour",
-    aspect_ratio: "16:9",
-  });
-  const generationId: string = batch.generations[0].id;
-  const clip = await completedGeneration(host, generationId);
-  const project = await call(host, "POST", "/editor/videos", {
-    title: "Cold brew cut",
-    aspect_ratio: "16:9",
-  });
-  const id: number = project.video.id;
-  await call(host, "POST", `/editor/videos/${id}/media`, {
-    url: clip.url,
-    media_type: "video",
-    duration_seconds: 3,
-  });
-  await call(host, "PATCH", `/editor/videos/${id}`, {
-    operations: [
-      {
-        type: "add_solid",
-        left: 0,
-        top: 0,
-        width: 480,
-        height: 270,
-        duration_seconds: 3,
-        style: { color: "#ff0000" },
-      },
-      { type: "add_text", text: "Cold brew", from_seconds: 0.5, duration_seconds: 2 },
-    ],
-  });
-  await call(host, "PATCH", `/editor/videos/${id}`, {
+/** The rendering project with one more edit on top, for the page to undo. */
+async function seedProject(client: HostClient): Promise<RenderingProject> {
+  const project = await createRenderingProject(client, "Cold brew cut");
+  await client.call("PATCH", `/editor/videos/${project.id}`, {
     instructions: "A closing line",
     operations: [{ type: "add_text", text: "Iced", from_seconds: 2, duration_seconds: 1 }],
   });
-  return { id, generationId };
+  return project;
 }
 
 /** What the page draws: each track row's id and its items' ids, types and labels, top first. */
@@ -151,9 +85,10 @@ function waitForText(page: Page, selector: string, text: string) {
 
 describeInBrowser("the timeline viewer in a real browser", () => {
   let host: RunningHost;
+  let client: HostClient;
   let browser: Browser;
   let page: Page;
-  let project: { id: number; generationId: string };
+  let project: RenderingProject;
   const pageProblems: string[] = [];
   let step = 0;
 
@@ -165,8 +100,9 @@ describeInBrowser("the timeline viewer in a real browser", () => {
   }
 
   beforeAll(async () => {
-    host = await startHost({ port: 0, host: "127.0.0.1", setup: setup() });
-    project = await seedProject(host);
+    host = await startHost({ port: 0, host: "127.0.0.1", setup: instantJobsSetup(KEY) });
+    client = hostClient(host, KEY);
+    project = await seedProject(client);
     ({ browser, page } = await openBrowser());
     // A CSP violation or a script error shows up here; the page must cause none.
     page.on("console", (message) => {
@@ -204,7 +140,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     await page.type("#api-key", KEY);
     await page.keyboard.press("Enter");
     await page.waitForSelector(`#projects [data-project-id="${project.id}"]`);
-    const balance = await call(host, "GET", "/credits");
+    const balance = await client.call("GET", "/credits");
     await waitForText(page, "#credits", `${balance.available} available`);
     expect(await page.evaluate(() => sessionStorage.getItem("reelkit.viewer.apiKey"))).toBe(KEY);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -219,7 +155,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
   it("opens a project and draws its items on their tracks, front track on top", async () => {
     await page.click(`#projects [data-project-id="${project.id}"]`);
     await waitForText(page, "#project-heading", "Cold brew cut");
-    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
     const expected = video.editor.tracks.map((track: Json) => ({
       id: track.id,
       items: track.items.map((itemId: string) => {
@@ -236,7 +172,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
   });
 
   it("opens an item's fields with the keyboard", async () => {
-    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
     const [titleId] = Object.entries(video.editor.items).find(
       ([, item]) => (item as Json).text === "Cold brew",
     ) as [string, Json];
@@ -273,7 +209,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     await waitForText(page, "#history", "A closing line");
     await page.click("#undo");
     await waitForText(page, "#history li:first-child", "undo");
-    const { video } = await call(host, "GET", `/editor/videos/${project.id}`);
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
     expect(await page.$$eval(".item", (items) => items.length)).toBe(itemsBefore - 1);
     expect(
       await page.$$eval(".item", (items) => items.map((item) => item.textContent)),
@@ -302,7 +238,7 @@ describeInBrowser("the timeline viewer in a real browser", () => {
       },
       { timeout: 90_000 },
     );
-    const exported = await call(host, "GET", `/videos/${project.id}`);
+    const exported = await client.call("GET", `/videos/${project.id}`);
     expect(exported.status).toBe("completed");
     expect(await page.$eval("#export-video", (video) => (video as HTMLVideoElement).src)).toBe(
       exported.url,

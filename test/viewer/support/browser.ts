@@ -9,8 +9,8 @@ import { accessSync, constants } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type Browser, launch, type Page } from "puppeteer-core";
-import { describe, it } from "vitest";
-import { describeRendering } from "../../render/support/ffmpeg.js";
+import { FFMPEG_NEED } from "../../render/support/ffmpeg.js";
+import { describeNeeding } from "../../support/describe-needing.js";
 
 /** Debian's Chromium; `.ci/run` installs it when missing. */
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
@@ -34,21 +34,7 @@ function chromiumMissing(): string | undefined {
 
 /** `describe` for tests that drive a browser against a rendering host. */
 export function describeInBrowser(name: string, suite: () => void): void {
-  const missing = chromiumMissing();
-  if (missing === undefined) {
-    describeRendering(name, suite);
-    return;
-  }
-  if (process.env.CI === "true") {
-    describe(name, () => {
-      it("needs Chromium, which CI must install (.ci/run does)", () => {
-        throw new Error(`${missing}; the viewer's browser tests cannot run.`);
-      });
-    });
-    return;
-  }
-  console.warn(`Browser tests "${name}" skipped: ${missing}.`);
-  describe.skip(name, suite);
+  describeNeeding(name, [FFMPEG_NEED, { part: "Chromium", missing: chromiumMissing() }], suite);
 }
 
 /** A headless Chromium with one page of a fixed size. */
