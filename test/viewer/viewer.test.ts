@@ -252,6 +252,21 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     // Rendering competes for two cores with every other suite under npm test.
   }, 120_000);
 
+  it("signs out, forgetting the key, and signs out by itself when a kept key stops working", async () => {
+    await page.click("#sign-out");
+    await page.waitForSelector("#sign-in:not([hidden])");
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.evaluate(() => sessionStorage.setItem("reelkit.viewer.apiKey", "rk_gone_key"));
+    await page.reload();
+    await page.waitForSelector("#error:not([hidden])");
+    await page.waitForSelector("#sign-in:not([hidden])");
+    expect(await page.$eval("#workspace", (workspace) => (workspace as HTMLElement).hidden)).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => sessionStorage.getItem("reelkit.viewer.apiKey"))).toBeNull();
+    await screenshot("key-stopped-working");
+  });
+
   it("caused no script error or policy violation", () => {
     expect(pageProblems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual(
       [],

@@ -179,10 +179,18 @@ async function refreshWorkspace() {
   clearTimeout(view.pollTimer);
   if (apiKey() === null) return;
   await guarded(async () => {
-    const [credits, projects] = await Promise.all([
-      api("GET", "/credits"),
-      api("GET", `/editor/videos?limit=${PROJECT_LIST_LIMIT}`),
-    ]);
+    let credits;
+    let projects;
+    try {
+      [credits, projects] = await Promise.all([
+        api("GET", "/credits"),
+        api("GET", `/editor/videos?limit=${PROJECT_LIST_LIMIT}`),
+      ]);
+    } catch (error) {
+      // A key that stopped working (revoked, expired, a restarted host) signs the page out.
+      if (error instanceof ApiError && error.status === 401) signOut();
+      throw error;
+    }
     byId("credits").textContent =
       `${credits.available} available · ${credits.pending} pending · ${credits.posted} posted`;
     renderProjects(projects.videos);
