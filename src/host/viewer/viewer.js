@@ -491,9 +491,12 @@ async function renderHistory() {
     }
     return element("li", { "data-revision": revision.revision }, parts);
   });
-  rows.push(
-    element("li", { "data-revision": 0 }, [element("strong", {}, ["Revision 0"]), " · created"]),
-  );
+  // The list starts after creation; name revision 0 once the whole history is shown.
+  if (history.next_cursor === null) {
+    rows.push(
+      element("li", { "data-revision": 0 }, [element("strong", {}, ["Revision 0"]), " · created"]),
+    );
+  }
   byId("history").replaceChildren(...rows);
 }
 
