@@ -26,20 +26,6 @@ const FIXED_FROM_OUTSIDE: ReadonlyMap<
  * fails the test until it is removed, and a listed function may not gain parameters.
  */
 const PENDING: ReadonlyMap<string, number> = new Map([
-  ["render/command/ass-document.ts#styleLine", 4],
-  ["render/command/ass-document.ts#positionTag", 4],
-  ["render/command/ass-document.ts#poseTags", 4],
-  ["render/command/ass-document.ts#captionBody", 4],
-  ["render/command/ass-document.ts#eventLines", 4],
-  ["render/command/media-layer.ts#addLayerPicture", 4],
-  ["render/command/media-layer.ts#addMediaLayer", 5],
-  ["render/command/media-layer.ts#addMediaCanvas", 4],
-  ["render/command/visual-graph.ts#addDrawnRun", 5],
-  ["render/command/visual-graph.ts#addPicture", 4],
-  ["render/ffmpeg-command.ts#assemble", 5],
-  ["render/ffmpeg-renderer.ts#createFfmpegRenderer.run", 5],
-  ["render/node/media-inputs.ts#writeBody", 4],
-  ["render/node/probe-audio.ts#inputsWithAudio", 4],
   ["host/postgres-host-stores.ts#postgresHostStores", 4],
   ["host/wiring.ts#wireHost", 4],
   ["http/multipart-body.ts#readMultipartBody", 4],
