@@ -116,6 +116,7 @@ export {
 // The editor engine (also published alone as `reelkit/editor`).
 export {
   type AddMediaFailure,
+  type AddMediaOptions,
   type AddMediaSuccess,
   ANIMATION_DURATION_DEFAULT_SECONDS,
   ANIMATION_EFFECTS,
