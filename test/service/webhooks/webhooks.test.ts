@@ -134,7 +134,8 @@ describe("webhook deliveries", () => {
     const hooks = await receiver();
     const renderer: Renderer = {
       async renderVideo(_plan, target) {
-        const writer = target.sink.getWriter();
+        const writer = target.sink?.getWriter();
+        if (writer === undefined) throw new Error("expected a sink");
         await writer.write(new Uint8Array([0, 0, 0, 24]));
         await writer.close();
         return {
