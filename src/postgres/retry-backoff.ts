@@ -4,12 +4,4 @@
  *
  * @module
  */
-export {
-  JOB_RETRY_BACKOFF_DEFAULT,
-  JOB_RETRY_BASE_MILLISECONDS,
-  JOB_RETRY_CAP_MILLISECONDS,
-  JOB_RETRY_FACTOR,
-  jobRetryDelayMilliseconds,
-  type RetryBackoff,
-  retryCeilingMilliseconds,
-} from "../service/jobs/retry-backoff.js";
+export * from "../service/jobs/retry-backoff.js";

@@ -8,10 +8,11 @@
  * @module
  */
 import { isoNow } from "../../clock.js";
+import type { GenerationError } from "../../schemas/generations.js";
 import type { WebhookEventType } from "../../vocabulary.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { generationBodyOf } from "../generations/generation-body.js";
-import { workErrorOf } from "../jobs/work.js";
+import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
 import type { Job, JobKind } from "../ports/jobs.js";
 import type { WebhookDelivery, WebhookEndpoint } from "../ports/webhooks.js";
 import { videoIdOf } from "../videos/faceless-video-job.js";
@@ -26,6 +27,18 @@ interface JobEvents {
   data(deps: ServiceDependencies, job: Job): Promise<unknown>;
 }
 
+// A record of paid work as its GET endpoint shows it, failure details included.
+async function workData<Row extends FailedWorkSource>(
+  deps: ServiceDependencies,
+  job: Job,
+  reading: Promise<Row | undefined>,
+  bodyOf: (record: Row, error: GenerationError | null) => unknown,
+): Promise<unknown> {
+  const record = await reading;
+  if (record === undefined) return undefined;
+  return bodyOf(record, await workErrorOf(deps, job.organizationId, record));
+}
+
 async function videoData(deps: ServiceDependencies, job: Job): Promise<unknown> {
   const id = videoIdOf(job);
   const record =
@@ -38,20 +51,24 @@ const JOB_EVENTS: Readonly<Record<JobKind, JobEvents>> = {
   generation: {
     completed: "generation.completed",
     failed: "generation.failed",
-    async data(deps, job) {
-      const record = await deps.stores.generations.get(job.organizationId, job.resourceId);
-      if (record === undefined) return undefined;
-      return generationBodyOf(record, await workErrorOf(deps, job.organizationId, record));
-    },
+    data: (deps, job) =>
+      workData(
+        deps,
+        job,
+        deps.stores.generations.get(job.organizationId, job.resourceId),
+        generationBodyOf,
+      ),
   },
   slideshow: {
     completed: "slideshow.completed",
     failed: "slideshow.failed",
-    async data(deps, job) {
-      const record = await deps.stores.slideshows.get(job.organizationId, job.resourceId);
-      if (record === undefined) return undefined;
-      return slideshowBodyOf(record, await workErrorOf(deps, job.organizationId, record));
-    },
+    data: (deps, job) =>
+      workData(
+        deps,
+        job,
+        deps.stores.slideshows.get(job.organizationId, job.resourceId),
+        slideshowBodyOf,
+      ),
   },
   faceless_video: { completed: "video.completed", failed: "video.failed", data: videoData },
   reference_analysis: {
