@@ -5,6 +5,8 @@
  *   listener, for Node's own server, Express and Fastify.
  * - {@link createNodeUrlFetcher}: the SSRF-safe downloader of `source_url` imports over
  *   Node's resolver and a transport pinned to the vetted addresses.
+ * - {@link createNodeWebhookSender}: webhook deliveries, client-registered endpoints
+ *   under the same SSRF policy.
  *
  * @packageDocumentation
  */
@@ -17,3 +19,4 @@ export {
   type NodeUrlFetcherOptions,
   resolveWithNodeDns,
 } from "./url-fetching.js";
+export { createNodeWebhookSender, type NodeWebhookSenderOptions } from "./webhook-sender.js";
