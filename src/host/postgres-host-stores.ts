@@ -73,7 +73,11 @@ export async function postgresHostStores(
     // The fixture's endpoints are the operator's configuration: written on every start,
     // so a changed URL, secret or event list takes effect.
     for (const organization of setup.organizations) {
-      await saveWebhookEndpoints(pool, organization.id, organization.webhooks, inSchema);
+      await saveWebhookEndpoints(
+        pool,
+        { organizationId: organization.id, endpoints: organization.webhooks },
+        inSchema,
+      );
     }
     const postgres = createPostgresPorts(pool, { ...inSchema, clock, rateLimit: setup.rateLimit });
     const webhooks = createPostgresWebhookPorts(pool, inSchema);

@@ -185,17 +185,17 @@ export function createPostgresWebhookPorts(
  *
  * @example
  * ```ts
- * await saveWebhookEndpoints(pool, toOrganizationId(1), [
+ * await saveWebhookEndpoints(pool, { organizationId: toOrganizationId(1), endpoints: [
  *   { id: "main", url: "https://hooks.example.com/reelkit", secret: "whsec_aGVsbG8=", events: ["video.completed"], trusted: true },
- * ]);
+ * ] });
  * ```
  */
 export async function saveWebhookEndpoints(
   pool: Pool,
-  organizationId: number,
-  endpoints: readonly WebhookEndpoint[],
+  saved: { readonly organizationId: number; readonly endpoints: readonly WebhookEndpoint[] },
   options: PostgresSchemaOptions = {},
 ): Promise<void> {
+  const { organizationId, endpoints } = saved;
   const table = postgresSchemaOf(options).table("webhook_endpoints");
   for (const endpoint of endpoints) {
     await queryable(pool).query(

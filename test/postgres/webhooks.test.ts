@@ -93,10 +93,18 @@ describeWithDatabase("the PostgreSQL webhook outbox", (schema) => {
       events: ["video.completed" as const],
       trusted: true,
     };
-    await saveWebhookEndpoints(pool, 1, [main], { schema: schema().name });
-    await saveWebhookEndpoints(pool, 1, [{ ...main, url: "https://hooks.example.com/b" }], {
-      schema: schema().name,
-    });
+    await saveWebhookEndpoints(
+      pool,
+      { organizationId: 1, endpoints: [main] },
+      { schema: schema().name },
+    );
+    await saveWebhookEndpoints(
+      pool,
+      { organizationId: 1, endpoints: [{ ...main, url: "https://hooks.example.com/b" }] },
+      {
+        schema: schema().name,
+      },
+    );
     const organization = toOrganizationId(1);
     expect(await ports().endpoints.list(organization)).toEqual([
       { ...main, url: "https://hooks.example.com/b" },

@@ -31,9 +31,12 @@ interface JobEvents {
 async function workData<Row extends FailedWorkSource>(
   deps: ServiceDependencies,
   job: Job,
-  reading: Promise<Row | undefined>,
-  bodyOf: (record: Row, error: GenerationError | null) => unknown,
+  source: {
+    readonly reading: Promise<Row | undefined>;
+    readonly bodyOf: (record: Row, error: GenerationError | null) => unknown;
+  },
 ): Promise<unknown> {
+  const { reading, bodyOf } = source;
   const record = await reading;
   if (record === undefined) return undefined;
   return bodyOf(record, await workErrorOf(deps, job.organizationId, record));
@@ -52,23 +55,19 @@ const JOB_EVENTS: Readonly<Record<JobKind, JobEvents>> = {
     completed: "generation.completed",
     failed: "generation.failed",
     data: (deps, job) =>
-      workData(
-        deps,
-        job,
-        deps.stores.generations.get(job.organizationId, job.resourceId),
-        generationBodyOf,
-      ),
+      workData(deps, job, {
+        reading: deps.stores.generations.get(job.organizationId, job.resourceId),
+        bodyOf: generationBodyOf,
+      }),
   },
   slideshow: {
     completed: "slideshow.completed",
     failed: "slideshow.failed",
     data: (deps, job) =>
-      workData(
-        deps,
-        job,
-        deps.stores.slideshows.get(job.organizationId, job.resourceId),
-        slideshowBodyOf,
-      ),
+      workData(deps, job, {
+        reading: deps.stores.slideshows.get(job.organizationId, job.resourceId),
+        bodyOf: slideshowBodyOf,
+      }),
   },
   faceless_video: { completed: "video.completed", failed: "video.failed", data: videoData },
   reference_analysis: {

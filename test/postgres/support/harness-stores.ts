@@ -153,7 +153,11 @@ export async function postgresHarnessStores(
     unitOfWork: { run: (work) => atomically(pool, work) },
     async webhooks(endpoints) {
       for (const [organizationId, list] of Object.entries(endpoints)) {
-        await saveWebhookEndpoints(pool, Number(organizationId), list, inSchema);
+        await saveWebhookEndpoints(
+          pool,
+          { organizationId: Number(organizationId), endpoints: list },
+          inSchema,
+        );
       }
       return createPostgresWebhookPorts(pool, inSchema);
     },
