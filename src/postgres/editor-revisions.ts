@@ -8,7 +8,8 @@
  *   the first revision moves that state into a snapshot, so the row stays small and no
  *   edit rewrites or rereads the project through it.
  * - Each accepted batch appends one `editor_revisions` row: the engine's forward and
- *   inverse patches, the operation types, the instructions and who made it. Every
+ *   inverse patches, the operation types, the instructions and who made it. The row and
+ *   the head's new revision are written by one statement. Every
  *   {@link EDITOR_SNAPSHOT_EVERY} revisions an `editor_snapshots` row holds the whole
  *   state, so rebuilding any kept revision replays at most that many patches.
  * - Each host keeps the latest state of the projects it touched, keyed by project and
@@ -18,9 +19,18 @@
  *   rebuilds the state from the snapshot and patches. Two hosts on one database therefore
  *   always agree on the latest revision: the number lives in the row both lock, and a
  *   cache entry is a copy of a revision that never changes once written.
- * - When a snapshot is written, rows no kept revision needs any more are deleted: the
- *   snapshots below the one the oldest kept revision starts from, and the revisions up to
- *   it.
+ * - A host announces a revision it is committing before it sends `COMMIT`. Another
+ *   request on the host that reads that number from the row (which it can only do once
+ *   the commit went through) waits for the commit's answer and takes the state from it,
+ *   rather than rebuilding it because its read overtook that answer. Under concurrent
+ *   edits of a large project such rebuilds were the cost that grew with its size.
+ * - The snapshot is written after its revision is committed and the row unlocked, so its
+ *   size never holds up the edits queued behind it; the request that made the revision
+ *   writes it before answering. Rows no kept revision needs any more are deleted then:
+ *   the snapshots below the one the oldest kept revision starts from, and the revisions
+ *   up to it. A snapshot whose write fails is not retried: rebuilds start from the one
+ *   before it (at most twice {@link EDITOR_SNAPSHOT_EVERY} patches) until the next is
+ *   written, and nothing is pruned meanwhile.
  *
  * @module
  */
