@@ -473,12 +473,14 @@ export function createPostgresEditorRevisions(
       const announces = queryable(pool) === pool;
       let announced: { resolve(): void; reject(error: unknown): void } | undefined;
       const announce = (revision: number, state: EditorState): void => {
-        announced?.reject(new Error("The transaction ran again."));
         const { promise, resolve, reject } = deferred();
         announced = { resolve, reject };
         cache.committingRevision(cacheKey, revision, state, promise);
       };
       const work = async (client: Queryable) => {
+        // A transaction that runs again never committed what its earlier run announced.
+        announced?.reject(new Error("The transaction ran again."));
+        announced = undefined;
         const head = await readHead(client, organizationId, videoId, true);
         if (head === undefined) return undefined;
         const state = await latestState(client, head, organizationId, videoId);
