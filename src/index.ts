@@ -912,6 +912,7 @@ export {
   type JobRecordHandler,
   type JobStart,
   jobStartOf,
+  type KeyWithOrganization,
   type ListQuery,
   type LocalMediaFile,
   listGenerationCatalogInputSchema,
