@@ -136,10 +136,13 @@ export class LatestStateCache {
    */
   committingRevision(
     key: string,
-    revision: number,
-    state: EditorState,
-    outcome: Promise<unknown>,
+    committing: {
+      readonly revision: number;
+      readonly state: EditorState;
+      readonly outcome: Promise<unknown>;
+    },
   ): void {
+    const { revision, state, outcome } = committing;
     const name = `${key}@${revision}`;
     const committed = outcome.then(
       () => {
@@ -202,6 +205,19 @@ export interface EditorAwareReads {
   ): Promise<readonly VideoRecord[]>;
 }
 
+// The project a statement works on.
+interface EditorProject {
+  readonly organizationId: OrganizationId;
+  readonly videoId: number;
+}
+
+// A snapshot to write at a revision, with what decides which older rows are still needed.
+interface Snapshot {
+  readonly head: { readonly historyStart: number; readonly revisionsKept: number };
+  readonly revision: number;
+  readonly state: EditorState;
+}
+
 // The statements of the revision history, on the tables of one schema.
 function revisionQueries(schema: PostgresSchema) {
   const videosTable = schema.table("videos");
@@ -210,8 +226,7 @@ function revisionQueries(schema: PostgresSchema) {
 
   async function readHead(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
+    { organizationId, videoId }: EditorProject,
     lock: boolean,
   ): Promise<HeadRow | undefined> {
     if (!Number.isSafeInteger(videoId)) return undefined;
@@ -227,10 +242,8 @@ function revisionQueries(schema: PostgresSchema) {
   // at history_start) and the forward patches after it.
   async function rebuildState(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    head: HeadRow,
-    revision: number,
+    { organizationId, videoId }: EditorProject,
+    { head, revision }: { readonly head: HeadRow; readonly revision: number },
   ): Promise<EditorState> {
     const key = [organizationId, videoId];
     const snapshot = await db.query(
@@ -264,7 +277,14 @@ function revisionQueries(schema: PostgresSchema) {
     return state;
   }
 
-  function videoAt(head: HeadRow, revision: number, state: EditorState, updatedAt: string) {
+  function videoAt(
+    head: HeadRow,
+    {
+      revision,
+      state,
+      updatedAt,
+    }: { readonly revision: number; readonly state: EditorState; readonly updatedAt: string },
+  ) {
     const video: EditorVideo = {
       ...head.body,
       title: state.title,
@@ -279,10 +299,17 @@ function revisionQueries(schema: PostgresSchema) {
   // round trip while the head row is locked.
   async function writeRevision(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    entry: RevisionEntry,
-    stacks: { readonly undoStack: readonly number[]; readonly redoStack: readonly number[] },
+    { organizationId, videoId }: EditorProject,
+    {
+      entry,
+      stacks,
+    }: {
+      readonly entry: RevisionEntry;
+      readonly stacks: {
+        readonly undoStack: readonly number[];
+        readonly redoStack: readonly number[];
+      };
+    },
   ): Promise<void> {
     await db.query(
       `WITH head AS (
@@ -313,11 +340,8 @@ function revisionQueries(schema: PostgresSchema) {
   // Writes a snapshot of `state` at `revision` and deletes what no kept revision needs.
   async function snapshotAndPrune(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    head: { readonly historyStart: number; readonly revisionsKept: number },
-    revision: number,
-    state: EditorState,
+    { organizationId, videoId }: EditorProject,
+    { head, revision, state }: Snapshot,
   ): Promise<void> {
     const key = [organizationId, videoId];
     await db.query(
@@ -348,8 +372,7 @@ function revisionQueries(schema: PostgresSchema) {
   // head row stays small and no later read or edit reads the whole project from it.
   async function moveStateOutOfBody(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
+    { organizationId, videoId }: EditorProject,
     head: HeadRow,
   ): Promise<void> {
     await db.query(
@@ -390,16 +413,18 @@ export function createPostgresEditorRevisions(
     revisionQueries(schema);
   const revisionsKept = resolveRevisionsKept(options.revisionsKept);
   const cache = new LatestStateCache(options.cachedProjects ?? EDITOR_STATE_CACHE_PROJECTS_DEFAULT);
+  // The project at the revision its head row names.
+  const latestVideo = (head: HeadRow, state: EditorState): EditorVideo =>
+    videoAt(head, { revision: head.version, state, updatedAt: head.updated_at.toISOString() });
   const latestState = async (
     db: Queryable,
     head: HeadRow,
-    organizationId: OrganizationId,
-    videoId: number,
+    project: EditorProject,
   ): Promise<EditorState> => {
-    const cacheKey = `${organizationId}/${videoId}`;
+    const cacheKey = `${project.organizationId}/${project.videoId}`;
     const cached = await cache.settled(cacheKey, head.version);
     if (cached !== undefined) return cached;
-    const state = await rebuildState(db, organizationId, videoId, head, head.version);
+    const state = await rebuildState(db, project, { head, revision: head.version });
     cache.set(cacheKey, head.version, state);
     return state;
   };
@@ -408,19 +433,15 @@ export function createPostgresEditorRevisions(
   // state out of the body or prune rows) cannot leave it half read.
   const consistently = <T>(work: (client: Queryable) => Promise<T>): Promise<T> =>
     inTransaction(pool, work, { isolation: "repeatable read", readOnly: true });
-  const latestOf = async (
-    head: HeadRow,
-    organizationId: OrganizationId,
-    videoId: number,
-  ): Promise<EditorVideo> => {
-    const cached = await cache.settled(`${organizationId}/${videoId}`, head.version);
-    if (cached !== undefined) {
-      return videoAt(head, head.version, cached, head.updated_at.toISOString());
-    }
+  const latestOf = async (head: HeadRow, project: EditorProject): Promise<EditorVideo> => {
+    const cached = await cache.settled(
+      `${project.organizationId}/${project.videoId}`,
+      head.version,
+    );
+    if (cached !== undefined) return latestVideo(head, cached);
     return consistently(async (client) => {
-      const fresh = (await readHead(client, organizationId, videoId, false)) ?? head;
-      const state = await latestState(client, fresh, organizationId, videoId);
-      return videoAt(fresh, fresh.version, state, fresh.updated_at.toISOString());
+      const fresh = (await readHead(client, project, false)) ?? head;
+      return latestVideo(fresh, await latestState(client, fresh, project));
     });
   };
   // The snapshot of a revision that is a multiple of EDITOR_SNAPSHOT_EVERY, written once
@@ -428,17 +449,10 @@ export function createPostgresEditorRevisions(
   // project never holds up the next edit. The revision is already the latest and its
   // answer true, so a failed write fails nothing: rebuilds replay from the snapshot
   // before it (at most twice as many patches) until the next one is written.
-  const snapshotAfterCommit = async (
-    organizationId: OrganizationId,
-    videoId: number,
-    head: HeadRow,
-    revision: number,
-    state: EditorState,
-  ): Promise<void> => {
-    const kept = { historyStart: head.history_start, revisionsKept };
-    await inTransaction(pool, (client) =>
-      snapshotAndPrune(client, organizationId, videoId, kept, revision, state),
-    ).catch(() => undefined);
+  const snapshotAfterCommit = async (project: EditorProject, snapshot: Snapshot): Promise<void> => {
+    await inTransaction(pool, (client) => snapshotAndPrune(client, project, snapshot)).catch(
+      () => undefined,
+    );
   };
   return {
     async readVideo(organizationId, videoId) {
@@ -449,7 +463,7 @@ export function createPostgresEditorRevisions(
       );
       const row = rows[0] as HeadRow | undefined;
       if (row === undefined) return undefined;
-      return row.kind === "editor" ? latestOf(row, organizationId, videoId) : row.body;
+      return row.kind === "editor" ? latestOf(row, { organizationId, videoId }) : row.body;
     },
     async withLatestStates(organizationId, videos) {
       const ids = videos.filter((video) => video.kind === "editor").map((video) => video.id);
@@ -462,11 +476,14 @@ export function createPostgresEditorRevisions(
       return Promise.all(
         videos.map((video) => {
           const head = heads.get(video.id);
-          return head?.kind === "editor" ? latestOf(head, organizationId, video.id) : video;
+          return head?.kind === "editor"
+            ? latestOf(head, { organizationId, videoId: video.id })
+            : video;
         }),
       );
     },
     async commitRevision(organizationId, videoId, change) {
+      const project = { organizationId, videoId };
       const cacheKey = `${organizationId}/${videoId}`;
       // Inside a caller's transaction the commit is the caller's, so nothing is announced
       // and the state is cached once this change is done, as before the announcements.
@@ -475,17 +492,17 @@ export function createPostgresEditorRevisions(
       const announce = (revision: number, state: EditorState): void => {
         const { promise, resolve, reject } = deferred();
         announced = { resolve, reject };
-        cache.committingRevision(cacheKey, revision, state, promise);
+        cache.committingRevision(cacheKey, { revision, state, outcome: promise });
       };
       const work = async (client: Queryable) => {
         // A transaction that runs again never committed what its earlier run announced.
         announced?.reject(new Error("The transaction ran again."));
         announced = undefined;
-        const head = await readHead(client, organizationId, videoId, true);
+        const head = await readHead(client, project, true);
         if (head === undefined) return undefined;
-        const state = await latestState(client, head, organizationId, videoId);
+        const state = await latestState(client, head, project);
         const projectHead: ProjectHead = {
-          video: videoAt(head, head.version, state, head.updated_at.toISOString()),
+          video: latestVideo(head, state),
           undoStack: head.undo_revisions,
           redoStack: head.redo_revisions,
           historyStart: head.history_start,
@@ -508,8 +525,11 @@ export function createPostgresEditorRevisions(
           return { value: decision.value, revision: head.version, state: undefined, head };
         }
         const revision = head.version + 1;
-        if (head.holds_state) await moveStateOutOfBody(client, organizationId, videoId, head);
-        await writeRevision(client, organizationId, videoId, { ...append.entry, revision }, append);
+        if (head.holds_state) await moveStateOutOfBody(client, project, head);
+        await writeRevision(client, project, {
+          entry: { ...append.entry, revision },
+          stacks: append,
+        });
         if (announces) announce(revision, append.state);
         return { value: decision.value, revision, state: append.state, head };
       };
@@ -527,14 +547,15 @@ export function createPostgresEditorRevisions(
         // Cached only once committed: a rolled-back revision was never the latest.
         if (!announces) cache.set(cacheKey, revision, state);
         if (revision % EDITOR_SNAPSHOT_EVERY === 0) {
-          await snapshotAfterCommit(organizationId, videoId, head, revision, state);
+          const kept = { historyStart: head.history_start, revisionsKept };
+          await snapshotAfterCommit(project, { head: kept, revision, state });
         }
       }
       return { value: committed.value, revision };
     },
     async listRevisions(organizationId, videoId, query) {
       const db = queryable(pool);
-      const head = await readHead(db, organizationId, videoId, false);
+      const head = await readHead(db, { organizationId, videoId }, false);
       if (head === undefined) return undefined;
       const oldest = oldestKeptEntry(head.version, head.history_start, revisionsKept);
       const below = query.before ?? head.version + 1;
@@ -547,20 +568,20 @@ export function createPostgresEditorRevisions(
       return { entries: rows.map(entryOfRow), latestRevision: head.version };
     },
     projectAt(organizationId, videoId, revision) {
+      const project = { organizationId, videoId };
       return consistently(async (client): Promise<ProjectAtRevision> => {
-        const head = await readHead(client, organizationId, videoId, false);
+        const head = await readHead(client, project, false);
         if (head === undefined) return { kind: "missing" };
         if (revision > head.version) return { kind: "not_yet", latestRevision: head.version };
         const oldest = oldestKeptRevision(head.version, head.history_start, revisionsKept);
         if (revision < oldest) return { kind: "forgotten", oldestRevision: oldest };
         if (revision === head.version) {
-          const state = await latestState(client, head, organizationId, videoId);
           return {
             kind: "found",
-            video: videoAt(head, revision, state, head.updated_at.toISOString()),
+            video: latestVideo(head, await latestState(client, head, project)),
           };
         }
-        const state = await rebuildState(client, organizationId, videoId, head, revision);
+        const state = await rebuildState(client, project, { head, revision });
         const { rows } = await client.query(
           `SELECT created_at FROM ${revisionsTable}
            WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
@@ -568,7 +589,7 @@ export function createPostgresEditorRevisions(
         );
         const createdAt = rows[0]?.created_at as Date | undefined;
         const updatedAt = createdAt?.toISOString() ?? head.body.createdAt;
-        return { kind: "found", video: videoAt(head, revision, state, updatedAt) };
+        return { kind: "found", video: videoAt(head, { revision, state, updatedAt }) };
       });
     },
   };

@@ -14,7 +14,11 @@ describe("LatestStateCache", () => {
     const cache = new LatestStateCache(4);
     const state = stateTitled("Committed");
     let commit: () => void = () => undefined;
-    cache.committingRevision(KEY, 3, state, new Promise<void>((resolve) => (commit = resolve)));
+    cache.committingRevision(KEY, {
+      revision: 3,
+      state,
+      outcome: new Promise<void>((resolve) => (commit = resolve)),
+    });
     expect(cache.get(KEY, 3)).toBeUndefined();
     const read = cache.settled(KEY, 3);
     commit();
@@ -27,12 +31,11 @@ describe("LatestStateCache", () => {
     const cache = new LatestStateCache(4);
     cache.set(KEY, 2, stateTitled("Before"));
     let fail: (error: unknown) => void = () => undefined;
-    cache.committingRevision(
-      KEY,
-      3,
-      stateTitled("Rolled back"),
-      new Promise<void>((_resolve, reject) => (fail = reject)),
-    );
+    cache.committingRevision(KEY, {
+      revision: 3,
+      state: stateTitled("Rolled back"),
+      outcome: new Promise<void>((_resolve, reject) => (fail = reject)),
+    });
     const read = cache.settled(KEY, 3);
     fail(new Error("connection lost"));
     expect(await read).toBeUndefined();
@@ -44,7 +47,11 @@ describe("LatestStateCache", () => {
     const cache = new LatestStateCache(4);
     const later = stateTitled("Later");
     cache.set(KEY, 5, later);
-    cache.committingRevision(KEY, 4, stateTitled("Earlier"), Promise.resolve());
+    cache.committingRevision(KEY, {
+      revision: 4,
+      state: stateTitled("Earlier"),
+      outcome: Promise.resolve(),
+    });
     expect((await cache.settled(KEY, 4))?.title).toBe("Earlier");
     expect(cache.get(KEY, 5)).toBe(later);
   });

@@ -56,10 +56,13 @@ const NEEDS_OUTSIDE_INPUTS: ReadonlySet<EditOperation["type"]> = new Set([
 async function resolveOutsideInputs(
   deps: ServiceDependencies,
   caller: Caller,
-  videoId: number,
-  operations: readonly EditOperation[],
-  precondition: EditPrecondition,
+  edit: {
+    readonly videoId: number;
+    readonly operations: readonly EditOperation[];
+    readonly precondition: EditPrecondition;
+  },
 ): Promise<Step<ProjectEdit["inputs"]>> {
+  const { videoId, operations, precondition } = edit;
   if (!operations.some((operation) => NEEDS_OUTSIDE_INPUTS.has(operation.type))) {
     return proceed({});
   }
@@ -86,12 +89,15 @@ async function resolveOutsideInputs(
 async function applyPlainEdit(
   deps: ServiceDependencies,
   caller: Caller,
-  videoId: number,
-  body: PatchEditorVideoRequest,
-  precondition: EditPrecondition,
+  edit: {
+    readonly videoId: number;
+    readonly body: PatchEditorVideoRequest;
+    readonly precondition: EditPrecondition;
+  },
 ): Promise<ServiceResult> {
+  const { videoId, body, precondition } = edit;
   const operations = body.operations ?? [];
-  const inputs = await resolveOutsideInputs(deps, caller, videoId, operations, precondition);
+  const inputs = await resolveOutsideInputs(deps, caller, { videoId, operations, precondition });
   if (!inputs.ok) return inputs.result;
   const accepted = await applyEditsToProject(deps, caller, videoId, {
     operations,
@@ -125,7 +131,7 @@ async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult>
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);
   if (operation === undefined) {
-    return applyPlainEdit(deps, caller, videoId, body.value, precondition);
+    return applyPlainEdit(deps, caller, { videoId, body: body.value, precondition });
   }
   const instructions = body.value.instructions;
   return runPaidRequest({
