@@ -44,6 +44,18 @@ export {
   type HttpResult,
   rejectionBody,
 } from "./rejections.js";
+export {
+  isAcceptableRequestId,
+  REQUEST_ID_HEADER,
+  REQUEST_ID_MAX_LENGTH,
+  requestIdOf,
+  withRequestId,
+} from "./request-id.js";
+export {
+  type ObservationOptions,
+  REQUEST_LOG_MESSAGE,
+  UNMATCHED_ROUTE,
+} from "./request-observation.js";
 export { JSON_CONTENT_TYPE, MARKDOWN_CONTENT_TYPE } from "./responses.js";
 export {
   compileRouteTable,
