@@ -1,6 +1,7 @@
 /**
  * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
- * protected-resource metadata to the MCP handler, `GET /files/**` serves stored media,
+ * protected-resource metadata to the MCP handler, `/healthz` and `/readyz` to the health
+ * handler, `GET /files/**` serves stored media,
  * `GET /` lists where things are, and anything else is the same structured 404 the API
  * gives (spec 7.1).
  *
@@ -8,6 +9,7 @@
  */
 import { apiError, errorBody } from "../errors/api-error.js";
 import type { FetchHandler } from "../http/fetch-handler.js";
+import { HEALTH_PATH, READINESS_PATH } from "../http/health.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
 import type { MemoryMediaStorage } from "../memory/media-storage.js";
 import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
@@ -18,6 +20,8 @@ export interface HostHandlerOptions {
   readonly api: FetchHandler;
   /** The MCP handler, mounted at {@link MCP_PATH} and {@link MCP_METADATA_PATH}. */
   readonly mcp: FetchHandler;
+  /** The health handler, mounted at {@link HEALTH_PATH} and {@link READINESS_PATH}. */
+  readonly health: FetchHandler;
   /** The media storage whose objects are served at {@link FILES_PATH}. */
   readonly storage: MemoryMediaStorage;
   /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
@@ -77,6 +81,8 @@ function index(origin: string): Response {
     openapi: `${api}/openapi.json`,
     skill: `${api}/skill.md`,
     mcp: `${origin}${MCP_PATH}`,
+    health: `${origin}${HEALTH_PATH}`,
+    readiness: `${origin}${READINESS_PATH}`,
   });
 }
 
@@ -90,9 +96,10 @@ function index(origin: string): Response {
  * ```
  */
 export function createHostHandler(options: HostHandlerOptions): FetchHandler {
-  const { api, mcp, storage, origin } = options;
+  const { api, mcp, health, storage, origin } = options;
   return async (request) => {
     const pathname = new URL(request.url).pathname;
+    if (pathname === HEALTH_PATH || pathname === READINESS_PATH) return health(request);
     if (isUnder(pathname, API_BASE_PATH)) return api(request);
     if (pathname === MCP_PATH || pathname === MCP_METADATA_PATH) return mcp(request);
     const readable = READ_METHODS.includes(request.method);

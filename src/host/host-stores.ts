@@ -6,6 +6,7 @@
  * @module
  */
 import type { Clock } from "../clock.js";
+import type { ReadinessCheck } from "../http/health.js";
 import { createMemoryAccountStore } from "../memory/account-store.js";
 import { createMemoryCreditStore } from "../memory/credit-store.js";
 import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
@@ -25,8 +26,17 @@ export interface StatefulPorts {
     ServiceDependencies,
     "accounts" | "credits" | "idempotency" | "stores" | "queue" | "rateLimiter" | "unitOfWork"
   >;
+  /** What `/readyz` checks of these stores; none for memory, which is always there. */
+  readonly readiness: readonly ReadinessCheck[];
   /** Starts running queued jobs with `process` (the service's `processJob`). */
   startJobs(process: (job: Job) => Promise<void>): void;
+  /** Stops claiming jobs and resolves once the running ones have ended; repeatable. */
+  stopJobs(): Promise<void>;
+  /**
+   * Releases connections at once, for a stop whose deadline passed with jobs still
+   * running: on PostgreSQL their claims lapse and another host resumes them.
+   */
+  release(): Promise<void>;
   /** Stops taking jobs, waits for the running ones, and releases connections. */
   close(): Promise<void>;
 }
@@ -56,6 +66,11 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
   const credits = createMemoryCreditStore({ clock });
   await seedAccounts(accounts, credits, setup.organizations);
   const queue = createMemoryJobQueue();
+  let stopping: Promise<void> | undefined;
+  const stopJobs = (): Promise<void> => {
+    stopping ??= queue.stop();
+    return stopping;
+  };
   return {
     kind: "memory",
     ports: {
@@ -66,7 +81,10 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
     },
+    readiness: [],
     startJobs: (process) => queue.start(process, setup.jobs),
-    close: () => queue.stop(),
+    stopJobs,
+    release: async () => undefined,
+    close: stopJobs,
   };
 }

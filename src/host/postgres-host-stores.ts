@@ -12,6 +12,7 @@
 import type { Clock } from "../clock.js";
 import { migrate } from "../postgres/migrate.js";
 import { createPostgresPorts } from "../postgres/ports.js";
+import { postgresReadiness } from "../postgres/readiness.js";
 import type { PostgresSchemaOptions } from "../postgres/schema.js";
 import { seedOrganizations } from "../postgres/seed-organizations.js";
 import type { PostgresWorker } from "../postgres/worker.js";
@@ -70,12 +71,23 @@ export async function postgresHostStores(
     });
     const postgres = createPostgresPorts(pool, { ...inSchema, clock, rateLimit: setup.rateLimit });
     let worker: PostgresWorker | undefined;
+    let stopping: Promise<void> | undefined;
+    let released: Promise<void> | undefined;
+    const stopJobs = (): Promise<void> => {
+      stopping ??= worker?.stop() ?? Promise.resolve();
+      return stopping;
+    };
+    const release = (): Promise<void> => {
+      released ??= pool.end();
+      return released;
+    };
     return {
       kind: "postgres",
       report: {
         migrationsApplied: migrated.applied,
         organizationsAdded: seeded.organizationsAdded,
       },
+      readiness: [postgresReadiness(pool, inSchema)],
       ports: {
         accounts: postgres.accounts,
         credits: postgres.credits,
@@ -86,11 +98,13 @@ export async function postgresHostStores(
         unitOfWork: postgres.unitOfWork,
       },
       startJobs(process) {
-        worker ??= postgres.startWorker(process, setup.jobs);
+        if (stopping === undefined) worker ??= postgres.startWorker(process, setup.jobs);
       },
+      stopJobs,
+      release,
       async close() {
-        await worker?.stop();
-        await pool.end();
+        await stopJobs();
+        await release();
       },
     };
   } catch (error) {

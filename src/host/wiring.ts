@@ -17,6 +17,11 @@ import {
 import { createMemorySocialPublisher } from "../memory/social.js";
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
+import {
+  instrumentCreditStore,
+  instrumentResourceStores,
+} from "../observability/instrumentation.js";
+import type { Telemetry } from "../observability/telemetry.js";
 import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
@@ -61,7 +66,9 @@ export interface HostRendering {
 /**
  * Builds the service for a host reachable at `origin` (such as `http://127.0.0.1:8787`),
  * with the settings of `setup` and the stateful ports of `stores` (already seeded with
- * the setup's organizations). Jobs are not started yet. The renderer is always given:
+ * the setup's organizations), their credit and resource stores traced on `telemetry` when
+ * it is given.
+ * Jobs are not started yet. The renderer is always given:
  * without a working ffmpeg it answers every render with `renderer_unavailable` naming
  * what is missing, and the rest of the host is unaffected.
  *
@@ -78,6 +85,7 @@ export function wireHost(
   setup: HostSetup,
   stores: HostStores,
   rendering: HostRendering = {},
+  telemetry?: Telemetry,
 ): HostWiring {
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
@@ -92,6 +100,12 @@ export function wireHost(
   const deps: ServiceDependencies = {
     ...memory,
     ...stores.ports,
+    ...(telemetry === undefined
+      ? {}
+      : {
+          credits: instrumentCreditStore(stores.ports.credits, telemetry),
+          stores: instrumentResourceStores(stores.ports.stores, telemetry),
+        }),
     ...createSimulatedProviders({
       mediaStorage: memory.mediaStorage,
       jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,

@@ -34,6 +34,17 @@ export {
 export { DIRECT_UPLOAD_PATH } from "./direct-upload.js";
 export { createFetchHandler, type FetchHandler } from "./fetch-handler.js";
 export type { FetchHandlerOptions } from "./handler-options.js";
+export {
+  checkReadiness,
+  createHealthHandler,
+  HEALTH_PATH,
+  type HealthHandlerOptions,
+  READINESS_CHECK_TIMEOUT_MILLISECONDS,
+  READINESS_PATH,
+  type ReadinessCheck,
+  type ReadinessReport,
+  type ReadinessResult,
+} from "./health.js";
 export { readBodyBytes } from "./read-body.js";
 export {
   HTTP_REJECTION_STATUS,
