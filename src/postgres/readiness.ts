@@ -15,25 +15,26 @@ import { postgresSchemaOf } from "./schema.js";
 /** The name of the check in the `/readyz` body. */
 export const POSTGRES_READINESS_CHECK_NAME = "database";
 
-// `to_regclass` answers NULL instead of failing when the table is missing (never
-// migrated), so a fresh database reads as "migrations pending", not as unreachable.
-const appliedVersionsSql = (table: string): string =>
-  `SELECT CASE WHEN to_regclass($1) IS NULL THEN ARRAY[]::integer[]
-     ELSE (SELECT coalesce(array_agg(version ORDER BY version), ARRAY[]::integer[]) FROM ${table}) END
-   AS versions`;
-
+// A schema never migrated has no table to read: that is "every migration pending", not
+// an unreachable database. (The table's name cannot be checked and read in one
+// statement: a missing relation fails the statement when it is parsed.)
 async function appliedVersions(pool: Pool, table: string): Promise<readonly number[]> {
-  const { rows } = await pool.query<{ versions: number[] }>(appliedVersionsSql(table), [table]);
-  return rows[0]?.versions ?? [];
+  const present = await pool.query<{ present: boolean }>(
+    "SELECT to_regclass($1) IS NOT NULL AS present",
+    [table],
+  );
+  if (present.rows[0]?.present !== true) return [];
+  const { rows } = await pool.query<{ version: number }>(
+    `SELECT version FROM ${table} ORDER BY version`,
+  );
+  return rows.map((row) => row.version);
 }
 
 /**
  * A readiness check for `createHealthHandler`: fails with `database_unreachable` when a
  * query cannot run, and with `migrations_pending` (naming the missing versions) when
  * the schema lacks a migration of `options.migrations` ({@link MIGRATIONS} by default).
- *
- * The applied versions are read inside a `CASE` over `to_regclass`, so a database that
- * was never migrated is reported as pending rather than as an error.
+ * A schema that was never migrated reports every version as pending.
  *
  * @example
  * ```ts
