@@ -87,20 +87,24 @@ export function createOpenTelemetry(options: OpenTelemetryOptions = {}): Telemet
   );
   return {
     inSpan(name, attributes, work) {
-      return tracer.startActiveSpan(name, { attributes: asAttributes(attributes) }, async (span) => {
-        try {
-          return await work({
-            setAttributes: (more) => span.setAttributes(asAttributes(more)),
-            updateName: (newName) => span.updateName(newName),
-          });
-        } catch (error) {
-          span.recordException(error instanceof Error ? error : String(error));
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          throw error;
-        } finally {
-          span.end();
-        }
-      });
+      return tracer.startActiveSpan(
+        name,
+        { attributes: asAttributes(attributes) },
+        async (span) => {
+          try {
+            return await work({
+              setAttributes: (more) => span.setAttributes(asAttributes(more)),
+              updateName: (newName) => span.updateName(newName),
+            });
+          } catch (error) {
+            span.recordException(error instanceof Error ? error : String(error));
+            span.setStatus({ code: SpanStatusCode.ERROR });
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
     },
     add(metric, value, attributes) {
       counters[metric].add(value, asAttributes(attributes));

@@ -294,9 +294,10 @@ describe("import rules of the design", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       if (pathOf(file).startsWith("opentelemetry/")) continue;
       for (const { specifier } of importsOf(file)) {
-        expect(specifier.startsWith("@opentelemetry/"), `${pathOf(file)} imports ${specifier}`).toBe(
-          false,
-        );
+        expect(
+          specifier.startsWith("@opentelemetry/"),
+          `${pathOf(file)} imports ${specifier}`,
+        ).toBe(false);
       }
     }
   });
