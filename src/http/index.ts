@@ -11,6 +11,8 @@
  *
  * @packageDocumentation
  */
+
+export { REQUEST_ID_MAX_LENGTH } from "../schemas/limits.js";
 export type {
   ApiService,
   OperationId,
@@ -58,7 +60,6 @@ export {
 export {
   isAcceptableRequestId,
   REQUEST_ID_HEADER,
-  REQUEST_ID_MAX_LENGTH,
   requestIdOf,
   withRequestId,
 } from "./request-id.js";

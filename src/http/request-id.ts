@@ -10,8 +10,7 @@
 /** The header carrying the request id, both ways. */
 export const REQUEST_ID_HEADER = "x-request-id";
 
-/** Longest request id taken from a client; a longer one is replaced. */
-export const REQUEST_ID_MAX_LENGTH = 128;
+import { REQUEST_ID_MAX_LENGTH } from "../schemas/limits.js";
 
 // Letters, digits and the punctuation of UUIDs, ULIDs, W3C trace ids and AWS's
 // `Root=1-…` ids: nothing a log line or a header would need to escape.
