@@ -15,6 +15,7 @@ import { createOpenTelemetry } from "reelkit/opentelemetry";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_API_KEY, DEMO_FIXTURE, setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import { staticAd } from "../service/generations/support.js";
 
 class TestReader extends MetricReader {
   protected async onShutdown(): Promise<void> {}
@@ -55,12 +56,7 @@ describe("OpenTelemetry through the reference host", () => {
     const created = await fetch(`${host.origin}/v1/generations`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json", "idempotency-key": "otel-1" },
-      body: JSON.stringify({
-        type: "static_ad",
-        template_slug: "product-hero",
-        prompt: "A sunlit kitchen counter with our cold brew",
-        request_count: 1,
-      }),
+      body: JSON.stringify(staticAd()),
     });
     expect(created.status).toBe(200);
     const body = await created.json();

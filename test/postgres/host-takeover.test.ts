@@ -9,6 +9,7 @@ import { setupOf } from "../../src/host/host-setup.js";
 import { type RunningHost, startHost } from "../../src/host/start-host.js";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { originOfFirstLine, spawnHost, writeFixture } from "../host/support/spawn-host.js";
+import { staticAd } from "../service/generations/support.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";
 
 const url = testDatabaseUrl();
@@ -71,12 +72,7 @@ describe.skipIf(url === undefined)("a job of a host killed mid-way", () => {
         "content-type": "application/json",
         "idempotency-key": "takeover-1",
       },
-      body: JSON.stringify({
-        type: "static_ad",
-        template_slug: "product-hero",
-        prompt: "A sunlit kitchen counter with our cold brew",
-        request_count: 1,
-      }),
+      body: JSON.stringify(staticAd()),
     });
     expect(created.status).toBe(200);
     const generationId = (await created.json()).generations[0].id as string;
