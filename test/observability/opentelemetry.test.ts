@@ -38,7 +38,7 @@ const sumOf = (metric: MetricData | undefined): number =>
   ((metric?.dataPoints ?? []) as DataPoint<number>[]).reduce((sum, point) => sum + point.value, 0);
 
 describe("OpenTelemetry through the reference host", () => {
-  it("records spans and metrics of a paid request, its stores and its job", async () => {
+  it("records spans and metrics of a paid request, an editor change, their stores and the job", async () => {
     const exporter = new InMemorySpanExporter();
     const tracer = new BasicTracerProvider({
       spanProcessors: [new SimpleSpanProcessor(exporter)],
@@ -68,6 +68,18 @@ describe("OpenTelemetry through the reference host", () => {
       if ((await read.json()).status !== "generating") break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    const project = await fetch(`${host.origin}/v1/editor/videos`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Traced" }),
+    });
+    const videoId = (await project.json()).video.id as number;
+    const patched = await fetch(`${host.origin}/v1/editor/videos/${videoId}`, {
+      method: "PATCH",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ operations: [{ type: "set_title", title: "Retitled" }] }),
+    });
+    expect(patched.status).toBe(200);
     // The job's span ends after its last store call; the host stop waits for it.
     await host.stop();
 
@@ -79,6 +91,8 @@ describe("OpenTelemetry through the reference host", () => {
       "credits.reserve",
       "credits.capture",
       "generations.insert",
+      "videos.commitRevision",
+      "PATCH /v1/editor/videos/{id}",
       "job generation",
     ]) {
       expect(names, name).toContain(name);
