@@ -30,7 +30,6 @@ const PENDING: ReadonlyMap<string, number> = new Map([
   ["host/wiring.ts#wireHost", 4],
   ["http/multipart-body.ts#readMultipartBody", 4],
   ["mcp/handler.ts#jsonRpcError", 4],
-  ["mcp/handler.ts#serveMessages", 4],
   ["mcp/scope-challenge.ts#scopeChallenge", 4],
   ["mcp/tool-arguments.ts#toolRequest", 5],
   ["memory/account-store.ts#MemoryAccountStore.addApiKey", 4],
