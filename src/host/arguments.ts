@@ -1,7 +1,7 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
- * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`) and `--help`,
+ * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`), `--data-dir` and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -30,6 +30,8 @@ export interface HostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program that renders exports and previews; undefined looks on `PATH`. */
   readonly ffmpegPath?: string | undefined;
+  /** The directory stored files are kept in; undefined keeps them in memory. */
+  readonly dataDirectory?: string | undefined;
 }
 
 /** The environment variable naming the ffmpeg program when `--ffmpeg-path` does not. */
@@ -64,6 +66,10 @@ Options:
                       (default: the ${FFMPEG_PATH_VARIABLE} environment variable, else
                       ffmpeg on PATH); without a working ffmpeg the host still starts
                       and those two endpoints answer a structured error
+  --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and
+                      their metadata in DIR, created when missing, so they and their URLs
+                      survive a restart; works with or without --database-url.
+                      Default: in memory, gone when the host stops
   --help              print this text and exit
 `;
 
@@ -74,6 +80,7 @@ const OPTIONS = {
   "database-url": { type: "string" },
   "database-schema": { type: "string" },
   "ffmpeg-path": { type: "string" },
+  "data-dir": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -166,6 +173,10 @@ export function parseHostArguments(
   );
   if (typeof databaseSchema === "object") return { kind: "invalid", message: databaseSchema.error };
   const ffmpegPath = values["ffmpeg-path"] ?? env[FFMPEG_PATH_VARIABLE];
+  const dataDirectory = values["data-dir"];
+  if (dataDirectory === "") {
+    return { kind: "invalid", message: "--data-dir needs the path of a directory." };
+  }
   return {
     kind: "run",
     options: {
@@ -175,6 +186,7 @@ export function parseHostArguments(
       databaseUrl,
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
       ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
+      ...(dataDirectory === undefined ? {} : { dataDirectory }),
     },
   };
 }

@@ -1,15 +1,15 @@
 /**
  * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
- * protected-resource metadata to the MCP handler, `GET /files/**` serves stored media,
+ * protected-resource metadata to the MCP handler, `GET /files/**` streams stored media,
  * `GET /` lists where things are, and anything else is the same structured 404 the API
  * gives (spec 7.1).
  *
  * @module
  */
-import { apiError, errorBody } from "../errors/api-error.js";
 import type { FetchHandler } from "../http/fetch-handler.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
-import type { MemoryMediaStorage } from "../memory/media-storage.js";
+import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import { serveStoredFile } from "./serve-file.js";
 import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
 
 /** What {@link createHostHandler} routes between. */
@@ -19,7 +19,7 @@ export interface HostHandlerOptions {
   /** The MCP handler, mounted at {@link MCP_PATH} and {@link MCP_METADATA_PATH}. */
   readonly mcp: FetchHandler;
   /** The media storage whose objects are served at {@link FILES_PATH}. */
-  readonly storage: MemoryMediaStorage;
+  readonly storage: ServedMediaStorage;
   /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
   readonly origin: string;
 }
@@ -41,32 +41,15 @@ function methodNotAllowed(method: string): Response {
   );
 }
 
-function fileNotFound(): Response {
-  const error = apiError("not_found", "No stored file has this URL.", {
-    context: { reason: "unknown_file" },
-  });
-  return jsonResponse(404, errorBody(error));
-}
-
-async function serveFile(
-  storage: MemoryMediaStorage,
+function serveFile(
+  storage: ServedMediaStorage,
   origin: string,
   request: Request,
 ): Promise<Response> {
-  // The raw (still percent-encoded) path, joined to the storage's own base, so the key
-  // does not depend on the Host header the client happened to send.
-  const pathname = new URL(request.url).pathname;
-  const objectKey = storage.objectKeyOf(`${origin}${pathname}`);
-  const stored = objectKey === undefined ? undefined : await storage.get(objectKey);
-  if (stored === undefined) return fileNotFound();
-  const headers = {
-    "content-type": stored.contentType,
-    "content-length": String(stored.bytes.byteLength),
-    // Stored types come from magic bytes; the browser must not guess another one.
-    "x-content-type-options": "nosniff",
-  };
-  const body = request.method === "HEAD" ? null : stored.bytes.slice();
-  return new Response(body, { status: 200, headers });
+  // The raw (still percent-encoded) path and query, joined to the storage's own base, so
+  // the key does not depend on the Host header the client happened to send.
+  const { pathname, search } = new URL(request.url);
+  return serveStoredFile(storage, `${origin}${pathname}${search}`, request);
 }
 
 function index(origin: string): Response {

@@ -53,18 +53,27 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (parsed.kind === "invalid")
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
-  const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath } = parsed.options;
+  const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
+    parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
-    running = await startHost({ port, host, setup, databaseUrl, databaseSchema, ffmpegPath });
+    running = await startHost({
+      port,
+      host,
+      setup,
+      databaseUrl,
+      databaseSchema,
+      ffmpegPath,
+      dataDirectory,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     fail([`cannot start on ${host} port ${port}: ${reason}`], 1);
   }
   stopOnSignals(running);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, dataDirectory }).join("\n")}\n`,
   );
 }
 

@@ -11,13 +11,21 @@ import { systemClock } from "../clock.js";
 import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
 import { createMcpHandler } from "../mcp/handler.js";
+import { createFileMediaStorage, loadDirectorySecret } from "../node/file-media-storage.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
-import { API_BASE_PATH, type HostWiring, MCP_PATH, wireHost } from "./wiring.js";
+import {
+  API_BASE_PATH,
+  FILES_PATH,
+  type HostRendering,
+  type HostWiring,
+  MCP_PATH,
+  wireHost,
+} from "./wiring.js";
 
 /** How long in-flight requests may finish after a stop before their connections are cut. */
 export const STOP_GRACE_MILLISECONDS = 2000;
@@ -51,6 +59,27 @@ export interface StartHostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
   readonly ffmpegPath?: string | undefined;
+  /**
+   * A directory to keep stored files and their metadata in, created when missing: they
+   * and their URLs survive a restart. Undefined keeps them in memory.
+   */
+  readonly dataDirectory?: string | undefined;
+}
+
+/** The file in the data directory holding the secret of signed upload URLs. */
+export const UPLOAD_URL_SECRET_FILE = "upload-url-secret";
+
+async function openMedia(
+  origin: string,
+  dataDirectory: string | undefined,
+): Promise<HostRendering["media"]> {
+  if (dataDirectory === undefined) return undefined;
+  const storage = await createFileMediaStorage({
+    directory: dataDirectory,
+    baseUrl: `${origin}${FILES_PATH}`,
+  });
+  const uploadUrlSecret = await loadDirectorySecret(dataDirectory, UPLOAD_URL_SECRET_FILE);
+  return { storage, uploadUrlSecret };
 }
 
 /** Whether the host can render: ffmpeg was found with what it needs, or why not. */
@@ -131,11 +160,18 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   let listener: NodeListener = notReady;
   const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
   const origin = originOf(await listen(server, options.port, options.host));
+  const media = await openMedia(origin, options.dataDirectory).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const stores = await openStores(options).catch((error: unknown) => {
     server.close();
     throw error;
   });
-  const wiring = wireHost(origin, options.setup, stores, { ffmpegPath: options.ffmpegPath });
+  const wiring = wireHost(origin, options.setup, stores, {
+    ffmpegPath: options.ffmpegPath,
+    ...(media === undefined ? {} : { media }),
+  });
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
   const api = createFetchHandler(wiring.service.api, {
     basePath: API_BASE_PATH,
