@@ -47,7 +47,7 @@ async function uploadVideo(host: RunningHost, bytes: Uint8Array) {
   const put = await fetch(prepared.body.upload.url, {
     method: "PUT",
     headers: { "content-type": "video/mp4" },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   expect(put.status).toBe(200);
   return prepared.body as { source_url: string; upload: { url: string } };
