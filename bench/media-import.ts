@@ -14,8 +14,7 @@
  *
  * @module
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +23,7 @@ import { parseArgs } from "node:util";
 import { DEMO_API_KEY } from "../src/host/host-setup.js";
 import { VIDEO_IMPORT_MAX_BYTES } from "../src/schemas/limits.js";
 import { placeholderMp4 } from "../src/simulated/placeholder-video.js";
+import { residentKibibytes, startHostProcess } from "./support/host-process.js";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
@@ -41,29 +41,6 @@ export interface ImportFigures {
   readonly peakKibibytes: number;
   readonly seconds: number;
   readonly importStatus: number;
-}
-
-function residentKibibytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const line = status.split("\n").find((each) => each.startsWith("VmRSS:"));
-  return Number(line?.replace(/\D+/g, "") ?? 0);
-}
-
-function startHost(dataDirectory: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/host/main.ts", "--port", "0", "--data-dir", dataDirectory],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      const origin = /listening on (http:\/\/\S+)/.exec(text)?.[1];
-      if (origin !== undefined) resolve({ child, origin });
-    });
-    child.once("exit", (code) => reject(new Error(`The host exited with ${code}.`)));
-  });
 }
 
 // Only the fields this measurement reads, present on a 200 of the endpoints it calls.
@@ -124,7 +101,7 @@ function putVideo(url: string, totalBytes: number): Promise<number> {
 /** Starts a host on a fresh data directory, uploads and imports `fileBytes`, and stops it. */
 export async function measureMediaImport(fileBytes: number): Promise<ImportFigures> {
   const dataDirectory = mkdtempSync(join(tmpdir(), "reelkit-bench-data-"));
-  const { child, origin } = await startHost(dataDirectory);
+  const { child, origin } = await startHostProcess(["--data-dir", dataDirectory]);
   const pid = child.pid ?? 0;
   try {
     const prepared = await callApi(origin, "/editor/media/upload-url", {

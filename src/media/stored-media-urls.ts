@@ -185,3 +185,26 @@ export function createReadUrlSigner(options: ReadUrlSignerOptions): ReadUrlSigne
     },
   };
 }
+
+/** The signing half of a served storage: signed read URLs, and what any URL reads. */
+export interface ServedUrlMembers {
+  /** Signs a read URL of `objectKey` living `expiresInSeconds`. */
+  signedReadUrl(objectKey: string, options: { readonly expiresInSeconds: number }): Promise<string>;
+  /** The object a stable URL (checked by `objectKeyOf`) or a signed read URL reads. */
+  resolveReadUrl(url: string): Promise<ReadUrlResolution>;
+}
+
+/** The {@link ServedUrlMembers} of a storage whose stable URLs `objectKeyOf` checks. */
+export function servedUrlMembers(
+  signer: ReadUrlSigner,
+  objectKeyOf: (url: string) => string | undefined,
+): ServedUrlMembers {
+  return {
+    signedReadUrl: (objectKey, { expiresInSeconds }) => signer.sign(objectKey, expiresInSeconds),
+    async resolveReadUrl(url) {
+      const objectKey = objectKeyOf(url);
+      if (objectKey !== undefined) return { ok: true, objectKey };
+      return signer.verify(url);
+    },
+  };
+}

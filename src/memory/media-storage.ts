@@ -21,6 +21,7 @@ import {
   createReadUrlSigner,
   parseTokenUrl,
   READ_URL_SECRET_MIN_BYTES,
+  servedUrlMembers,
   tokenUrlOf,
   trimBaseUrl,
 } from "../media/stored-media-urls.js";
@@ -143,13 +144,6 @@ export function createMemoryMediaStorage(options: MemoryMediaStorageOptions): Me
     },
     urlOf,
     objectKeyOf,
-    signedReadUrl(objectKey, { expiresInSeconds }) {
-      return signer.sign(objectKey, expiresInSeconds);
-    },
-    async resolveReadUrl(url) {
-      const objectKey = objectKeyOf(url);
-      if (objectKey !== undefined) return { ok: true, objectKey };
-      return signer.verify(url);
-    },
+    ...servedUrlMembers(signer, objectKeyOf),
   };
 }

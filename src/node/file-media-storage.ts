@@ -31,6 +31,7 @@ import {
   createReadUrlSigner,
   parseTokenUrl,
   READ_URL_SECRET_MIN_BYTES,
+  servedUrlMembers,
   tokenUrlOf,
   trimBaseUrl,
 } from "../media/stored-media-urls.js";
@@ -299,14 +300,7 @@ export async function createFileMediaStorage(
     },
     urlOf: (objectKey) => tokenUrlOf(base, tokenOf(objectKey), objectKey),
     objectKeyOf,
-    signedReadUrl(objectKey, { expiresInSeconds }) {
-      return signer.sign(objectKey, expiresInSeconds);
-    },
-    async resolveReadUrl(url) {
-      const objectKey = objectKeyOf(url);
-      if (objectKey !== undefined) return { ok: true, objectKey };
-      return signer.verify(url);
-    },
+    ...servedUrlMembers(signer, objectKeyOf),
     async localPathOf(objectKey) {
       const metadata = await readMetadata(objectKey);
       return metadata === undefined
