@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { postgresServiceRunMissing } from "./test/postgres/support/availability.js";
 
 // The service integration tests run twice: on the in-memory stores, and unchanged on
@@ -57,7 +57,17 @@ export default defineConfig({
   test: {
     // Each project names its own files: an `include` here would be merged into both.
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts", "src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/viewer/**"],
+        },
+      },
+      // The viewer's tests drive a real Chromium: one file, its own project, so
+      // `--project unit` stays free of browsers; `npm test` runs every project.
+      { extends: true, test: { name: "viewer", include: ["test/viewer/**/*.test.ts"] } },
       ...(postgresMissing === undefined ? [SERVICE_ON_POSTGRES] : []),
     ],
     reporters: ["default", "./test/support/count-reporter.ts"],

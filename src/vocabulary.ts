@@ -85,3 +85,23 @@ export const MOTION_TYPES = [
 ] as const;
 /** Kind of continuous motion; `none` removes motion. */
 export type MotionType = (typeof MOTION_TYPES)[number];
+
+/**
+ * Every webhook event type, in the order the OpenAPI document lists them. A webhook
+ * endpoint subscribes to some of them (its `events`); each event reports a record as its
+ * GET endpoint returns it.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "generation.completed",
+  "generation.failed",
+  "slideshow.completed",
+  "slideshow.failed",
+  "video.completed",
+  "video.failed",
+  "reference_inspiration.analyzed",
+  "reference_inspiration.analysis_failed",
+  "editor_video.exported",
+  "editor_video.export_failed",
+] as const;
+/** A webhook event type. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -74,7 +74,7 @@ function creditsPerGeneration(
     }
     case "video_ad":
     case "ugc_ad":
-      return videoTierCredits(request, request.type, catalog, prices);
+      return videoTierCredits(request, request.type, { catalog, prices });
     case "ai_model":
       return modelVariantCredits(request, catalog, prices);
   }
@@ -83,8 +83,7 @@ function creditsPerGeneration(
 function videoTierCredits(
   request: GenerationPricingRequest,
   type: "video_ad" | "ugc_ad",
-  catalog: PricingCatalog,
-  prices: PriceTable,
+  { catalog, prices }: { catalog: PricingCatalog; prices: PriceTable },
 ): number | PricingFailure {
   const templates = type === "video_ad" ? catalog.video_ads : catalog.ugc_ads;
   const found = findTemplate(templates, request.template_slug, type);

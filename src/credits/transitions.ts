@@ -157,7 +157,7 @@ export function captureHold(
   account: CreditAccount,
   hold: CreditHold | undefined,
 ): ResolveTransition<"captured"> {
-  return resolveHold(account, hold, "captured", "capture");
+  return resolveHold(account, hold, "captured");
 }
 
 /**
@@ -175,20 +175,29 @@ export function releaseHold(
   account: CreditAccount,
   hold: CreditHold | undefined,
 ): ResolveTransition<"released"> {
-  return resolveHold(account, hold, "released", "release");
+  return resolveHold(account, hold, "released");
 }
+
+// The ledger change that resolves a hold each way.
+const CHANGE_KIND_OF: Readonly<Record<HoldResolution, HoldChange["kind"]>> = {
+  captured: "capture",
+  released: "release",
+};
 
 function resolveHold<Resolution extends HoldResolution>(
   account: CreditAccount,
   hold: CreditHold | undefined,
   resolution: Resolution,
-  kind: "capture" | "release",
 ): ResolveTransition<Resolution> {
   if (hold === undefined) return { outcome: "unknown_hold" };
   if (hold.state !== "pending") {
     return { outcome: "already_resolved", resolution: hold.state, hold };
   }
-  const change: HoldChange = { kind, amount: hold.amount, holdId: hold.holdId };
+  const change: HoldChange = {
+    kind: CHANGE_KIND_OF[resolution],
+    amount: hold.amount,
+    holdId: hold.holdId,
+  };
   return {
     outcome: resolution,
     account: applyLedgerChange(account, change),

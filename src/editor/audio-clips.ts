@@ -93,9 +93,11 @@ export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditF
       ? Math.min(span.durationInFrames, maxItemFrames(draft.fps))
       : clampToMedia(
           { mediaSeconds, sourceStartSeconds, playbackRate: PLAYBACK_RATE_DEFAULT },
-          Math.min(span.durationInFrames, maxItemFrames(draft.fps)),
-          draft.fps,
-          request.operationType,
+          {
+            durationInFrames: Math.min(span.durationInFrames, maxItemFrames(draft.fps)),
+            fps: draft.fps,
+            subject: request.operationType,
+          },
         );
   if (typeof durationInFrames !== "number") return durationInFrames;
   const trackId = trackForNewItem(draft, {

@@ -57,15 +57,23 @@ function sourceItem(draft: EditDraft, itemId: string): SoundItem {
   return item;
 }
 
+/** The items captions are generated from, their transcripts and the captions' style. */
+export interface CaptionSourcesRequest {
+  /** The video and audio items captioned. */
+  readonly sources: readonly SoundItem[];
+  /** Each source's transcript, by asset id. */
+  readonly transcripts: CaptionsSource["transcripts"];
+  /** Style that groups the words into entries. */
+  readonly style: CaptionStyle;
+}
+
 /**
  * The captions `sources` give with `transcripts` (by asset id) and `style`, or
  * `invalid_captions` when the sources span more than an item may last.
  */
 export function generateFromSources(
   draft: EditDraft,
-  sources: readonly SoundItem[],
-  transcripts: CaptionsSource["transcripts"],
-  style: CaptionStyle,
+  { sources, transcripts, style }: CaptionSourcesRequest,
 ): GeneratedCaptions | EditFailure {
   const fromFrame = Math.min(...sources.map((source) => source.from));
   const endFrame = Math.max(...sources.map(itemEndFrame));
@@ -183,9 +191,13 @@ function syncCaptions(draft: EditDraft, captions: CaptionsItem): EditFailure | u
   const link = captions.generatedFrom;
   if (link === undefined) return undefined;
   const sources = link.sourceItemIds.map((id) => sourceItem(draft, id));
-  const generated = generateFromSources(draft, sources, link.transcripts, captions.style);
+  const generated = generateFromSources(draft, {
+    sources,
+    transcripts: link.transcripts,
+    style: captions.style,
+  });
   if (isEditFailure(generated)) return generated;
-  const placed = retimeItem(draft, captions, generated.fromFrame, generated.durationInFrames);
+  const placed = retimeItem(draft, captions, generated);
   draft.updateItem(placed, { captions: generated.captions });
   return undefined;
 }

@@ -71,6 +71,7 @@ export {
 } from "./items.js";
 export {
   type AddMediaFailure,
+  type AddMediaOptions,
   type AddMediaSuccess,
   addMediaItem,
   type MediaPlacementFields,

@@ -38,6 +38,14 @@ export interface EditorStateProblem {
 
 type Report = (path: string, message: string) => void;
 
+// One item under check: the state around it, its path in the problems, where they go.
+interface ItemCheck {
+  readonly state: EditorState;
+  readonly item: EditorItem;
+  readonly path: string;
+  readonly report: Report;
+}
+
 const ITEM_TYPES = new Set<string>(EDITOR_ITEM_TYPES);
 const ASSET_TYPES = new Set<string>(EDITOR_ASSET_TYPES);
 // Audio items may play the sound of a video file.
@@ -68,13 +76,20 @@ function checkProject(state: EditorState, report: Report): void {
   }
 }
 
-function checkTrackItems(
-  state: EditorState,
-  track: Track,
-  path: string,
-  listedOn: Map<string, string>,
-  report: Report,
-): void {
+function checkTrackItems({
+  state,
+  track,
+  path,
+  listedOn,
+  report,
+}: {
+  state: EditorState;
+  track: Track;
+  path: string;
+  /** Which track lists each item id, filled in as tracks are checked. */
+  listedOn: Map<string, string>;
+  report: Report;
+}): void {
   let previousEnd = Number.NEGATIVE_INFINITY;
   for (const [index, itemId] of track.items.entries()) {
     const where = `${path}.items.${index}`;
@@ -116,7 +131,7 @@ function checkTracks(state: EditorState, report: Report): Map<string, string> {
     if (track.kind !== "visual" && track.kind !== "audio") {
       report(`${path}.kind`, `Track kind must be visual or audio, got ${String(track.kind)}.`);
     }
-    if (Array.isArray(track.items)) checkTrackItems(state, track, path, listedOn, report);
+    if (Array.isArray(track.items)) checkTrackItems({ state, track, path, listedOn, report });
     else report(`${path}.items`, "Track items must be an array of item ids.");
   }
   return listedOn;
@@ -135,7 +150,7 @@ function checkGeometry(item: EditorItem, path: string, report: Report): void {
   }
 }
 
-function checkMedia(state: EditorState, item: EditorItem, path: string, report: Report): void {
+function checkMedia({ state, item, path, report }: ItemCheck): void {
   if (isMediaItem(item)) {
     const asset = Object.hasOwn(state.assets, item.assetId)
       ? state.assets[item.assetId]
@@ -189,12 +204,7 @@ function itemOf(state: EditorState, id: string): EditorItem | undefined {
 
 // Generated captions and their sources name each other, and each source's media has its
 // transcript kept with the captions.
-function checkCaptionLinks(
-  state: EditorState,
-  item: EditorItem,
-  path: string,
-  report: Report,
-): void {
+function checkCaptionLinks({ state, item, path, report }: ItemCheck): void {
   if (item.type === "captions" && item.generatedFrom !== undefined) {
     const { sourceItemIds, transcripts } = item.generatedFrom;
     const sources = Array.isArray(sourceItemIds) ? sourceItemIds : [];
@@ -252,9 +262,9 @@ function checkItems(state: EditorState, listedOn: Map<string, string>, report: R
     }
     if (!listedOn.has(key)) report(path, `Item "${key}" is not listed on any track.`);
     checkGeometry(item, path, report);
-    checkMedia(state, item, path, report);
+    checkMedia({ state, item, path, report });
     checkContent(item, path, report);
-    checkCaptionLinks(state, item, path, report);
+    checkCaptionLinks({ state, item, path, report });
   }
 }
 

@@ -79,15 +79,23 @@ function describeWindow(window: MediaWindow): string {
   return `${shortSeconds(remainingSeconds(window))} s of its ${shortSeconds(window.mediaSeconds)} s media left after source_start_seconds ${shortSeconds(window.sourceStartSeconds)}`;
 }
 
+/** A length in frames to hold against a media window, and how a failure names its item. */
+export interface MediaLengthCheck {
+  /** The length asked for, in frames. */
+  readonly durationInFrames: number;
+  /** Frames per second of the project. */
+  readonly fps: number;
+  /** What a failure message names: `The media`, `Item "i1"`, an operation type. */
+  readonly subject: string;
+}
+
 /**
  * `durationInFrames` shortened to what the media holds, for operations that end an item
  * where its media ends. Fails with `source_out_of_range` when not even one frame is left.
  */
 export function clampToMedia(
   window: MediaWindow,
-  durationInFrames: number,
-  fps: number,
-  subject: string,
+  { durationInFrames, fps, subject }: MediaLengthCheck,
 ): number | EditFailure {
   const playable = playableFrames(window, fps);
   if (playable < 1) {
@@ -108,10 +116,9 @@ export function clampToMedia(
 export function fitRequestedLength(
   window: MediaWindow,
   requestedSeconds: number,
-  durationInFrames: number,
-  fps: number,
-  subject: string,
+  length: MediaLengthCheck,
 ): number | EditFailure {
+  const { subject } = length;
   const neededSeconds = requestedSeconds * window.playbackRate;
   if (neededSeconds > remainingSeconds(window) + MEDIA_END_TOLERANCE_SECONDS) {
     const most = remainingSeconds(window) / window.playbackRate;
@@ -120,7 +127,7 @@ export function fitRequestedLength(
       `${subject} has ${describeWindow(window)}: at playback_rate ${shortSeconds(window.playbackRate)} it can last at most ${shortSeconds(most)} s, not ${shortSeconds(requestedSeconds)} s.`,
     );
   }
-  return clampToMedia(window, durationInFrames, fps, subject);
+  return clampToMedia(window, length);
 }
 
 /** `source_out_of_range` when an offset lies at or past the end of the media. */

@@ -99,6 +99,14 @@ export interface AddMediaSuccess {
   readonly inverse: Patch[];
 }
 
+/** How `addMediaItem` places media, and how it names what it creates. */
+export interface AddMediaOptions {
+  /** Where and how the media plays, in the wire fields of `add_media`; defaults apply to what is left out. */
+  readonly placement?: MediaPlacementFields;
+  /** Makes the new asset and item ids; random ids by default. */
+  readonly generateId?: () => string;
+}
+
 /** Media that could not be placed; `error.operationIndex` is 0. */
 export interface AddMediaFailure {
   /** Discriminant. */
@@ -107,11 +115,13 @@ export interface AddMediaFailure {
   readonly error: EditError;
 }
 
-function timelineSeconds(
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
-  sourceStartSeconds: number,
-): number {
+// The media to place and how the request places it.
+interface MediaRequest {
+  readonly media: MediaToPlace;
+  readonly placement: MediaPlacementFields;
+}
+
+function timelineSeconds({ media, placement }: MediaRequest, sourceStartSeconds: number): number {
   const mediaSeconds = media.durationSeconds ?? null;
   if (placement.duration_seconds !== undefined) return placement.duration_seconds;
   if (mediaSeconds === null || media.kind === "image") return ADDED_ITEM_DURATION_DEFAULT_SECONDS;
@@ -122,16 +132,16 @@ function timelineSeconds(
 // known length at most what the media holds from the offset at the rate. A GIF loops.
 function timelineSpan(
   draft: EditDraft,
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
+  request: MediaRequest,
   sourceStartSeconds: number,
 ): FrameSpan | EditFailure {
+  const { media, placement } = request;
   const mediaSeconds = media.durationSeconds ?? null;
   const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, "The media");
   if (startFailure !== undefined) return startFailure;
   const span = secondsSpanToFrames(
     placement.from_seconds ?? FROM_DEFAULT_SECONDS,
-    timelineSeconds(media, placement, sourceStartSeconds),
+    timelineSeconds(request, sourceStartSeconds),
     draft.fps,
   );
   const capped = Math.min(span.durationInFrames, maxItemFrames(draft.fps));
@@ -140,7 +150,11 @@ function timelineSpan(
   }
   const playbackRate = placement.playback_rate ?? PLAYBACK_RATE_DEFAULT;
   const window = { mediaSeconds, sourceStartSeconds, playbackRate };
-  const durationInFrames = clampToMedia(window, capped, draft.fps, "The media");
+  const durationInFrames = clampToMedia(window, {
+    durationInFrames: capped,
+    fps: draft.fps,
+    subject: "The media",
+  });
   if (typeof durationInFrames !== "number") return durationInFrames;
   return { from: span.from, durationInFrames };
 }
@@ -157,8 +171,7 @@ interface ItemSlot extends Pick<EditorItem, "id" | "trackId" | "from" | "duratio
 
 function mediaItem(
   draft: EditDraft,
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
+  { media, placement }: MediaRequest,
   slot: ItemSlot,
 ): EditorItem {
   const { assetId, sourceStartSeconds, ...frame } = slot;
@@ -201,11 +214,11 @@ function mediaItem(
 
 function placeMedia(
   draft: EditDraft,
-  media: MediaToPlace,
-  placement: MediaPlacementFields,
+  request: MediaRequest,
 ): { assetId: string; itemId: string } | EditFailure {
+  const { media, placement } = request;
   const sourceStartSeconds = placement.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
-  const span = timelineSpan(draft, media, placement, sourceStartSeconds);
+  const span = timelineSpan(draft, request, sourceStartSeconds);
   if (isEditFailure(span)) return span;
   const { from, durationInFrames } = span;
   const itemType = media.kind === "voice" ? "audio" : media.kind;
@@ -233,7 +246,7 @@ function placeMedia(
   draft.addAsset(asset);
   const itemId = draft.newId();
   const slot = { id: itemId, trackId, from, durationInFrames, assetId, sourceStartSeconds };
-  draft.addItem(mediaItem(draft, media, placement, slot));
+  draft.addItem(mediaItem(draft, request, slot));
   return { assetId, itemId };
 }
 
@@ -245,22 +258,21 @@ function placeMedia(
  *
  * @example
  * ```ts
- * const result = addMediaItem(state, {
- *   kind: "audio",
- *   url: "https://cdn.example/song.mp3",
- *   durationSeconds: 30,
- * }, { audio_role: "music", duration_seconds: 12 });
+ * const result = addMediaItem(
+ *   state,
+ *   { kind: "audio", url: "https://cdn.example/song.mp3", durationSeconds: 30 },
+ *   { placement: { audio_role: "music", duration_seconds: 12 } },
+ * );
  * if (result.ok) result.state.items[result.itemId]; // the music item, 12 s long
  * ```
  */
 export function addMediaItem(
   state: EditorState,
   media: MediaToPlace,
-  placement: MediaPlacementFields = {},
-  options: { generateId?: () => string } = {},
+  { placement = {}, generateId = randomEditorId }: AddMediaOptions = {},
 ): AddMediaSuccess | AddMediaFailure {
-  const draft = new EditDraft(state, options.generateId ?? randomEditorId);
-  const placed = placeMedia(draft, media, placement);
+  const draft = new EditDraft(state, generateId);
+  const placed = placeMedia(draft, { media, placement });
   if (isEditFailure(placed)) return { ok: false, error: editError(placed, 0) };
   return { ok: true, ...placed, ...commitDraft(draft) };
 }

@@ -54,17 +54,29 @@ function partitionPoint(
   return low;
 }
 
+/** The frames `[fromFrame, endFrame)` on the timeline. */
+export interface FrameRange {
+  /** First frame. */
+  readonly fromFrame: number;
+  /** First frame after the range. */
+  readonly endFrame: number;
+}
+
+/** The frames `[fromFrame, endFrame)` on one track. */
+export interface TrackRange extends FrameRange {
+  /** The track looked at. */
+  readonly track: Track;
+}
+
 /**
- * True when no item on `track` (other than `ignoreItemId`) overlaps the frames
+ * True when no item on the track (other than `ignoreItemId`) overlaps the frames
  * `[fromFrame, endFrame)`. Because items never overlap, only the last item starting
  * before `endFrame` can reach into the span (or the one before it, when that last item
  * is the ignored one).
  */
 export function isSpanFree(
   reader: ItemReader,
-  track: Track,
-  fromFrame: number,
-  endFrame: number,
+  { track, fromFrame, endFrame }: TrackRange,
   ignoreItemId?: string,
 ): boolean {
   let index = partitionPoint(reader, track, (item) => item.from < endFrame) - 1;
@@ -72,12 +84,10 @@ export function isSpanFree(
   return index < 0 || itemEndFrame(itemAt(reader, track, index)) <= fromFrame;
 }
 
-/** The items on `track` that overlap the frames `[fromFrame, endFrame)`, in `from` order. */
+/** The items on the track that overlap the frames `[fromFrame, endFrame)`, in `from` order. */
 export function itemsOverlapping(
   reader: ItemReader,
-  track: Track,
-  fromFrame: number,
-  endFrame: number,
+  { track, fromFrame, endFrame }: TrackRange,
 ): EditorItem[] {
   const overlapping: EditorItem[] = [];
   // Ends are sorted too, since items do not overlap: skip those ending at or before the span.
@@ -90,13 +100,11 @@ export function itemsOverlapping(
   return overlapping;
 }
 
-// True when an item on `track` overlapping `[fromFrame, endFrame)` passes `accepts`; it
+// True when an item on the track overlapping `[fromFrame, endFrame)` passes `accepts`; it
 // stops at the first such item.
 function overlapsWhere(
   reader: ItemReader,
-  track: Track,
-  fromFrame: number,
-  endFrame: number,
+  { track, fromFrame, endFrame }: TrackRange,
   accepts: (item: EditorItem) => boolean,
 ): boolean {
   let index = partitionPoint(reader, track, (item) => itemEndFrame(item) <= fromFrame);
@@ -112,12 +120,21 @@ function overlapsWhere(
 export function findFreeTrack(
   draft: EditDraft,
   kind: TrackKind,
-  fromFrame: number,
-  endFrame: number,
+  { fromFrame, endFrame }: FrameRange,
 ): Track | undefined {
   return draft.tracks.find(
-    (track) => track.kind === kind && isSpanFree(draft, track, fromFrame, endFrame),
+    (track) => track.kind === kind && isSpanFree(draft, { track, fromFrame, endFrame }),
   );
+}
+
+/** An explicit `track_id` and the frames an item of `kind` would take on it. */
+export interface ExplicitTrackRequest extends FrameRange {
+  /** The track the operation names. */
+  readonly trackId: string;
+  /** Kind of track the item needs. */
+  readonly kind: TrackKind;
+  /** An item whose own frames do not count (the item being moved). */
+  readonly ignoreItemId?: string | undefined;
 }
 
 /**
@@ -126,11 +143,7 @@ export function findFreeTrack(
  */
 export function checkExplicitTrack(
   draft: EditDraft,
-  trackId: string,
-  kind: TrackKind,
-  fromFrame: number,
-  endFrame: number,
-  ignoreItemId?: string,
+  { trackId, kind, fromFrame, endFrame, ignoreItemId }: ExplicitTrackRequest,
 ): Track | EditFailure {
   const track = draft.track(trackId);
   if (track === undefined) {
@@ -142,7 +155,7 @@ export function checkExplicitTrack(
       `Track "${trackId}" holds ${track.kind} items and cannot take a ${kind} item.`,
     );
   }
-  if (!isSpanFree(draft, track, fromFrame, endFrame, ignoreItemId)) {
+  if (!isSpanFree(draft, { track, fromFrame, endFrame }, ignoreItemId)) {
     return editFailure(
       "track_occupied",
       `Track "${trackId}" already has an item between frames ${fromFrame} and ${endFrame}.`,
@@ -183,13 +196,15 @@ export function trackForNewItem(
 ): string | EditFailure {
   const { kind, fromFrame, endFrame, trackId, layer } = placement;
   if (trackId !== undefined) {
-    const track = checkExplicitTrack(draft, trackId, kind, fromFrame, endFrame);
+    const track = checkExplicitTrack(draft, { trackId, kind, fromFrame, endFrame });
     return isEditFailure(track) ? track : track.id;
   }
   switch (layer) {
     case "front": {
       const front = draft.tracks[0];
-      if (front?.kind === kind && isSpanFree(draft, front, fromFrame, endFrame)) return front.id;
+      if (front?.kind === kind && isSpanFree(draft, { track: front, fromFrame, endFrame })) {
+        return front.id;
+      }
       return draft.createTrack(kind, 0);
     }
     case "picture":
@@ -198,7 +213,7 @@ export function trackForNewItem(
       return backgroundTrack(draft, fromFrame, endFrame);
     case "free":
       return (
-        findFreeTrack(draft, kind, fromFrame, endFrame)?.id ??
+        findFreeTrack(draft, kind, { fromFrame, endFrame })?.id ??
         draft.createTrack(kind, draft.tracks.length)
       );
   }
@@ -216,8 +231,9 @@ function pictureTrack(draft: EditDraft, fromFrame: number, endFrame: number): st
   for (; position < tracks.length; position += 1) {
     const track = tracks[position];
     if (track === undefined || track.kind !== "visual") continue;
-    if (overlapsWhere(draft, track, fromFrame, endFrame, isPictureItem)) break;
-    if (overlapsWhere(draft, track, fromFrame, endFrame, () => true)) {
+    const range = { track, fromFrame, endFrame };
+    if (overlapsWhere(draft, range, isPictureItem)) break;
+    if (overlapsWhere(draft, range, () => true)) {
       behindText = position + 1;
       candidate = undefined;
     } else {
@@ -232,8 +248,16 @@ function pictureTrack(draft: EditDraft, fromFrame: number, endFrame: number): st
 // free there (nothing visual lies behind it), else a new track at the back.
 function backgroundTrack(draft: EditDraft, fromFrame: number, endFrame: number): string {
   const back = draft.tracks.findLast((track) => track.kind === "visual");
-  if (back !== undefined && isSpanFree(draft, back, fromFrame, endFrame)) return back.id;
+  if (back !== undefined && isSpanFree(draft, { track: back, fromFrame, endFrame })) return back.id;
   return draft.createTrack("visual", draft.tracks.length);
+}
+
+/** New timing for an item, in frames. */
+export interface ItemTiming {
+  /** First frame. */
+  readonly fromFrame: number;
+  /** Length in frames. */
+  readonly durationInFrames: number;
 }
 
 /**
@@ -246,8 +270,7 @@ function backgroundTrack(draft: EditDraft, fromFrame: number, endFrame: number):
 export function retimeItem<Item extends EditorItem>(
   draft: EditDraft,
   item: Item,
-  fromFrame: number,
-  durationInFrames: number,
+  { fromFrame, durationInFrames }: ItemTiming,
 ): Item {
   const endFrame = fromFrame + durationInFrames;
   const position = draft.trackPosition(item.trackId);
@@ -255,12 +278,12 @@ export function retimeItem<Item extends EditorItem>(
   if (position === undefined || track === undefined) {
     throw new Error(`Item "${item.id}" names a missing track "${item.trackId}".`);
   }
-  if (isSpanFree(draft, track, fromFrame, endFrame, item.id)) {
+  if (isSpanFree(draft, { track, fromFrame, endFrame }, item.id)) {
     return draft.moveItem(item, { trackId: track.id, from: fromFrame, durationInFrames });
   }
   const inFront = draft.tracks[position - 1];
   const trackId =
-    inFront?.kind === track.kind && isSpanFree(draft, inFront, fromFrame, endFrame)
+    inFront?.kind === track.kind && isSpanFree(draft, { track: inFront, fromFrame, endFrame })
       ? inFront.id
       : draft.createTrack(track.kind, position);
   return draft.moveItem(item, { trackId, from: fromFrame, durationInFrames });

@@ -102,7 +102,7 @@ export function timedTextBoxes(
   const boxes: VerticalBox[] = [];
   for (const track of draft.tracks) {
     if (track.kind !== "visual") continue;
-    for (const item of itemsOverlapping(draft, track, fromFrame, endFrame)) {
+    for (const item of itemsOverlapping(draft, { track, fromFrame, endFrame })) {
       if (item.type === "text" || item.type === "captions") {
         boxes.push({ top: item.top, height: item.height });
       }

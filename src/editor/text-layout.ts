@@ -81,10 +81,8 @@ export function wrappedLineCount(text: string, charactersPerLine: number): numbe
  * line height, plus padding above and below.
  */
 export function textBoxHeight(
-  style: TextStyle,
-  defaultFontSize: number,
+  { style, defaultFontSize, lines }: Pick<TextBoxRequest, "style" | "defaultFontSize" | "lines">,
   width: number,
-  lines: (charactersPerLine: number) => number,
 ): number {
   const fontSize = style.font_size ?? defaultFontSize;
   const lineHeight = style.line_height ?? LINE_HEIGHT_DEFAULT;
@@ -98,10 +96,9 @@ export function textBoxHeight(
  * the box, and a missing top takes the free slot nearest the preferred centre.
  */
 export function layoutTextBox(draft: EditDraft, request: TextBoxRequest): Box {
-  const { fields, style } = request;
+  const { fields } = request;
   const width = fields.width ?? Math.round(draft.compositionWidth * TEXT_BOX_WIDTH_RATIO);
-  const height =
-    fields.height ?? textBoxHeight(style, request.defaultFontSize, width, request.lines);
+  const height = fields.height ?? textBoxHeight(request, width);
   const left = fields.left ?? Math.round((draft.compositionWidth - width) / 2);
   const top =
     fields.top ??

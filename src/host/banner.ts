@@ -132,6 +132,7 @@ export function hostBanner(facts: BannerFacts): string[] {
     `  skill.md      ${api}/skill.md`,
     `  Files         ${facts.origin}${FILES_PATH}/...`,
     `  MCP           ${facts.origin}${MCP_PATH}`,
+    `  Viewer        ${facts.origin}/  (open in a browser, sign in with a key below)`,
     "",
     ...workspaceLines(facts),
     "",

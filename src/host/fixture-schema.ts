@@ -1,7 +1,8 @@
 /**
  * The schema of a host fixture: the organizations, API keys and credits the reference
  * host starts with instead of the demo workspace, and optionally its catalog, assets,
- * sound effects, social accounts, rate limit, job scheduling and simulator settings.
+ * sound effects, social accounts, webhook endpoints, rate limit, job scheduling and
+ * simulator settings.
  * Strict everywhere,
  * so a misspelled key is an error that names it rather than a setting silently ignored;
  * repeated ids are refused by {@link checkFixtureUniqueness}.
@@ -14,6 +15,8 @@ import { catalogSchema } from "../schemas/catalog.js";
 import { timestampSchema, urlSchema } from "../schemas/common.js";
 import { NAME_MAX_LENGTH, SOUND_EFFECT_ID_MAX_LENGTH } from "../schemas/limits.js";
 import { apiScopeSchema } from "../schemas/scopes.js";
+import { webhookSecretKey } from "../service/webhooks/signature.js";
+import { WEBHOOK_EVENT_TYPES } from "../vocabulary.js";
 import { checkFixtureUniqueness } from "./fixture-uniqueness.js";
 
 /** Largest organization id: a PostgreSQL `integer`, so a fixture also fits a real store. */
@@ -30,6 +33,10 @@ export const FIXTURE_JOB_DURATION_MS_MAX = 600_000;
 export const FIXTURE_WINDOW_SECONDS_MAX = 86_400;
 /** Most jobs a host may run at once. */
 export const FIXTURE_JOB_CONCURRENCY_MAX = 256;
+/** Most webhook endpoints of one organization. */
+export const FIXTURE_WEBHOOKS_MAX = 20;
+/** Longest webhook secret, `whsec_` prefix included. */
+export const FIXTURE_WEBHOOK_SECRET_MAX_LENGTH = 200;
 
 /** An API key as a bearer token can carry it (RFC 6750 `b64token`), 8 to 200 characters. */
 const apiKeyTextSchema = z
@@ -73,6 +80,33 @@ export const fixtureSoundEffectSchema = z.strictObject({
   tags: z.array(z.string().min(1).max(60)).max(30).optional(),
 });
 
+/**
+ * One webhook endpoint the operator configures for an organization (trusted: its URL is
+ * reached directly, private addresses included). `secret` is `whsec_` and base64 (the
+ * Standard Webhooks form) or any other text, whose UTF-8 bytes are then the key. `id`
+ * names it in every `webhook-id`; `endpoint-<position from 1>` when omitted.
+ */
+export const fixtureWebhookSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "A webhook id is 1 to 64 letters, digits, - and _.")
+    .optional(),
+  url: urlSchema,
+  secret: z
+    .string()
+    .min(1)
+    .max(FIXTURE_WEBHOOK_SECRET_MAX_LENGTH)
+    .superRefine((secret, context) => {
+      const key = webhookSecretKey(secret);
+      if (!key.ok) context.addIssue({ code: "custom", message: key.problem });
+    }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .min(1)
+    .max(WEBHOOK_EVENT_TYPES.length)
+    .refine((events) => new Set(events).size === events.length, "An event is listed twice."),
+});
+
 /** One organization of a fixture. */
 export const fixtureOrganizationSchema = z.strictObject({
   id: z.int().min(1).max(FIXTURE_ORGANIZATION_ID_MAX),
@@ -82,7 +116,23 @@ export const fixtureOrganizationSchema = z.strictObject({
   api_keys: z.array(fixtureApiKeySchema).min(1).max(FIXTURE_API_KEYS_MAX),
   assets: workspaceAssetsSchema.optional(),
   social_accounts: z.array(fixtureSocialAccountSchema).max(100).optional(),
+  webhooks: z
+    .array(fixtureWebhookSchema)
+    .max(FIXTURE_WEBHOOKS_MAX)
+    .refine(
+      (webhooks) => new Set(webhooks.map(fixtureWebhookId)).size === webhooks.length,
+      "A webhook id is used twice in one organization.",
+    )
+    .optional(),
 });
+
+/** The id of the webhook at `index` (from 0): its own, or `endpoint-<index + 1>`. */
+export function fixtureWebhookId(
+  webhook: { readonly id?: string | undefined },
+  index: number,
+): string {
+  return webhook.id ?? `endpoint-${index + 1}`;
+}
 
 const rateLimitSchema = z.strictObject({
   max_requests: z.int().min(1).max(1_000_000),
@@ -120,5 +170,7 @@ export type HostFixture = z.infer<typeof hostFixtureSchema>;
 export type FixtureOrganization = z.infer<typeof fixtureOrganizationSchema>;
 /** One social account of a {@link HostFixture}. */
 export type FixtureSocialAccount = z.infer<typeof fixtureSocialAccountSchema>;
+/** One webhook endpoint of a {@link HostFixture} organization. */
+export type FixtureWebhook = z.infer<typeof fixtureWebhookSchema>;
 /** One sound effect of a {@link HostFixture}. */
 export type FixtureSoundEffect = z.infer<typeof fixtureSoundEffectSchema>;

@@ -1,8 +1,9 @@
 /**
  * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
  * protected-resource metadata to the MCP handler, `GET /files/**` streams stored media,
- * `GET /` lists where things are, and anything else is the same structured 404 the API
- * gives (spec 7.1).
+ * `GET /` answers browsers with the timeline viewer and other clients with the JSON list
+ * of where things are, `GET /viewer/**` serves the viewer's files, and anything else is
+ * the same structured 404 the API gives (spec 7.1).
  *
  * @module
  */
@@ -10,6 +11,13 @@ import type { FetchHandler } from "../http/fetch-handler.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
 import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { serveStoredFile } from "./serve-file.js";
+import {
+  prefersHtml,
+  VIEWER_PATH,
+  type ViewerAssets,
+  viewerFileResponse,
+  viewerPageResponse,
+} from "./viewer-assets.js";
 import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
 
 /** What {@link createHostHandler} routes between. */
@@ -22,6 +30,8 @@ export interface HostHandlerOptions {
   readonly storage: ServedMediaStorage;
   /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
   readonly origin: string;
+  /** The timeline viewer's files; without them `/` answers JSON to every client. */
+  readonly viewer?: ViewerAssets | undefined;
 }
 
 const READ_METHODS = ["GET", "HEAD"];
@@ -52,15 +62,28 @@ function serveFile(
   return serveStoredFile(storage, `${origin}${pathname}${search}`, request);
 }
 
-function index(origin: string): Response {
+function index(origin: string, viewer: ViewerAssets | undefined, request: Request): Response {
+  if (viewer !== undefined && prefersHtml(request)) {
+    return viewerPageResponse(viewer, origin, request.method);
+  }
   const api = `${origin}${API_BASE_PATH}`;
-  return jsonResponse(200, {
+  const links = {
     name: "reelkit",
     api,
     openapi: `${api}/openapi.json`,
     skill: `${api}/skill.md`,
     mcp: `${origin}${MCP_PATH}`,
-  });
+  };
+  // The same URL answers HTML to browsers: caches must key on Accept.
+  return jsonResponse(200, links, viewer === undefined ? {} : { vary: "Accept" });
+}
+
+function viewerFile(viewer: ViewerAssets | undefined, request: Request): Response {
+  if (!READ_METHODS.includes(request.method)) return methodNotAllowed(request.method);
+  const pathname = new URL(request.url).pathname;
+  const response =
+    viewer === undefined ? undefined : viewerFileResponse(viewer, pathname, request.method);
+  return response ?? unknownRouteResponse();
 }
 
 /**
@@ -73,7 +96,7 @@ function index(origin: string): Response {
  * ```
  */
 export function createHostHandler(options: HostHandlerOptions): FetchHandler {
-  const { api, mcp, storage, origin } = options;
+  const { api, mcp, storage, origin, viewer } = options;
   return async (request) => {
     const pathname = new URL(request.url).pathname;
     if (isUnder(pathname, API_BASE_PATH)) return api(request);
@@ -82,7 +105,10 @@ export function createHostHandler(options: HostHandlerOptions): FetchHandler {
     if (isUnder(pathname, FILES_PATH)) {
       return readable ? serveFile(storage, origin, request) : methodNotAllowed(request.method);
     }
-    if (pathname === "/") return readable ? index(origin) : methodNotAllowed(request.method);
+    if (isUnder(pathname, VIEWER_PATH)) return viewerFile(viewer, request);
+    if (pathname === "/") {
+      return readable ? index(origin, viewer, request) : methodNotAllowed(request.method);
+    }
     return unknownRouteResponse();
   };
 }

@@ -21,13 +21,15 @@ import {
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
 } from "../service/ports/jobs.js";
 import type { SocialAccount } from "../service/ports/social.js";
+import type { WebhookEndpoint } from "../service/ports/webhooks.js";
 import type { SoundEffect } from "../service/ports/workspace.js";
 import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "../simulated/demo-workspace.js";
-import type {
-  FixtureOrganization,
-  FixtureSocialAccount,
-  FixtureSoundEffect,
-  HostFixture,
+import {
+  type FixtureOrganization,
+  type FixtureSocialAccount,
+  type FixtureSoundEffect,
+  fixtureWebhookId,
+  type HostFixture,
 } from "./fixture-schema.js";
 
 /** The API key of the demo workspace; it carries every scope. */
@@ -78,6 +80,8 @@ export interface SetupOrganization {
   readonly assets: WorkspaceAssets | undefined;
   /** Its connected social accounts. */
   readonly socialAccounts: readonly SocialAccount[];
+  /** Its webhook endpoints, all trusted (the operator configured them). */
+  readonly webhooks: readonly WebhookEndpoint[];
 }
 
 /** Everything the host is wired from, besides its address. */
@@ -154,6 +158,13 @@ function organizationOf(
     apiKeys: organization.api_keys.map(apiKeyOf),
     assets: organization.assets,
     socialAccounts: organization.social_accounts?.map(socialAccountOf) ?? sharedSocialAccounts,
+    webhooks: (organization.webhooks ?? []).map((webhook, index) => ({
+      id: fixtureWebhookId(webhook, index),
+      url: webhook.url,
+      secret: webhook.secret,
+      events: webhook.events,
+      trusted: true,
+    })),
   };
 }
 

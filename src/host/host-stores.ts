@@ -12,8 +12,12 @@ import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
 import { createMemoryJobQueue } from "../memory/job-queue.js";
 import { createMemoryRateLimiter } from "../memory/rate-limiter.js";
 import { createMemoryResourceStores } from "../memory/record-store.js";
+import { createMemoryWebhookPorts } from "../memory/webhooks.js";
+import { createNodeWebhookSender } from "../node/webhook-sender.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import type { Job } from "../service/ports/jobs.js";
+import type { WebhookDeliveryQueue, WebhookEndpoints } from "../service/ports/webhooks.js";
+import { createWebhookDispatcher, type WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";
 import type { PostgresHostStores } from "./postgres-host-stores.js";
 import { seedAccounts } from "./seed-accounts.js";
@@ -23,11 +27,21 @@ export interface StatefulPorts {
   /** The stateful ports, handed to the service as they are. */
   readonly ports: Pick<
     ServiceDependencies,
-    "accounts" | "credits" | "idempotency" | "stores" | "queue" | "rateLimiter" | "unitOfWork"
+    | "accounts"
+    | "credits"
+    | "idempotency"
+    | "stores"
+    | "queue"
+    | "rateLimiter"
+    | "unitOfWork"
+    | "webhooks"
   >;
-  /** Starts running queued jobs with `process` (the service's `processJob`). */
+  /**
+   * Starts running queued jobs with `process` (the service's `processJob`), and the
+   * webhook dispatcher beside them.
+   */
   startJobs(process: (job: Job) => Promise<void>): void;
-  /** Stops taking jobs, waits for the running ones, and releases connections. */
+  /** Stops taking jobs and sending webhooks, waits for the running ones, and releases connections. */
   close(): Promise<void>;
 }
 
@@ -39,6 +53,24 @@ export interface MemoryHostStores extends StatefulPorts {
 
 /** Where the host keeps state: memory, or PostgreSQL with what starting on it did. */
 export type HostStores = MemoryHostStores | PostgresHostStores;
+
+/**
+ * The host's webhook dispatcher over `queue`: client-registered endpoints (none come
+ * from a fixture, but a host's own port may hold some) go through the SSRF policy.
+ */
+export function hostWebhookDispatcher(
+  queue: WebhookDeliveryQueue,
+  endpoints: WebhookEndpoints,
+): WebhookDispatcher {
+  return createWebhookDispatcher({ queue, endpoints, send: createNodeWebhookSender() });
+}
+
+/** Endpoints of the setup's organizations, by organization id. */
+export function setupWebhooks(setup: HostSetup) {
+  return Object.fromEntries(
+    setup.organizations.map((organization) => [organization.id, organization.webhooks]),
+  );
+}
 
 /**
  * In-memory stores seeded with the setup's organizations: everything lives in this
@@ -56,6 +88,8 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
   const credits = createMemoryCreditStore({ clock });
   await seedAccounts(accounts, credits, setup.organizations);
   const queue = createMemoryJobQueue();
+  const webhooks = createMemoryWebhookPorts({ endpoints: setupWebhooks(setup) });
+  const dispatcher = hostWebhookDispatcher(webhooks.queue, webhooks.endpoints);
   return {
     kind: "memory",
     ports: {
@@ -65,8 +99,15 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       stores: createMemoryResourceStores(),
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
+      webhooks,
     },
-    startJobs: (process) => queue.start(process, setup.jobs),
-    close: () => queue.stop(),
+    startJobs(process) {
+      queue.start(process, setup.jobs);
+      dispatcher.start();
+    },
+    async close() {
+      await queue.stop();
+      await dispatcher.stop();
+    },
   };
 }

@@ -14,9 +14,11 @@ import { migrate } from "../postgres/migrate.js";
 import { createPostgresPorts } from "../postgres/ports.js";
 import type { PostgresSchemaOptions } from "../postgres/schema.js";
 import { seedOrganizations } from "../postgres/seed-organizations.js";
+import { createPostgresWebhookPorts, saveWebhookEndpoints } from "../postgres/webhooks.js";
 import type { PostgresWorker } from "../postgres/worker.js";
+import type { WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";
-import type { StatefulPorts } from "./host-stores.js";
+import { hostWebhookDispatcher, type StatefulPorts } from "./host-stores.js";
 import { STARTING_CREDITS_REFERENCE } from "./seed-accounts.js";
 
 /** Connections each host process opens at most. */
@@ -68,8 +70,19 @@ export async function postgresHostStores(
       creditsReference: STARTING_CREDITS_REFERENCE,
       nowMilliseconds: () => clock.now(),
     });
+    // The fixture's endpoints are the operator's configuration: written on every start,
+    // so a changed URL, secret or event list takes effect.
+    for (const organization of setup.organizations) {
+      await saveWebhookEndpoints(
+        pool,
+        { organizationId: organization.id, endpoints: organization.webhooks },
+        inSchema,
+      );
+    }
     const postgres = createPostgresPorts(pool, { ...inSchema, clock, rateLimit: setup.rateLimit });
+    const webhooks = createPostgresWebhookPorts(pool, inSchema);
     let worker: PostgresWorker | undefined;
+    let dispatcher: WebhookDispatcher | undefined;
     return {
       kind: "postgres",
       report: {
@@ -84,12 +97,16 @@ export async function postgresHostStores(
         queue: postgres.queue,
         rateLimiter: postgres.rateLimiter,
         unitOfWork: postgres.unitOfWork,
+        webhooks,
       },
       startJobs(process) {
         worker ??= postgres.startWorker(process, setup.jobs);
+        dispatcher ??= hostWebhookDispatcher(webhooks.queue, webhooks.endpoints);
+        dispatcher.start();
       },
       async close() {
         await worker?.stop();
+        await dispatcher?.stop();
         await pool.end();
       },
     };

@@ -18,6 +18,7 @@ import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
+import { loadViewerAssets } from "./viewer-assets.js";
 import {
   API_BASE_PATH,
   FILES_PATH,
@@ -157,6 +158,8 @@ function openStores(options: StartHostOptions): Promise<HostStores> {
  * ```
  */
 export async function startHost(options: StartHostOptions): Promise<RunningHost> {
+  // Read before listening, so a missing file leaves nothing open.
+  const viewer = await loadViewerAssets();
   let listener: NodeListener = notReady;
   const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
   const origin = originOf(await listen(server, options.port, options.host));
@@ -178,7 +181,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     directUploads: wiring.service.directUploads,
   });
   const mcp = createMcpHandler(wiring.service, { resourceUrl: `${origin}${MCP_PATH}` });
-  const handler = createHostHandler({ api, mcp, storage: wiring.storage, origin });
+  const handler = createHostHandler({ api, mcp, storage: wiring.storage, origin, viewer });
   listener = toNodeListener(handler, { origin });
   stores.startJobs(wiring.service.processJob);
   let stopping: Promise<void> | undefined;

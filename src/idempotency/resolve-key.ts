@@ -56,39 +56,38 @@ export function resolveIdempotencyKey(sources: IdempotencyKeySources): Idempoten
   const minLength = sources.minLength ?? 0;
   const header = sources.header ?? undefined;
   if (header !== undefined && (header !== "" || minLength > 0)) {
-    return checkKey(header, "header", "Idempotency-Key", minLength);
+    return checkKey(header, HEADER_FIELD, minLength);
   }
   if (sources.bodyKey === undefined) return { ok: true, key: undefined };
   if (typeof sources.bodyKey !== "string") {
-    return invalid("body", "idempotency_key", "idempotency_key must be a string.", "invalid_type");
+    return invalid(BODY_FIELD, "idempotency_key must be a string.", "invalid_type");
   }
-  return checkKey(sources.bodyKey, "body", "idempotency_key", minLength);
+  return checkKey(sources.bodyKey, BODY_FIELD, minLength);
 }
 
-function checkKey(
-  key: string,
-  location: "header" | "body",
-  path: string,
-  minLength: number,
-): IdempotencyKeyResolution {
+// Where a key was read: the part of the request and the name an error points at.
+interface KeyField {
+  readonly location: "header" | "body";
+  readonly path: string;
+}
+
+const HEADER_FIELD: KeyField = { location: "header", path: "Idempotency-Key" };
+const BODY_FIELD: KeyField = { location: "body", path: "idempotency_key" };
+
+function checkKey(key: string, field: KeyField, minLength: number): IdempotencyKeyResolution {
+  const { path } = field;
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     const message = `${path} must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`;
-    return invalid(location, path, message, "too_big");
+    return invalid(field, message, "too_big");
   }
   if (key.length < minLength) {
-    return invalid(
-      location,
-      path,
-      `${path} must be at least ${minLength} characters.`,
-      "too_small",
-    );
+    return invalid(field, `${path} must be at least ${minLength} characters.`, "too_small");
   }
   return { ok: true, key: key === "" ? undefined : key };
 }
 
 function invalid(
-  location: "header" | "body",
-  path: string,
+  { location, path }: KeyField,
   message: string,
   issue: string,
 ): InvalidIdempotencyKey {

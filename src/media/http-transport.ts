@@ -1,5 +1,6 @@
 /**
- * The port a safe fetch uses for one HTTP exchange. It makes a single GET, never follows
+ * The port a safe fetch uses for one HTTP exchange. It makes a single request (a GET for
+ * downloads, a POST for webhook deliveries to client-registered URLs), never follows
  * redirects, and connects only to the addresses it is handed, which the caller has
  * already vetted: resolving the name again could return a different, internal address.
  *
@@ -7,8 +8,12 @@
  */
 import type { VettedAddress } from "./url-policy.js";
 
-/** One GET to make. */
+/** One request to make. */
 export interface HopRequest {
+  /** The method; `GET` when omitted. */
+  readonly method?: "GET" | "POST";
+  /** The request body of a POST. */
+  readonly body?: string;
   /** The URL to request; its host name is used for `Host` and TLS, not for resolution. */
   readonly url: URL;
   /** The only addresses the connection may use. */

@@ -91,6 +91,16 @@ export interface ResponseOrigin {
   readonly redirectCount: number;
 }
 
+/** What reading the final response needs besides the response itself. */
+export interface ResponseReading {
+  /** Where the response came from, for the result. */
+  readonly origin: ResponseOrigin;
+  /** What the caller accepts: media kinds and byte limits. */
+  readonly options: FetchOptions;
+  /** Aborts the body read when the response's time runs out. */
+  readonly signal: AbortSignal;
+}
+
 /**
  * Turns the final response into {@link FetchedMedia} or a refusal: status 200 only, no
  * content encoding, a media (or generic binary) type, a `Content-Length` within the
@@ -98,9 +108,7 @@ export interface ResponseOrigin {
  */
 export async function readMediaResponse(
   response: HopResponse,
-  origin: ResponseOrigin,
-  options: FetchOptions,
-  signal: AbortSignal,
+  { origin, options, signal }: ResponseReading,
 ): Promise<FetchedMedia | FetchRefusal> {
   if (response.status !== 200) {
     response.cancel();

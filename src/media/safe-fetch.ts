@@ -157,9 +157,10 @@ function redirectTarget(hop: OpenedHop): string | FetchRefusal {
   return new URL(location, hop.url).href;
 }
 
+// Follows the URL's redirects, each hop under its own response deadline, and reads the
+// final response within the whole transfer's deadline.
 async function download(
-  url: string,
-  options: FetchOptions,
+  { url, options }: { url: string; options: FetchOptions },
   settings: Settings,
   transfer: Deadline,
 ): Promise<FetchResult> {
@@ -175,12 +176,11 @@ async function download(
       if (!opened.ok) return opened;
       hop.stopTimer();
       if (!REDIRECT_STATUSES.has(opened.response.status)) {
-        return await readMediaResponse(
-          opened.response,
-          { url: opened.url, redirectCount },
+        return await readMediaResponse(opened.response, {
+          origin: { url: opened.url, redirectCount },
           options,
-          hop.signal,
-        );
+          signal: hop.signal,
+        });
       }
       opened.response.cancel();
       if (redirectCount >= settings.maxRedirects) {
@@ -252,7 +252,7 @@ export function createSafeUrlFetcher(options: SafeUrlFetcherOptions): UrlFetcher
       } as const;
       const transfer = startDeadline(limit);
       try {
-        return await download(url, fetchOptions, settings, transfer);
+        return await download({ url, options: fetchOptions }, settings, transfer);
       } finally {
         transfer.dispose();
       }

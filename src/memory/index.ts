@@ -15,4 +15,5 @@ export * from "./ports.js";
 export * from "./rate-limiter.js";
 export * from "./record-store.js";
 export * from "./social.js";
+export * from "./webhooks.js";
 export * from "./workspace-directory.js";

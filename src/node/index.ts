@@ -7,6 +7,8 @@
  *   Node's resolver and a transport pinned to the vetted addresses.
  * - {@link createFileMediaStorage}: media storage in a local directory, streamed in and
  *   out, written atomically, surviving a restart with its URLs.
+ * - {@link createNodeWebhookSender}: webhook deliveries, client-registered endpoints
+ *   under the same SSRF policy.
  *
  * @packageDocumentation
  */
@@ -27,3 +29,4 @@ export {
   type NodeUrlFetcherOptions,
   resolveWithNodeDns,
 } from "./url-fetching.js";
+export { createNodeWebhookSender, type NodeWebhookSenderOptions } from "./webhook-sender.js";

@@ -71,7 +71,7 @@ function requestOptions(request: HopRequest, options: NodeHttpTransportOptions):
   const secure = request.url.protocol === "https:";
   const hostname = bareHostname(request.url);
   return {
-    method: "GET",
+    method: request.method ?? "GET",
     headers: { ...request.headers },
     signal: request.signal,
     // No pooling: a pooled socket is keyed by host name, not by the vetted address.
@@ -103,7 +103,7 @@ export function createNodeHttpTransport(options: NodeHttpTransportOptions = {}):
         );
       });
       outgoing.on("error", reject);
-      outgoing.end();
+      outgoing.end(request.body);
     });
 }
 

@@ -116,6 +116,13 @@ export {
   queryable,
   type TransactionOptions,
 } from "./transaction.js";
+export {
+  createPostgresWebhookPorts,
+  type PostgresWebhookPorts,
+  pruneWebhookDeliveries,
+  saveWebhookEndpoints,
+  type WebhookPruningOptions,
+} from "./webhooks.js";
 export { type PostgresWorker, runPostgresWorker } from "./worker.js";
 export {
   JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,

@@ -90,7 +90,9 @@ export type ReelkitTable =
   | "job_organization_turns"
   | "video_id_counters"
   | "editor_revisions"
-  | "editor_snapshots";
+  | "editor_snapshots"
+  | "webhook_endpoints"
+  | "webhook_deliveries";
 
 /** Every sequence of reelkit, by its unqualified name. */
 export type ReelkitSequence = "job_turns";

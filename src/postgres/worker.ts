@@ -6,7 +6,7 @@
  * An idle worker costs the database almost nothing: it waits on `LISTEN` for the
  * notification `enqueue` sends when a job commits, looks at the outbox on its own only
  * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
- * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs.
+ * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs and delivered webhooks.
  *
  * @module
  */
@@ -16,6 +16,7 @@ import { pruneJobOutbox } from "./outbox-pruning.js";
 import { startPeriodicTask } from "./periodic-task.js";
 import { runClaim } from "./run-claim.js";
 import { postgresSchemaOf } from "./schema.js";
+import { pruneWebhookDeliveries } from "./webhooks.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
 
 /** A running worker. */
@@ -121,7 +122,15 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     : undefined;
   const pruner = startPeriodicTask(
     settings.pruneIntervalMilliseconds,
-    () => pruneJobOutbox(options.pool, { ...options.pruning, schema: schema.name }),
+    // Delivered webhooks are history on the same terms as done jobs.
+    () =>
+      Promise.all([
+        pruneJobOutbox(options.pool, { ...options.pruning, schema: schema.name }),
+        pruneWebhookDeliveries(options.pool, {
+          schema: schema.name,
+          doneRetentionMilliseconds: options.pruning?.doneRetentionMilliseconds,
+        }),
+      ]),
     reportError,
   );
 

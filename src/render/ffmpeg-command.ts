@@ -109,12 +109,18 @@ const COMMON_ARGS = [
   "-nostats",
 ];
 
+// What a command writes: its output arguments and file, and what its progress counts to.
+interface CommandOutput {
+  readonly outputArgs: readonly string[];
+  readonly outputFile: string;
+  readonly frameCount: number;
+  readonly durationSeconds: number;
+}
+
 function assemble(
   graph: FilterGraph,
   settings: CommandSettings,
-  outputArgs: readonly string[],
-  outputFile: string,
-  progress: { frameCount: number; durationSeconds: number },
+  { outputArgs, outputFile, frameCount, durationSeconds }: CommandOutput,
 ): FfmpegCommand {
   const text = graph.text();
   const graphArgs =
@@ -135,7 +141,8 @@ function assemble(
     files: graph.files,
     inputIds: [...graph.inputIds],
     outputFile,
-    ...progress,
+    frameCount,
+    durationSeconds,
   };
 }
 
@@ -154,7 +161,7 @@ function assemble(
  */
 export function videoCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
   const graph = new FilterGraph(settings.inputFiles);
-  const picture = addPicture(graph, plan, "yuv420p", settings.font);
+  const picture = addPicture(graph, { plan, format: "yuv420p", font: settings.font });
   const sound = addSound(graph, plan, (inputId) => {
     const input = plan.inputs.find((candidate) => candidate.id === inputId);
     return input?.kind === "audio" || settings.inputsWithAudio.has(inputId);
@@ -184,7 +191,12 @@ export function videoCommand(plan: RenderPlan, settings: CommandSettings): Ffmpe
     "-movflags",
     "+faststart",
   ];
-  return assemble(graph, settings, outputArgs, "video.mp4", plan);
+  return assemble(graph, settings, {
+    outputArgs,
+    outputFile: "video.mp4",
+    frameCount: plan.frameCount,
+    durationSeconds: plan.durationSeconds,
+  });
 }
 
 const PNG_ARGS = ["-frames:v", "1", "-c:v", "png", "-pix_fmt", "rgb24", "-update", "1"];
@@ -196,8 +208,14 @@ function singleFrame(plan: RenderPlan): RenderPlan {
 /** The command rendering the first frame of `plan` to a PNG. */
 export function frameCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
   const graph = new FilterGraph(settings.inputFiles);
-  const picture = addPicture(graph, singleFrame(plan), "yuv444p", settings.font);
-  return assemble(graph, settings, ["-map", `[${picture}]`, ...PNG_ARGS], "frame.png", {
+  const picture = addPicture(graph, {
+    plan: singleFrame(plan),
+    format: "yuv444p",
+    font: settings.font,
+  });
+  return assemble(graph, settings, {
+    outputArgs: ["-map", `[${picture}]`, ...PNG_ARGS],
+    outputFile: "frame.png",
     frameCount: 1,
     durationSeconds: 1 / plan.fps,
   });
@@ -210,7 +228,7 @@ export function contactSheetCommand(
 ): FfmpegCommand {
   const graph = new FilterGraph(settings.inputFiles);
   const cells = sheet.frames.map((frame) =>
-    addPicture(graph, singleFrame(frame), "yuv444p", settings.font),
+    addPicture(graph, { plan: singleFrame(frame), format: "yuv444p", font: settings.font }),
   );
   let picture = cells[0];
   if (picture === undefined) throw new Error("A contact sheet has at least one frame.");
@@ -228,7 +246,9 @@ export function contactSheetCommand(
     );
   }
   const frameRate = sheet.frames[0]?.fps ?? 1;
-  return assemble(graph, settings, ["-map", `[${picture}]`, ...PNG_ARGS], "sheet.png", {
+  return assemble(graph, settings, {
+    outputArgs: ["-map", `[${picture}]`, ...PNG_ARGS],
+    outputFile: "sheet.png",
     frameCount: 1,
     durationSeconds: 1 / frameRate,
   });

@@ -85,6 +85,13 @@ interface Finished {
   readonly command: FfmpegCommand;
 }
 
+// How long one ffmpeg run may take, what stops it early, and who hears of its progress.
+interface RunLimits {
+  readonly timeoutSeconds: number;
+  readonly signal: AbortSignal;
+  readonly onProgress: RenderCallOptions["onProgress"];
+}
+
 /**
  * Creates a renderer that runs ffmpeg. Creating it never fails: without ffmpeg, every
  * render answers `renderer_unavailable` naming what is missing.
@@ -134,7 +141,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     );
     const withAudio =
       job.kind === "video"
-        ? await inputsWithAudio(program, directory, videos, signal)
+        ? await inputsWithAudio(videos, { program, directory, signal })
         : new Set<string>();
     const command = job.build({
       inputFiles: files,
@@ -174,7 +181,14 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
       if ("ok" in command) return command;
       if (controller.signal.aborted)
         return renderFailure("render_aborted", "The render was aborted.");
-      const failure = await run(command, directory, job.timeoutSeconds, controller.signal, call);
+      const failure = await run(
+        { directory, command },
+        {
+          timeoutSeconds: job.timeoutSeconds,
+          signal: controller.signal,
+          onProgress: call.onProgress,
+        },
+      );
       if (failure !== undefined) return failure;
       const size = (await stat(join(directory, command.outputFile))).size;
       if (size >= limits.outputMaxBytes) {
@@ -191,15 +205,12 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     }
   }
 
+  // Runs a prepared command in its directory until it exits, times out or is aborted.
   async function run(
-    command: FfmpegCommand,
-    directory: string,
-    timeoutSeconds: number,
-    signal: AbortSignal,
-    call: RenderCallOptions,
+    { directory, command }: { directory: string; command: FfmpegCommand },
+    { timeoutSeconds, signal, onProgress }: RunLimits,
   ): Promise<RenderFailure | undefined> {
-    const progress =
-      call.onProgress === undefined ? undefined : new ProgressReader(command, call.onProgress);
+    const progress = onProgress === undefined ? undefined : new ProgressReader(command, onProgress);
     const exit = await runProcess({
       program,
       args: command.args,

@@ -16,6 +16,7 @@ import {
 } from "./json-schema.js";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./limits.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
+import { WEBHOOK_DELIVERY_DESCRIPTION, WEBHOOK_EVENTS } from "./webhooks.js";
 
 /** Version of the interface (spec 9), served under the `v1` prefix. */
 export const API_VERSION = "1.0.0";
@@ -38,6 +39,8 @@ export interface OpenApiDocument {
   readonly tags: readonly OpenApiObject[];
   /** Every path with its operations. */
   readonly paths: Record<string, Record<string, OpenApiObject>>;
+  /** Every webhook event, as the request reelkit sends to a receiver. */
+  readonly webhooks: Record<string, Record<string, OpenApiObject>>;
   /** Named schemas, responses, parameters, headers and security schemes. */
   readonly components: OpenApiObject;
 }
@@ -339,9 +342,59 @@ function securitySchemes(): OpenApiObject {
   };
 }
 
+const WEBHOOK_HEADERS: readonly OpenApiObject[] = [
+  { name: "webhook-id", description: "Stable per event and endpoint, the same on every retry." },
+  { name: "webhook-timestamp", description: "When this attempt was signed, in Unix seconds." },
+  {
+    name: "webhook-signature",
+    description: "`v1,<base64 HMAC-SHA256>`, space-separated when several secrets sign.",
+  },
+].map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } }));
+
+// Each event's request body: the envelope around the record its GET endpoint returns.
+function webhookOperations(): Record<string, Record<string, OpenApiObject>> {
+  const operations: Record<string, Record<string, OpenApiObject>> = {};
+  for (const event of WEBHOOK_EVENTS) {
+    if (RESPONSE_COMPONENTS[event.dataComponent] === undefined) {
+      throw new Error(`Webhook ${event.type} names no response component ${event.dataComponent}.`);
+    }
+    operations[event.type] = {
+      post: {
+        operationId: `webhook_${event.type.replace(".", "_")}`,
+        summary: event.summary,
+        description: `\`data\` is the record ${event.readBy} returns. ${WEBHOOK_DELIVERY_DESCRIPTION}`,
+        tags: ["Webhooks"],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["type", "timestamp", "data"],
+                additionalProperties: false,
+                properties: {
+                  type: { const: event.type },
+                  timestamp: { type: "string", format: "date-time" },
+                  data: { $ref: `${SCHEMA_REF}${event.dataComponent}` },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          "2XX": { description: "Accepted; any other answer, or none in 10 seconds, is retried." },
+        },
+      },
+    };
+  }
+  return operations;
+}
+
 /**
  * Builds the OpenAPI 3.1 document (version {@link API_VERSION}) of every endpoint of
- * the API, with request and response schemas generated from the zod schemas.
+ * the API and every webhook event, with request and response schemas generated from the
+ * zod schemas.
  *
  * @example
  * ```ts
@@ -373,8 +426,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         "Generate marketing media against a credit balance and edit videos on a timeline. Paid operations are asynchronous: they return a queued result that is polled with the matching status endpoint. Errors are `{ error: { code, message, retryable, context } }`.",
     },
     servers: [{ url: options.serverUrl ?? "/v1" }],
-    tags: ENDPOINT_TAGS.map((name) => ({ name })),
+    tags: [...ENDPOINT_TAGS.map((name) => ({ name })), { name: "Webhooks" }],
     paths,
+    webhooks: webhookOperations(),
     components: {
       schemas,
       responses: errorResponseComponents(),

@@ -22,6 +22,7 @@ import {
 } from "./limits.js";
 import { API_TITLE, API_VERSION, documentedErrorStatuses } from "./openapi.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
+import { WEBHOOK_DELIVERY_DESCRIPTION, WEBHOOK_EVENTS } from "./webhooks.js";
 
 /** Options of {@link buildSkillMarkdown}. */
 export interface SkillOptions {
@@ -150,6 +151,19 @@ const GUIDE = (baseUrl: string): string[] => [
   "",
 ];
 
+const WEBHOOK_SECTION: string[] = [
+  "## Webhooks: instead of polling",
+  "",
+  `When the operator configured webhook endpoints for the organization, finished work is also announced. ${WEBHOOK_DELIVERY_DESCRIPTION} Polling stays correct; an agent without a receiver keeps polling.`,
+  "",
+  "| Event | Sent when | `data` as returned by |",
+  "|---|---|---|",
+  ...WEBHOOK_EVENTS.map(
+    (event) => `| \`${event.type}\` | ${escapeCell(event.summary)} | \`${event.readBy}\` |`,
+  ),
+  "",
+];
+
 const EDITING_RULES: string[] = [
   "## Editing a timeline",
   "",
@@ -193,6 +207,7 @@ const EDITING_RULES: string[] = [
 export function buildSkillMarkdown(options: SkillOptions = {}): string {
   const lines = [
     ...GUIDE(options.baseUrl ?? "{base_url}"),
+    ...WEBHOOK_SECTION,
     "## Endpoints",
     "",
     ...ENDPOINTS.flatMap(endpointSection),

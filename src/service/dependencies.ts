@@ -19,6 +19,7 @@ import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { Renderer } from "./ports/renderer.js";
 import type { SocialPublisher } from "./ports/social.js";
 import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
+import type { WebhookPorts } from "./ports/webhooks.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */
@@ -84,6 +85,11 @@ export interface ServiceDependencies {
    * missing dependency, and everything else works as before.
    */
   readonly renderer?: Renderer;
+  /**
+   * Each organization's webhook endpoints and the outbox their deliveries wait in; a
+   * dispatcher (`createWebhookDispatcher`) sends them. Without it no event is queued.
+   */
+  readonly webhooks?: WebhookPorts;
   /** Credit prices; `DEFAULT_PRICES` when omitted. */
   readonly prices?: PriceTable;
   /**

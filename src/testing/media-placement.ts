@@ -87,6 +87,6 @@ export function placeMedia(
   step: MediaStep,
   generateId: () => string,
 ): EditorState {
-  const result = addMediaItem(state, step.media, step.placement, { generateId });
+  const result = addMediaItem(state, step.media, { placement: step.placement, generateId });
   return result.ok ? result.state : state;
 }

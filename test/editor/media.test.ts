@@ -4,6 +4,8 @@ import {
   addMediaItem,
   createEditorState,
   type EditorState,
+  type MediaPlacementFields,
+  type MediaToPlace,
   validateEditorState,
 } from "../../src/editor/index.js";
 import { trackIds, trackSpans } from "./support/apply.js";
@@ -11,14 +13,10 @@ import { stateOf, video } from "./support/fixtures.js";
 import { deepFreeze } from "./support/freeze.js";
 import { countingIds } from "./support/ids.js";
 
-function place(
-  state: EditorState,
-  ...args: Parameters<typeof addMediaItem> extends [unknown, ...infer Rest] ? Rest : never
-) {
+function place(state: EditorState, media: MediaToPlace, placement: MediaPlacementFields = {}) {
   const before = structuredClone(state);
   deepFreeze(state);
-  const [media, placement = {}, options = { generateId: countingIds("new") }] = args;
-  const result = addMediaItem(state, media, placement, options);
+  const result = addMediaItem(state, media, { placement, generateId: countingIds("new") });
   if (!result.ok) throw new Error(result.error.message);
   expect(validateEditorState(result.state)).toEqual([]);
   expect(applyPatches(result.state, result.inverse)).toEqual(before);
@@ -118,7 +116,7 @@ describe("addMediaItem", () => {
     const result = addMediaItem(
       state,
       { kind: "video", url: "https://cdn.example.com/b.mp4", durationSeconds },
-      placement,
+      { placement },
     );
     expect(result).toMatchObject({ ok: false, error: { code, operationIndex: 0 } });
   });

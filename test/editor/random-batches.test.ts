@@ -88,8 +88,7 @@ function startingState(fps: number, generateId: () => string): EditorState {
     const result = addMediaItem(
       state,
       { kind, url, durationSeconds: 30 },
-      { duration_seconds: duration },
-      { generateId },
+      { placement: { duration_seconds: duration }, generateId },
     );
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;

@@ -20,6 +20,9 @@ describe("the start banner", () => {
     expect(text).toContain("skill.md      http://127.0.0.1:8787/v1/skill.md\n");
     expect(text).toContain("MCP           http://127.0.0.1:8787/mcp\n");
     expect(text).toContain(
+      "Viewer        http://127.0.0.1:8787/  (open in a browser, sign in with a key below)\n",
+    );
+    expect(text).toContain(
       "API key rk_demo_local_key  (generations:read, generations:write, social:read, social:write)",
     );
     expect(text).toContain("Demo workspace (organization 1): 10000 credits");

@@ -64,6 +64,7 @@ describe("parsing a fixture", () => {
         ],
         assets: undefined,
         socialAccounts: DEMO_SOCIAL_ACCOUNTS,
+        webhooks: [],
       },
     ]);
     expect(setup.rateLimit).toEqual({ maxRequests: 60, windowSeconds: 60 });
@@ -223,6 +224,7 @@ describe("parsing a fixture", () => {
         apiKeys: [{ key: DEMO_API_KEY, scopes: [...API_SCOPES], options: {} }],
         assets: undefined,
         socialAccounts: DEMO_SOCIAL_ACCOUNTS,
+        webhooks: [],
       },
     ]);
     expect(DEMO_API_KEY).toBe("rk_demo_local_key");

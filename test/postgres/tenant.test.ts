@@ -38,6 +38,8 @@ const REELKIT_TABLES = [
   "slideshows",
   "video_id_counters",
   "videos",
+  "webhook_deliveries",
+  "webhook_endpoints",
 ];
 
 const HOST_KEY = "rk_test_tenant_host";
@@ -139,14 +141,13 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
     const before = await snapshotOf(applicationPool, application.name);
     const inSchema = { schema: reelkit.name };
     const versions = MIGRATIONS.map((migration) => migration.version);
+    // Versions may skip a number (one held by a change developed alongside).
+    const latest = versions.at(-1);
     expect(await migrate(applicationPool, inSchema)).toEqual({
       applied: versions,
-      version: versions.length,
+      version: latest,
     });
-    expect(await migrate(applicationPool, inSchema)).toEqual({
-      applied: [],
-      version: versions.length,
-    });
+    expect(await migrate(applicationPool, inSchema)).toEqual({ applied: [], version: latest });
     const seeded = await seedOrganizations(applicationPool, [ACME], inSchema);
     expect(seeded.organizationsAdded).toEqual([1]);
 
@@ -160,6 +161,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
       "reference_inspirations_position_seq",
       "slideshows_position_seq",
       "videos_position_seq",
+      "webhook_deliveries_position_seq",
     ]);
     const indexes = await relationsIn(applicationPool, reelkit.name, "i");
     expect(indexes).toContain("job_outbox_finished");
@@ -291,9 +293,10 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
       );
       expect(await relationsIn(legacyPool, reelkit.name, "r")).toEqual([]);
 
+      const latest = MIGRATIONS.at(-1)?.version;
       expect(await migrate(legacyPool, { schema: legacy.name })).toEqual({
-        applied: [MIGRATIONS.length],
-        version: MIGRATIONS.length,
+        applied: [latest],
+        version: latest,
       });
       const ports = createPostgresPorts(legacyPool, { schema: legacy.name });
       expect((await ports.credits.balance(toOrganizationId(1))).available).toBe(500);

@@ -62,13 +62,24 @@ function findVisual(item: EditorItem | EditFailure, field: string): VisualItem |
   return unsupportedItem(item, `apply_item_transition ${field}`, "visual items");
 }
 
+// The two items of a transition: the one that ends and the one that takes over.
+interface TransitionItems {
+  readonly outgoing: VisualItem;
+  readonly incoming: VisualItem;
+}
+
+// How the incoming item takes over: frames shared with the outgoing one, and whether it
+// keeps its end (growing its head) or its length.
+interface TransitionOverlap {
+  readonly overlapFrames: number;
+  readonly preserveEnd: boolean;
+  readonly fps: number;
+}
+
 // The incoming item's new first frame and length, or why the transition cannot apply.
 function incomingPlace(
-  outgoing: VisualItem,
-  incoming: VisualItem,
-  overlapFrames: number,
-  preserveEnd: boolean,
-  fps: number,
+  { outgoing, incoming }: TransitionItems,
+  { overlapFrames, preserveEnd, fps }: TransitionOverlap,
 ): FrameSpan | EditFailure {
   if (incoming.from <= outgoing.from) {
     return editFailure(
@@ -138,20 +149,23 @@ function headChanges(
 // overlap (see the module comment), and returns it as moved.
 function placeIncoming(
   draft: EditDraft,
-  outgoing: VisualItem,
-  incoming: VisualItem,
+  { outgoing, incoming }: TransitionItems,
   place: FrameSpan,
 ): VisualItem {
   const outgoingPosition = draft.trackPosition(outgoing.trackId) ?? 0;
   const incomingPosition = draft.trackPosition(incoming.trackId) ?? 0;
   const overlaps = place.from < itemEndFrame(outgoing);
   if (!overlaps || incomingPosition < outgoingPosition) {
-    return retimeItem(draft, incoming, place.from, place.durationInFrames);
+    return retimeItem(draft, incoming, {
+      fromFrame: place.from,
+      durationInFrames: place.durationInFrames,
+    });
   }
   const endFrame = place.from + place.durationInFrames;
   const inFront = draft.tracks[outgoingPosition - 1];
   const trackId =
-    inFront?.kind === "visual" && isSpanFree(draft, inFront, place.from, endFrame, incoming.id)
+    inFront?.kind === "visual" &&
+    isSpanFree(draft, { track: inFront, fromFrame: place.from, endFrame }, incoming.id)
       ? inFront.id
       : draft.createTrack("visual", outgoingPosition);
   return draft.moveItem(incoming, { trackId, ...place });
@@ -175,13 +189,16 @@ export const applyItemTransition: OperationModule<ApplyItemTransitionOperation> 
   const overlapSeconds = operation.overlap_seconds ?? TRANSITION_OVERLAP_DEFAULT_SECONDS;
   const overlapFrames = secondsToFrames(overlapSeconds, draft.fps);
   const preserveEnd = operation.preserve_to_item_end ?? false;
-  const place = incomingPlace(outgoing, found, overlapFrames, preserveEnd, draft.fps);
+  const place = incomingPlace(
+    { outgoing, incoming: found },
+    { overlapFrames, preserveEnd, fps: draft.fps },
+  );
   if (isEditFailure(place)) return place;
   // Moving generated captions by hand makes them hand-made (`caption-links.ts`).
   const incoming = releaseIfCaptions(draft, found);
   const head = headChanges(draft, incoming, place.durationInFrames - incoming.durationInFrames);
   if (isEditFailure(head)) return head;
-  const moved = placeIncoming(draft, outgoing, incoming, place);
+  const moved = placeIncoming(draft, { outgoing, incoming }, place);
   const crossFade: AnimationConfig | undefined =
     overlapFrames > 0
       ? { type: "fade", duration_seconds: framesToSeconds(overlapFrames, draft.fps) }

@@ -119,26 +119,26 @@ interface Generated {
   language: string | null;
 }
 
+// Regenerates an existing captions item in place, or on the explicit `track_id` when the
+// operation names one.
 function replaceCaptions(
   draft: EditDraft,
   item: CaptionsItem,
-  operation: GenerateCaptionsFromItemsOperation,
-  generated: Generated,
+  { trackId, generated }: { trackId: string | undefined; generated: Generated },
 ): CaptionsItem | EditFailure {
   const { fromFrame, durationInFrames } = generated;
   const unlinked = unlinkCaptions(draft, item);
   let placed: CaptionsItem;
-  if (operation.track_id === undefined) {
-    placed = retimeItem(draft, unlinked, fromFrame, durationInFrames);
+  if (trackId === undefined) {
+    placed = retimeItem(draft, unlinked, { fromFrame, durationInFrames });
   } else {
-    const track = checkExplicitTrack(
-      draft,
-      operation.track_id,
-      "visual",
+    const track = checkExplicitTrack(draft, {
+      trackId,
+      kind: "visual",
       fromFrame,
-      fromFrame + durationInFrames,
-      item.id,
-    );
+      endFrame: fromFrame + durationInFrames,
+      ignoreItemId: item.id,
+    });
     if (isEditFailure(track)) return track;
     placed = draft.moveItem(unlinked, { trackId: track.id, from: fromFrame, durationInFrames });
   }
@@ -173,7 +173,11 @@ export const generateCaptionsFromItems: OperationModule<GenerateCaptionsFromItem
   const sources = collectSources(draft, operation, context);
   if (isEditFailure(sources)) return sources;
   const style = { ...target?.style, ...operation.style };
-  const made = generateFromSources(draft, sources.items, sources.link.transcripts, style);
+  const made = generateFromSources(draft, {
+    sources: sources.items,
+    transcripts: sources.link.transcripts,
+    style,
+  });
   if (isEditFailure(made)) return made;
   if (made.captions.length === 0) {
     return editFailure(
@@ -189,7 +193,7 @@ export const generateCaptionsFromItems: OperationModule<GenerateCaptionsFromItem
           trackId: operation.track_id,
           ...generated,
         })
-      : replaceCaptions(draft, target, operation, generated);
+      : replaceCaptions(draft, target, { trackId: operation.track_id, generated });
   if (isEditFailure(captions)) return captions;
   linkCaptions(draft, captions, sources.link);
   return undefined;

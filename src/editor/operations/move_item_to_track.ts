@@ -19,7 +19,12 @@ export const moveItemToTrack: OperationModule<MoveItemToTrackOperation> = (draft
   if (isEditFailure(item)) return item;
   if (operation.track_id === item.trackId) return undefined;
   const kind = trackKindFor(item.type);
-  const track = checkExplicitTrack(draft, operation.track_id, kind, item.from, itemEndFrame(item));
+  const track = checkExplicitTrack(draft, {
+    trackId: operation.track_id,
+    kind,
+    fromFrame: item.from,
+    endFrame: itemEndFrame(item),
+  });
   if (isEditFailure(track)) return track;
   draft.moveItem(item, {
     trackId: track.id,

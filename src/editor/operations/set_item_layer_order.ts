@@ -28,7 +28,8 @@ export const setItemLayerOrder: OperationModule<SetItemLayerOrderOperation> = (
   const target = toFront ? draft.tracks.find(sameKind) : draft.tracks.findLast(sameKind);
   if (target?.id === item.trackId) return undefined;
   const trackId =
-    target !== undefined && isSpanFree(draft, target, item.from, itemEndFrame(item))
+    target !== undefined &&
+    isSpanFree(draft, { track: target, fromFrame: item.from, endFrame: itemEndFrame(item) })
       ? target.id
       : draft.createTrack(kind, toFront ? 0 : draft.tracks.length);
   draft.moveItem(item, { trackId, from: item.from, durationInFrames: item.durationInFrames });

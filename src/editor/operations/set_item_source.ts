@@ -37,7 +37,7 @@ export const setItemSource: OperationModule<SetItemSourceOperation> = (draft, op
   const durationInFrames =
     window === null
       ? item.durationInFrames
-      : clampToMedia(window, item.durationInFrames, draft.fps, subject);
+      : clampToMedia(window, { durationInFrames: item.durationInFrames, fps: draft.fps, subject });
   if (typeof durationInFrames !== "number") return durationInFrames;
   const updated = draft.updateItem(item, { sourceStartSeconds, playbackRate, durationInFrames });
   if (updated.type === "audio") normalizeAudioRole(draft, updated);

@@ -36,7 +36,10 @@ export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, op
   const fromSeconds = operation.from_seconds ?? framesToSeconds(item.from, draft.fps);
   const requestedSeconds = operation.duration_seconds;
   if (requestedSeconds === undefined) {
-    retimeItem(draft, item, secondsToFrames(fromSeconds, draft.fps), item.durationInFrames);
+    retimeItem(draft, item, {
+      fromFrame: secondsToFrames(fromSeconds, draft.fps),
+      durationInFrames: item.durationInFrames,
+    });
     return undefined;
   }
   const span = secondsSpanToFrames(fromSeconds, requestedSeconds, draft.fps);
@@ -44,14 +47,12 @@ export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, op
   const durationInFrames =
     window === null
       ? span.durationInFrames
-      : fitRequestedLength(
-          window,
-          requestedSeconds,
-          span.durationInFrames,
-          draft.fps,
-          `Item "${item.id}"`,
-        );
+      : fitRequestedLength(window, requestedSeconds, {
+          durationInFrames: span.durationInFrames,
+          fps: draft.fps,
+          subject: `Item "${item.id}"`,
+        });
   if (typeof durationInFrames !== "number") return durationInFrames;
-  retimeItem(draft, item, span.from, durationInFrames);
+  retimeItem(draft, item, { fromFrame: span.from, durationInFrames });
   return undefined;
 };

@@ -21,8 +21,13 @@ import { textBoxHeight, wrappedLineCount } from "../text-layout.js";
 
 // The box, grown to hold the text's lines and kept inside the composition.
 function grownBox(draft: EditDraft, item: TextItem): Pick<TextItem, "top" | "height"> {
-  const needed = textBoxHeight(item.style, TEXT_FONT_SIZE_DEFAULT, item.width, (perLine) =>
-    wrappedLineCount(item.text, perLine),
+  const needed = textBoxHeight(
+    {
+      style: item.style,
+      defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
+      lines: (perLine) => wrappedLineCount(item.text, perLine),
+    },
+    item.width,
   );
   if (needed <= item.height) return { top: item.top, height: item.height };
   const top = Math.max(0, Math.min(item.top, draft.compositionHeight - needed));

@@ -61,11 +61,11 @@ function offscreenOffset(box: PlanBox, frame: AnimationFrame, side: AnimationDir
   }
 }
 
+// The pose an effect starts from (enter) or ends at (exit), for a layer's box in the frame.
 function effectPose(
   effect: AnimationEffect,
   side: AnimationDirection,
-  box: PlanBox,
-  frame: AnimationFrame,
+  { box, frame }: { box: PlanBox; frame: AnimationFrame },
 ): LayerPose {
   switch (effect) {
     case "fade":
@@ -125,16 +125,14 @@ function lengthOf(config: AnimationConfig | null): number {
   return config.duration_seconds ?? ANIMATION_DURATION_DEFAULT_SECONDS;
 }
 
+// An enter moves from `moved` to rest; an exit from rest to `moved`.
 function animation(
-  phase: "enter" | "exit",
-  requested: AnimationType | "text_fade",
-  effect: AnimationEffect,
-  window: TimeWindow,
+  what: Omit<PlannedAnimation, "from" | "to">,
   moved: LayerPose,
 ): PlannedAnimation {
-  return phase === "enter"
-    ? { phase, requested, effect, window, from: moved, to: REST_POSE }
-    : { phase, requested, effect, window, from: REST_POSE, to: moved };
+  return what.phase === "enter"
+    ? { ...what, from: moved, to: REST_POSE }
+    : { ...what, from: REST_POSE, to: moved };
 }
 
 function enterWindow(item: TimeWindow, seconds: number): TimeWindow {
@@ -167,19 +165,35 @@ export function planAnimations(
     if (config === null || effect === null || phaseWindow.endSeconds <= phaseWindow.startSeconds) {
       continue;
     }
-    const moved = effectPose(effect, sideOf(config, phase), box, frame);
-    planned.push(animation(phase, config.type, effect, phaseWindow, moved));
+    const moved = effectPose(effect, sideOf(config, phase), { box, frame });
+    planned.push(animation({ phase, requested: config.type, effect, window: phaseWindow }, moved));
   }
   const fades = fitDurations(subject.textFadeInSeconds, subject.textFadeOutSeconds, itemSeconds);
   const faded = { ...REST_POSE, opacity: 0 };
   if (fades.enterSeconds > 0) {
     planned.push(
-      animation("enter", "text_fade", "fade", enterWindow(window, fades.enterSeconds), faded),
+      animation(
+        {
+          phase: "enter",
+          requested: "text_fade",
+          effect: "fade",
+          window: enterWindow(window, fades.enterSeconds),
+        },
+        faded,
+      ),
     );
   }
   if (fades.exitSeconds > 0) {
     planned.push(
-      animation("exit", "text_fade", "fade", exitWindow(window, fades.exitSeconds), faded),
+      animation(
+        {
+          phase: "exit",
+          requested: "text_fade",
+          effect: "fade",
+          window: exitWindow(window, fades.exitSeconds),
+        },
+        faded,
+      ),
     );
   }
   return planned.sort((left, right) => left.window.startSeconds - right.window.startSeconds);

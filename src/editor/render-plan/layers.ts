@@ -44,10 +44,17 @@ export function scaleBox(
   };
 }
 
+/** Where a layer's item sits: its track and its windows on the output. */
+export interface LayerPlacement {
+  /** Position of the item's track, 0 for the front-most. */
+  readonly trackIndex: number;
+  /** The item's windows on the output. */
+  readonly placed: PlacedWindows;
+}
+
 function baseOf(
   item: VisualItem,
-  trackIndex: number,
-  placed: PlacedWindows,
+  { trackIndex, placed }: LayerPlacement,
   context: LayerContext,
 ): LayerBase {
   const box = scaleBox(item, context.pixelScale);
@@ -71,7 +78,11 @@ function baseOf(
       },
       context.frame,
     ),
-    motion: planMotion(item.motion, placed.window, box, isMedia ? "content" : "layer"),
+    motion: planMotion(item.motion, {
+      window: placed.window,
+      box,
+      target: isMedia ? "content" : "layer",
+    }),
   };
 }
 
@@ -87,7 +98,11 @@ function captionsLayer(item: CaptionsItem, base: LayerBase, pixelScale: number):
   return {
     ...base,
     kind: "captions",
-    style: planTextStyle(item.style, CAPTIONS_FONT_SIZE_DEFAULT, pixelScale, checkedColors),
+    style: planTextStyle(item.style, {
+      defaultFontSize: CAPTIONS_FONT_SIZE_DEFAULT,
+      pixelScale,
+      colors: checkedColors,
+    }),
     highlight: highlighted
       ? {
           color: color === undefined ? null : checkedColors.read(color, WHITE),
@@ -104,18 +119,21 @@ function textLayer(item: TextItem, base: LayerBase, pixelScale: number): Planned
     ...base,
     kind: "text",
     text: item.text,
-    style: planTextStyle(item.style, TEXT_FONT_SIZE_DEFAULT, pixelScale, checkedColors),
+    style: planTextStyle(item.style, {
+      defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
+      pixelScale,
+      colors: checkedColors,
+    }),
   };
 }
 
 /** The layer drawing `item`, which sits on track `trackIndex` and shows in `placed`. */
 export function planLayer(
   item: VisualItem,
-  trackIndex: number,
-  placed: PlacedWindows,
+  placement: LayerPlacement,
   context: LayerContext,
 ): PlannedLayer {
-  const base = baseOf(item, trackIndex, placed, context);
+  const base = baseOf(item, placement, context);
   switch (item.type) {
     case "video":
     case "gif":

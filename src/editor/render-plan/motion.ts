@@ -56,9 +56,7 @@ interface MotionShape {
 // camera move (so the picture needs zoom on both sides), from rest for a layer.
 function drift(
   box: PlanBox,
-  side: AnimationDirection,
-  ratio: number,
-  centred: boolean,
+  { side, ratio, centred }: { side: AnimationDirection; ratio: number; centred: boolean },
 ): { from: MotionPose; to: MotionPose } {
   const unit = towards(side);
   const dx = unit.x * ratio * box.width;
@@ -71,12 +69,18 @@ function drift(
   };
 }
 
+// How strong the motion is, how long one cycle lasts, and whether it moves the picture
+// inside its box (a camera move) rather than the box itself.
+interface MotionStrength {
+  readonly intensity: number;
+  readonly cycleSeconds: number;
+  readonly onContent: boolean;
+}
+
 function shapeOf(
   motion: Motion,
   box: PlanBox,
-  intensity: number,
-  cycleSeconds: number,
-  onContent: boolean,
+  { intensity, cycleSeconds, onContent }: MotionStrength,
 ): MotionShape {
   switch (motion.type) {
     case "none":
@@ -90,11 +94,13 @@ function shapeOf(
     }
     case "pan": {
       const side = motion.direction ?? DIRECTION_DEFAULTS.pan;
-      return { ...drift(box, side, MOTION_PAN_RATIO_MAX * intensity, onContent), sway: null };
+      const ratio = MOTION_PAN_RATIO_MAX * intensity;
+      return { ...drift(box, { side, ratio, centred: onContent }), sway: null };
     }
     case "ken_burns": {
       const side = motion.direction ?? DIRECTION_DEFAULTS.ken_burns;
-      const moved = drift(box, side, MOTION_KEN_BURNS_PAN_RATIO_MAX * intensity, onContent);
+      const ratio = MOTION_KEN_BURNS_PAN_RATIO_MAX * intensity;
+      const moved = drift(box, { side, ratio, centred: onContent });
       const gain = MOTION_KEN_BURNS_ZOOM_GAIN_MAX * intensity;
       return { from: moved.from, to: { ...moved.to, scale: 1 + gain }, sway: null };
     }
@@ -145,6 +151,16 @@ function coverBox(shape: MotionShape, box: PlanBox): MotionShape {
   };
 }
 
+/** Where a motion plays: the layer's window and box, and what it moves. */
+export interface MotionPlacement {
+  /** The item's window on the output. */
+  readonly window: TimeWindow;
+  /** The layer's box in output pixels. */
+  readonly box: PlanBox;
+  /** `content` moves the picture inside its box (media); `layer` moves the box. */
+  readonly target: "content" | "layer";
+}
+
 /**
  * The layer's motion with absolute times, or null for none: it starts `start_seconds`
  * into the item and runs until the item ends; a cycle lasts `duration_seconds` (default
@@ -153,9 +169,7 @@ function coverBox(shape: MotionShape, box: PlanBox): MotionShape {
  */
 export function planMotion(
   motion: Motion | null,
-  window: TimeWindow,
-  box: PlanBox,
-  target: "content" | "layer",
+  { window, box, target }: MotionPlacement,
 ): PlannedMotion | null {
   if (motion === null || motion.type === "none") return null;
   const startSeconds = Math.min(
@@ -167,7 +181,7 @@ export function planMotion(
   const defaultCycle = motion.type === "float" ? MOTION_FLOAT_PERIOD_DEFAULT_SECONDS : restSeconds;
   const cycleSeconds = motion.duration_seconds ?? defaultCycle;
   const intensity = motion.intensity ?? MOTION_INTENSITY_DEFAULT;
-  const shape = shapeOf(motion, box, intensity, cycleSeconds, target === "content");
+  const shape = shapeOf(motion, box, { intensity, cycleSeconds, onContent: target === "content" });
   const fitted = target === "content" ? coverBox(shape, box) : shape;
   return {
     type: motion.type,

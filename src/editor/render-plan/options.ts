@@ -125,9 +125,11 @@ function isTime(value: number | undefined): boolean {
 // screen at `fromSeconds` and ends with the last frame that starts before `toSeconds`.
 function resolveRange(
   options: RenderPlanOptions,
-  compositionFps: number,
-  outputFps: number,
-  totalFrames: number,
+  {
+    compositionFps,
+    outputFps,
+    totalFrames,
+  }: { compositionFps: number; outputFps: number; totalFrames: number },
 ): { startFrame: number; frameCount: number } | RenderPlanFailure {
   const { atSeconds, fromSeconds, toSeconds } = options;
   if (!isTime(atSeconds) || !isTime(fromSeconds) || !isTime(toSeconds)) {
@@ -178,7 +180,11 @@ export function resolveRenderOptions(
   if (isRenderPlanFailure(size)) return size;
   const fps = resolveFps(state, options.fps);
   if (typeof fps !== "number") return fps;
-  const range = resolveRange(options, state.fps, fps, totalFrames);
+  const range = resolveRange(options, {
+    compositionFps: state.fps,
+    outputFps: fps,
+    totalFrames,
+  });
   if (isRenderPlanFailure(range)) return range;
   const background = parseCssColor(options.backgroundColor ?? "black");
   if (background === undefined) {

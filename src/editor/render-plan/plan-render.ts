@@ -55,11 +55,14 @@ function collect(
     for (const itemId of state.tracks[trackIndex]?.items ?? []) {
       const item = state.items[itemId];
       if (item === undefined) throw new Error(`Item "${itemId}" is missing from the state.`);
-      const placed = placeInRange(item, state.fps, resolved.startSeconds, durationSeconds);
+      const placed = placeInRange(item, state.fps, {
+        startSeconds: resolved.startSeconds,
+        durationSeconds,
+      });
       if (placed === undefined) continue;
       const colorFailure = checkItemColors(item);
       if (colorFailure !== undefined) return colorFailure;
-      if (isVisualItem(item)) layers.push(planLayer(item, trackIndex, placed, context));
+      if (isVisualItem(item)) layers.push(planLayer(item, { trackIndex, placed }, context));
       if (isSoundItem(item)) sounds.push(planSound(item, placed, state));
     }
   }

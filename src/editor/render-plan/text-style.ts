@@ -57,6 +57,16 @@ export function fontWeightOf(value: string | undefined): number {
   return FONT_WEIGHT_NAMES[token] ?? FONT_WEIGHT_DEFAULT;
 }
 
+/** How a text style is drawn: its default size, the output's scale, its colour reader. */
+export interface TextStyleContext {
+  /** Font size in composition pixels where the style sets none. */
+  readonly defaultFontSize: number;
+  /** Output pixels per composition pixel. */
+  readonly pixelScale: number;
+  /** Reads the style's colours, checked beforehand. */
+  readonly colors: ColorReader;
+}
+
 /**
  * The drawn style of text with `style`, at `pixelScale` output pixels per composition
  * pixel, with `defaultFontSize` (composition pixels) where the style sets none. The
@@ -64,9 +74,7 @@ export function fontWeightOf(value: string | undefined): number {
  */
 export function planTextStyle(
   style: TextStyle,
-  defaultFontSize: number,
-  pixelScale: number,
-  colors: ColorReader,
+  { defaultFontSize, pixelScale, colors }: TextStyleContext,
 ): PlannedTextStyle {
   const fontSizePixels = (style.font_size ?? defaultFontSize) * pixelScale;
   const strokeWidth = (style.stroke_width ?? 0) * pixelScale;

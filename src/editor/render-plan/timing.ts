@@ -15,6 +15,14 @@ export interface PlacedWindows {
   readonly visible: TimeWindow;
 }
 
+/** The part of the timeline an output shows. */
+export interface OutputRange {
+  /** Timeline second of the output's first frame. */
+  readonly startSeconds: number;
+  /** Length of the output. */
+  readonly durationSeconds: number;
+}
+
 /**
  * The item's window on the output, whose first frame sits at timeline second
  * `startSeconds`, and its part inside an output of `durationSeconds`; undefined when the
@@ -23,8 +31,7 @@ export interface PlacedWindows {
 export function placeInRange(
   item: Pick<EditorItem, "from" | "durationInFrames">,
   fps: number,
-  startSeconds: number,
-  durationSeconds: number,
+  { startSeconds, durationSeconds }: OutputRange,
 ): PlacedWindows | undefined {
   const window = {
     startSeconds: item.from / fps - startSeconds,

@@ -14,6 +14,7 @@ import { MIGRATION_0008_API_KEY_EXPIRY } from "./0008-api-key-expiry.js";
 import { MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION } from "./0009-video-ids-per-organization.js";
 import { MIGRATION_0010_OUTBOX_RETENTION } from "./0010-outbox-retention.js";
 import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
+import { MIGRATION_0013_WEBHOOKS } from "./0013-webhooks.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION,
   MIGRATION_0010_OUTBOX_RETENTION,
   MIGRATION_0011_EDITOR_REVISIONS,
+  MIGRATION_0013_WEBHOOKS,
 ];

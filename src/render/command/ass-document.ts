@@ -104,9 +104,16 @@ function marginsOf(layer: DrawnLayer, frameWidth: number): { left: number; right
     : { left: 0, right: Math.round(frameWidth - wrapWidth) };
 }
 
+// A layer as the document names it: its style's name and its ASS layer number (paint
+// order, back first).
+interface NamedLayer {
+  readonly layer: DrawnLayer;
+  readonly layerNumber: number;
+  readonly styleName: string;
+}
+
 function styleLine(
-  name: string,
-  layer: DrawnLayer,
+  { layer, styleName: name }: NamedLayer,
   frame: AssPlanFrame,
   font: AssFontSettings,
 ): string {
@@ -183,12 +190,14 @@ interface EventSpan {
   readonly toMs: number;
 }
 
-function positionTag(
-  anchor: { x: number; y: number },
-  from: LayerPose,
-  to: LayerPose,
-  span: EventSpan,
-): string {
+// A pose change inside an event: from `from` to `to` over `span`.
+interface PoseChange {
+  readonly from: LayerPose;
+  readonly to: LayerPose;
+  readonly span: EventSpan;
+}
+
+function positionTag(anchor: { x: number; y: number }, { from, to, span }: PoseChange): string {
   const x1 = decimal(anchor.x + from.offsetX, 2);
   const y1 = decimal(anchor.y + from.offsetY, 2);
   const still =
@@ -201,9 +210,10 @@ function positionTag(
 }
 
 // The override tags that open an event whose pose goes from `from` to `to` over `span`.
-function poseTags(layer: DrawnLayer, from: LayerPose, to: LayerPose, span: EventSpan): string {
+function poseTags(layer: DrawnLayer, change: PoseChange): string {
+  const { from, to, span } = change;
   const alignment = layer.kind === "solid" ? 5 : ALIGNMENT[layer.style.align];
-  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer), from, to, span)];
+  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer), change)];
   const startLook = scaleTags(from) + alphaTags(layer, from);
   const endLook = scaleTags(to) + alphaTags(layer, to);
   tags.push(startLook);
@@ -242,12 +252,11 @@ function solidDrawing(layer: SolidLayer): string {
   ].join(" ");
 }
 
-// Caption text with the spoken word (index `active`, or -1) standing out.
+// Caption text with the spoken word (index `active`, or -1) standing out, at the layer's
+// opacity at that moment.
 function captionBody(
   layer: CaptionsLayer,
-  words: readonly string[],
-  active: number,
-  opacity: number,
+  { words, active, opacity }: { words: readonly string[]; active: number; opacity: number },
 ): string {
   const { highlight, style } = layer;
   const parts = words.map(assText);
@@ -301,7 +310,7 @@ function captionPieces(layer: CaptionsLayer, opacityAt: (seconds: number) => num
       const active = page.words.length > 0 ? activeWord(layer, page, startSeconds) : -1;
       pieces.push({
         window: { startSeconds, endSeconds },
-        body: captionBody(layer, texts, active, opacityAt(startSeconds)),
+        body: captionBody(layer, { words: texts, active, opacity: opacityAt(startSeconds) }),
       });
     }
   }
@@ -319,12 +328,7 @@ function piecesOf(layer: DrawnLayer): Piece[] {
   }
 }
 
-function eventLines(
-  layer: DrawnLayer,
-  layerNumber: number,
-  styleName: string,
-  frame: AssPlanFrame,
-): string[] {
+function eventLines({ layer, layerNumber, styleName }: NamedLayer, frame: AssPlanFrame): string[] {
   const breakpoints = poseBreakpoints(layer, layer.visible, hasHighlightBox(layer));
   const lines: string[] = [];
   for (const piece of piecesOf(layer)) {
@@ -342,7 +346,11 @@ function eventLines(
         fromMs: Math.round(from * 1000 - startCs * 10),
         toMs: Math.round(to * 1000 - startCs * 10),
       };
-      const tags = poseTags(layer, layerPoseAt(layer, from), layerPoseAt(layer, to), span);
+      const tags = poseTags(layer, {
+        from: layerPoseAt(layer, from),
+        to: layerPoseAt(layer, to),
+        span,
+      });
       lines.push(
         `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,0,0,,{${tags}}${piece.body}`,
       );
@@ -369,9 +377,9 @@ export function assDocument(
   const styles: string[] = [];
   const events: string[] = [];
   for (const [index, layer] of layers.entries()) {
-    const name = `L${index}`;
-    styles.push(styleLine(name, layer, frame, font));
-    events.push(...eventLines(layer, index, name, frame));
+    const named = { layer, layerNumber: index, styleName: `L${index}` };
+    styles.push(styleLine(named, frame, font));
+    events.push(...eventLines(named, frame));
   }
   return [
     "[Script Info]",

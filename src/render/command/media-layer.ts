@@ -46,6 +46,14 @@ export const STAMP_EPSILON_SECONDS = 0.0001;
 /** Pixel formats of the canvas: 4:2:0 for encoded video, 4:4:4 for still pictures. */
 export type CanvasFormat = "yuv420p" | "yuv444p";
 
+/** What layers are drawn for: the plan and the pixel format of its canvas. */
+export interface PictureTarget {
+  /** The plan being drawn. */
+  readonly plan: RenderPlan;
+  /** The canvas's pixel format. */
+  readonly format: CanvasFormat;
+}
+
 const SCALE_FLAGS = "bilinear";
 
 function alphaFormat(format: CanvasFormat): string {
@@ -197,8 +205,7 @@ function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): st
 function addLayerPicture(
   graph: FilterGraph,
   layer: MediaLayer,
-  plan: RenderPlan,
-  format: CanvasFormat,
+  { plan, format }: PictureTarget,
 ): string {
   const { options, prerollSeconds } = inputOptions(layer);
   const index = graph.addInput(layer.inputId, options);
@@ -220,12 +227,10 @@ function addLayerPicture(
  */
 export function addMediaLayer(
   graph: FilterGraph,
-  layer: MediaLayer,
-  plan: RenderPlan,
-  below: string,
-  format: CanvasFormat,
+  { layer, below }: { readonly layer: MediaLayer; readonly below: string },
+  target: PictureTarget,
 ): string {
-  const picture = addLayerPicture(graph, layer, plan, format);
+  const picture = addLayerPicture(graph, layer, target);
   const centerX = layer.box.left + layer.box.width / 2;
   const centerY = layer.box.top + layer.box.height / 2;
   const offsetX = animationChannel(layer.animations, "offsetX");
@@ -234,7 +239,7 @@ export function addMediaLayer(
   const y = `${decimal(centerY)}-h/2${offsetY === undefined ? "" : `+${offsetY}`}`;
   const result = graph.label("over");
   graph.addChain(
-    `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(format)}[${result}]`,
+    `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(target.format)}[${result}]`,
   );
   return result;
 }
@@ -273,10 +278,10 @@ export function coversFrame(layer: MediaLayer, plan: RenderPlan): boolean {
 export function addMediaCanvas(
   graph: FilterGraph,
   layer: MediaLayer,
-  plan: RenderPlan,
-  format: CanvasFormat,
+  target: PictureTarget,
 ): string {
-  const picture = addLayerPicture(graph, layer, plan, format);
+  const { plan, format } = target;
+  const picture = addLayerPicture(graph, layer, target);
   const width = whole(layer.box.width);
   const height = whole(layer.box.height);
   // The overlay would put the layer's left edge at centre - width / 2: the frame starts

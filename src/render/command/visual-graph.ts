@@ -10,13 +10,25 @@ import type { PlannedLayer, RenderPlan } from "../../editor/render-plan/types.js
 import { type AssFontSettings, assDocument, type DrawnLayer } from "./ass-document.js";
 import type { FilterGraph } from "./graph.js";
 import { graphOffsetFrames, shiftLayer } from "./graph-clock.js";
-import { addMediaCanvas, addMediaLayer, type CanvasFormat, coversFrame } from "./media-layer.js";
+import {
+  addMediaCanvas,
+  addMediaLayer,
+  type CanvasFormat,
+  coversFrame,
+  type PictureTarget,
+} from "./media-layer.js";
 import { decimal } from "./numbers.js";
 
 /** How text is set, and where extra fonts live. */
 export interface FontSettings extends AssFontSettings {
   /** A directory of font files libass reads besides the system's fonts, or null. */
   readonly directory: string | null;
+}
+
+/** The picture to draw: the plan, its canvas's pixel format, and how text is set. */
+export interface PictureRequest extends PictureTarget {
+  /** How text is set. */
+  readonly font: FontSettings;
 }
 
 function hexColor(plan: RenderPlan): string {
@@ -42,12 +54,12 @@ function escapeFilterPath(path: string): string {
   return path.replaceAll("\\", "\\\\\\\\").replaceAll("'", "\\\\\\'").replaceAll(":", "\\\\:");
 }
 
+// Draws a run of solids, text and captions onto the picture labelled `below` with one
+// `ass` filter; returns the label of the result.
 function addDrawnRun(
   graph: FilterGraph,
-  run: readonly DrawnLayer[],
-  plan: RenderPlan,
-  below: string,
-  font: FontSettings,
+  { run, below }: { readonly run: readonly DrawnLayer[]; readonly below: string },
+  { plan, font }: PictureRequest,
 ): string {
   const name = graph.addFile("layers", "ass", assDocument(run, plan, font));
   const fontsDirectory =
@@ -79,18 +91,14 @@ function hidingLayer(layers: readonly PlannedLayer[], plan: RenderPlan): number 
  * frames stamped from zero. A clip that covers the whole frame for the whole output
  * becomes the canvas itself, and what it hides is not drawn.
  */
-export function addPicture(
-  graph: FilterGraph,
-  plan: RenderPlan,
-  format: CanvasFormat,
-  font: FontSettings,
-): string {
+export function addPicture(graph: FilterGraph, request: PictureRequest): string {
+  const { plan, format } = request;
   const layers = layersOnClock(plan);
   const hiding = hidingLayer(layers, plan);
   const base = layers[hiding];
   let below: string;
   if (base !== undefined && !isDrawn(base)) {
-    below = addMediaCanvas(graph, base, plan, format);
+    below = addMediaCanvas(graph, base, request);
   } else {
     below = graph.label("canvas");
     graph.addChain(`${canvas(plan, format)}[${below}]`);
@@ -101,11 +109,11 @@ export function addPicture(
       run.push(layer);
       continue;
     }
-    if (run.length > 0) below = addDrawnRun(graph, run, plan, below, font);
+    if (run.length > 0) below = addDrawnRun(graph, { run, below }, request);
     run = [];
-    below = addMediaLayer(graph, layer, plan, below, format);
+    below = addMediaLayer(graph, { layer, below }, request);
   }
-  if (run.length > 0) below = addDrawnRun(graph, run, plan, below, font);
+  if (run.length > 0) below = addDrawnRun(graph, { run, below }, request);
   if (graphOffsetFrames(plan) === 0) return below;
   const picture = graph.label("picture");
   graph.addChain(`[${below}]setpts=PTS-STARTPTS[${picture}]`);

@@ -67,8 +67,7 @@ function tooLarge(input: RenderInput, maxBytes: number): RenderFailure {
 // counted against the limit.
 async function writeBody(
   body: MediaBody,
-  path: string,
-  input: RenderInput,
+  { input, path }: { input: RenderInput; path: string },
   writing: InputWriting,
 ): Promise<RenderFailure | undefined> {
   if (isLocalFile(body)) {
@@ -109,7 +108,7 @@ async function writeInput(
         `Could not read the ${input.kind} at ${input.url}: ${read.message}`,
       );
     }
-    return await writeBody(read.body, path, input, writing);
+    return await writeBody(read.body, { input, path }, writing);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return renderFailure(

@@ -11,15 +11,23 @@ const PROBE_TIMEOUT_MS = 30_000;
 // Enough for the stream listing of every input of a large timeline.
 const PROBE_OUTPUT_MAX_LENGTH = 1_000_000;
 
+/** Where and how the probe runs. */
+export interface AudioProbe {
+  /** The ffmpeg program to run. */
+  readonly program: string;
+  /** The directory holding the input files. */
+  readonly directory: string;
+  /** Stops the probe with the render. */
+  readonly signal: AbortSignal;
+}
+
 /**
  * The ids among `files` (input id to file name in `directory`) whose file has an audio
  * stream. ffmpeg prints each input's streams, then exits asking for an output.
  */
 export async function inputsWithAudio(
-  program: string,
-  directory: string,
   files: ReadonlyMap<string, string>,
-  signal: AbortSignal,
+  { program, directory, signal }: AudioProbe,
 ): Promise<Set<string>> {
   const entries = [...files];
   if (entries.length === 0) return new Set();

@@ -49,7 +49,8 @@ export async function addMediaToProject(
     caller.organization.id,
     videoId,
     async (head) => {
-      const result = addMediaItem(head.video.editor, media, placement, {
+      const result = addMediaItem(head.video.editor, media, {
+        placement,
         generateId: () => deps.ids.editorId(),
       });
       if (!result.ok) return { value: halt(editApiError(result.error)) };

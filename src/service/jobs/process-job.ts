@@ -8,13 +8,15 @@
  *
  * The outcome and the settlement are one unit of work when the stores offer one, so a
  * reader never sees a final record whose hold is still open (a failed generation would
- * report `credits_returned: null` until the refund landed).
+ * report `credits_returned: null` until the refund landed). The webhook deliveries that
+ * report the outcome join the same unit (an outbox), so they exist exactly when it does.
  *
  * @module
  */
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
 import type { JobFailure } from "../ports/records.js";
+import { queueJobEvent } from "../webhooks/job-events.js";
 
 /** The failure recorded when the provider throws instead of answering. */
 export const PROVIDER_ERROR_CATEGORY = "provider_error";
@@ -66,6 +68,8 @@ export async function processJob(
       await handler.fail(deps, job, outcome.failure);
       await deps.credits.release(job.organizationId, job.holdId);
     }
+    // In the same unit as the move it reports: a rolled-back move queues no event.
+    await queueJobEvent(deps, job, outcome.ok);
   });
 }
 

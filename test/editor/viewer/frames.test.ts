@@ -84,8 +84,7 @@ describe("seconds to frames: start and end rounded, length between them", () => 
     const result = addMediaItem(
       createEditorState({ fps: FPS }),
       { kind: "audio", url: "https://cdn.example.com/song.mp3", durationSeconds: 60 },
-      { from_seconds: 0.02, duration_seconds: 1.02 },
-      { generateId: countingIds("new") },
+      { placement: { from_seconds: 0.02, duration_seconds: 1.02 }, generateId: countingIds("new") },
     );
     if (!result.ok) throw new Error(result.error.message);
     expect(itemOf(result.state, result.itemId)).toMatchObject({ from: 1, durationInFrames: 30 });
@@ -139,8 +138,7 @@ function placeBackToBack(
     const result = addMediaItem(
       state,
       { kind: "audio", url: "https://cdn.example.com/long.mp3", durationSeconds: null },
-      { from_seconds: from, duration_seconds: duration },
-      { generateId },
+      { placement: { from_seconds: from, duration_seconds: duration }, generateId },
     );
     if (!result.ok) throw new Error(result.error.message);
     return result.state;

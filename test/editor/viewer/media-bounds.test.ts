@@ -145,8 +145,10 @@ describe("no item plays past its media", () => {
     const result = addMediaItem(
       createEditorState({ fps: FPS }),
       { kind: "video", url: "https://cdn.example.com/clip.mp4", durationSeconds: 10 },
-      { source_start_seconds: 4, playback_rate: 2, duration_seconds: 20 },
-      { generateId: countingIds("new") },
+      {
+        placement: { source_start_seconds: 4, playback_rate: 2, duration_seconds: 20 },
+        generateId: countingIds("new"),
+      },
     );
     if (!result.ok) throw new Error(result.error.message);
     expect(itemOf(result.state, result.itemId).durationInFrames).toBe(90);
@@ -158,8 +160,7 @@ describe("durations the engine derives stay within 3,600 s", () => {
     const result = addMediaItem(
       createEditorState({ fps: FPS }),
       { kind: "video", url: "https://cdn.example.com/long.mp4", durationSeconds: 600 },
-      { playback_rate: 0.1 },
-      { generateId: countingIds("new") },
+      { placement: { playback_rate: 0.1 }, generateId: countingIds("new") },
     );
     if (!result.ok) throw new Error(result.error.message);
     expect(itemOf(result.state, result.itemId).durationInFrames).toBe(3600 * FPS);
@@ -325,13 +326,15 @@ describe("law: no item plays past its media", () => {
                 durationSeconds: mediaSeconds,
               },
               {
-                source_start_seconds: change.startUnit * mediaSeconds,
-                playback_rate: change.rate,
-                ...(change.durationSeconds === undefined
-                  ? {}
-                  : { duration_seconds: change.durationSeconds }),
+                placement: {
+                  source_start_seconds: change.startUnit * mediaSeconds,
+                  playback_rate: change.rate,
+                  ...(change.durationSeconds === undefined
+                    ? {}
+                    : { duration_seconds: change.durationSeconds }),
+                },
+                generateId: countingIds("new"),
               },
-              { generateId: countingIds("new") },
             );
             if (placed.ok) expectWithinMedia(placed.state);
             else expect(placed.error.code).toBe("source_out_of_range");

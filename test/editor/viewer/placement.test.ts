@@ -33,12 +33,10 @@ import { SEED } from "./seed.js";
 const IMAGE: MediaToPlace = { kind: "image", url: "https://cdn.example.com/overlay.png" };
 
 function placeMedia(state: EditorState, media: MediaToPlace, from: number, duration: number) {
-  const result = addMediaItem(
-    state,
-    media,
-    { from_seconds: from, duration_seconds: duration },
-    { generateId: countingIds("new") },
-  );
+  const result = addMediaItem(state, media, {
+    placement: { from_seconds: from, duration_seconds: duration },
+    generateId: countingIds("new"),
+  });
   if (!result.ok) throw new Error(result.error.message);
   return { state: result.state, item: itemOf(result.state, result.itemId) };
 }

@@ -19,6 +19,7 @@ import type {
   Organization,
   ResourceStores,
   UnitOfWork,
+  WebhookEndpoint,
 } from "reelkit";
 import {
   atomically,
@@ -27,9 +28,12 @@ import {
   createPostgresIdempotencyStore,
   createPostgresJobQueue,
   createPostgresResourceStores,
+  createPostgresWebhookPorts,
   drainJobs,
+  type PostgresWebhookPorts,
   type PostgresWorker,
   runPostgresWorker,
+  saveWebhookEndpoints,
 } from "reelkit/postgres";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./database.js";
 
@@ -41,6 +45,10 @@ export interface HarnessStores {
   readonly stores: ResourceStores;
   readonly queue: MemoryJobQueue;
   readonly unitOfWork: UnitOfWork;
+  /** Webhook ports on the harness's schema, with the given endpoints saved. */
+  webhooks(
+    endpoints: Readonly<Record<number, readonly WebhookEndpoint[]>>,
+  ): Promise<PostgresWebhookPorts>;
 }
 
 /** What the harness passes. */
@@ -143,5 +151,15 @@ export async function postgresHarnessStores(
     stores: createPostgresResourceStores(pool, inSchema),
     queue: harnessQueue(schema, options.queueCapacity),
     unitOfWork: { run: (work) => atomically(pool, work) },
+    async webhooks(endpoints) {
+      for (const [organizationId, list] of Object.entries(endpoints)) {
+        await saveWebhookEndpoints(
+          pool,
+          { organizationId: Number(organizationId), endpoints: list },
+          inSchema,
+        );
+      }
+      return createPostgresWebhookPorts(pool, inSchema);
+    },
   };
 }

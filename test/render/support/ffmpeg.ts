@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createFfmpegRenderer, type FfmpegRendererOptions, type Renderer } from "reelkit/render";
-import { describe, it } from "vitest";
+import { describeNeeding, type Need } from "../../support/describe-needing.js";
 
 function ffmpegMissing(): string | undefined {
   for (const program of ["ffmpeg", "ffprobe"]) {
@@ -17,27 +17,15 @@ function ffmpegMissing(): string | undefined {
   return undefined;
 }
 
-const MISSING = ffmpegMissing();
+/** ffmpeg and ffprobe, which rendering tests need. */
+export const FFMPEG_NEED: Need = { part: "ffmpeg", missing: ffmpegMissing() };
 
 /**
  * `describe` for tests that render: under CI=true a missing ffmpeg fails the suite;
  * elsewhere the suite is skipped, saying why.
  */
 export function describeRendering(name: string, suite: () => void): void {
-  if (MISSING === undefined) {
-    describe(name, suite);
-    return;
-  }
-  if (process.env.CI === "true") {
-    describe(name, () => {
-      it("needs ffmpeg, which CI must install (.ci/run does)", () => {
-        throw new Error(`${MISSING}; rendering tests cannot run.`);
-      });
-    });
-    return;
-  }
-  console.warn(`Rendering tests "${name}" skipped: ${MISSING}.`);
-  describe.skip(name, suite);
+  describeNeeding(name, [FFMPEG_NEED], suite);
 }
 
 /** The URL under which the fixture reader serves `name` from the fixture folder. */

@@ -13,6 +13,7 @@ import {
   createMemoryMediaStorage,
   createMemoryRateLimiter,
   createMemoryResourceStores,
+  createMemoryWebhookPorts,
   createService,
   createSimulatedScriptWriter,
   createSimulatedSpeechProvider,
@@ -34,6 +35,9 @@ import {
   type ServiceDependencies,
   type StaticResource,
   type UrlFetcher,
+  type WebhookDeliveryQueue,
+  type WebhookEndpoint,
+  type WebhookPorts,
   type WorkProvider,
 } from "reelkit";
 import { createFetchHandler, type FetchHandler } from "reelkit/http";
@@ -91,8 +95,15 @@ export interface HarnessOptions {
   readonly provider?: WorkProvider;
   /** Makes the renderer from the harness's media storage and URL fetcher; none by default. */
   readonly renderer?: (sources: ProjectMediaSources) => Renderer;
+  /** Webhook endpoints by organization id; no webhook ports without them. */
+  readonly webhookEndpoints?: Readonly<Record<number, readonly WebhookEndpoint[]>>;
   /** Replaces any other port. */
   readonly overrides?: Partial<ServiceDependencies>;
+}
+
+/** The webhook ports of a harness and the claims its dispatchers take. */
+export interface HarnessWebhooks extends WebhookPorts {
+  readonly queue: WebhookDeliveryQueue;
 }
 
 /** A response as the tests read it. */
@@ -124,6 +135,8 @@ export interface Harness {
   readonly queue: MemoryJobQueue;
   readonly accounts: MemoryAccountStore;
   readonly storage: MemoryMediaStorage;
+  /** The webhook ports, when `webhookEndpoints` was given. */
+  readonly webhooks: HarnessWebhooks | undefined;
   /** Errors the handler caught and answered with a 500; tests expect it empty. */
   readonly serverErrors: unknown[];
   /** Sends a request to `BASE_URL + path`. */
@@ -186,6 +199,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   let editorCounter = 0;
   const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {});
   const renderer = options.renderer?.({ mediaStorage: storage, urlFetcher });
+  const endpoints = options.webhookEndpoints;
+  const webhooks: HarnessWebhooks | undefined =
+    endpoints === undefined
+      ? undefined
+      : ((await postgres?.webhooks(endpoints)) ?? createMemoryWebhookPorts({ endpoints }));
   const deps: ServiceDependencies = {
     accounts,
     credits,
@@ -211,6 +229,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     }),
     urlFetcher,
     ...(renderer === undefined ? {} : { renderer }),
+    ...(webhooks === undefined ? {} : { webhooks }),
     rateLimiter: createMemoryRateLimiter(
       options.rateLimit ?? { maxRequests: 1000, windowSeconds: 60 },
     ),
@@ -238,6 +257,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     queue,
     accounts,
     storage,
+    webhooks,
     serverErrors,
     async call(method, path, callOptions = {}) {
       const headers = new Headers(callOptions.headers);

@@ -28,9 +28,9 @@ function fetchKindOf(kind: MediaReadRequest["kind"]): MediaKind {
 async function readStored(
   mediaStorage: MediaStorage,
   objectKey: string,
-  url: string,
-  maxBytes: number,
+  request: { readonly url: string; readonly maxBytes: number },
 ): Promise<MediaReadResult> {
+  const { url, maxBytes } = request;
   const stored = await mediaStorage.open(objectKey);
   if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
   if (stored.sizeBytes > maxBytes) {
@@ -55,7 +55,7 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
   const { mediaStorage, urlFetcher } = sources;
   return async ({ url, kind, maxBytes }) => {
     const objectKey = mediaStorage.objectKeyOf?.(url);
-    if (objectKey !== undefined) return readStored(mediaStorage, objectKey, url, maxBytes);
+    if (objectKey !== undefined) return readStored(mediaStorage, objectKey, { url, maxBytes });
     const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
     if (!fetched.ok) return { ok: false, message: `${url} could not be read: ${fetched.message}` };
     return { ok: true, body: fetched.bytes };

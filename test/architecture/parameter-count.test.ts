@@ -1,0 +1,222 @@
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+// Past three arguments a function takes one options object, so a call site names what it
+// passes and two values of the same type cannot be swapped unnoticed. This test holds every
+// function-like declaration in src to that rule, read from the syntax tree.
+
+const SOURCE_ROOT = join(import.meta.dirname, "..", "..", "src");
+const MOST_POSITIONAL_PARAMETERS = 3;
+
+/**
+ * Signatures whose shape is fixed from outside the code base (a callback a library calls
+ * with its own arguments, a method a standard interface names), keyed like the findings.
+ * Each entry says who dictates the shape; nothing else belongs here.
+ */
+const FIXED_FROM_OUTSIDE: ReadonlyMap<
+  string,
+  { readonly parameters: number; readonly why: string }
+> = new Map([]);
+
+/**
+ * Functions in folders still to be converted, with their parameter counts today. The list
+ * only shrinks: an entry whose function now takes three parameters or fewer, or is gone,
+ * fails the test until it is removed, and a listed function may not gain parameters.
+ */
+const PENDING: ReadonlyMap<string, number> = new Map([
+  ["host/postgres-host-stores.ts#postgresHostStores", 4],
+  ["host/wiring.ts#wireHost", 4],
+  ["http/multipart-body.ts#readMultipartBody", 4],
+  ["mcp/handler.ts#jsonRpcError", 4],
+  ["mcp/handler.ts#serveMessages", 4],
+  ["mcp/scope-challenge.ts#scopeChallenge", 4],
+  ["mcp/tool-arguments.ts#toolRequest", 5],
+  ["memory/account-store.ts#MemoryAccountStore.addApiKey", 4],
+  ["memory/account-store.ts#createMemoryAccountStore.addApiKey", 4],
+  ["memory/ports.ts#seedMemoryAccounts", 4],
+  ["node/node-listener.ts#serve", 4],
+  ["postgres/account-store.ts#PostgresAccountStore.ensureApiKey", 4],
+  ["postgres/account-store.ts#insertApiKey", 6],
+  ["postgres/account-store.ts#createPostgresAccountStore.ensureApiKey", 4],
+  ["postgres/credit-grant.ts#grantWithin", 6],
+  ["postgres/credit-rows.ts#lockAccount", 4],
+  ["postgres/credit-rows.ts#readHolds", 4],
+  ["postgres/editor-revisions.ts#revisionQueries.readHead", 4],
+  ["postgres/editor-revisions.ts#revisionQueries.rebuildState", 5],
+  ["postgres/editor-revisions.ts#revisionQueries.videoAt", 4],
+  ["postgres/editor-revisions.ts#revisionQueries.appendRevision", 4],
+  ["postgres/editor-revisions.ts#revisionQueries.snapshotAndPrune", 6],
+  ["postgres/editor-revisions.ts#revisionQueries.moveStateOutOfBody", 4],
+  ["postgres/editor-revisions.ts#createPostgresEditorRevisions.latestState", 4],
+  ["postgres/idempotency-rows.ts#readKey", 4],
+  ["postgres/idempotency-rows.ts#insertKey", 4],
+  ["postgres/idempotency-rows.ts#replaceKey", 4],
+  ["postgres/idempotency-store.ts#claimOnce", 4],
+  ["postgres/job-claims.ts#extendJobClaim", 4],
+  ["postgres/job-claims.ts#failJob", 4],
+  ["service/editor/apply-edits-to-project.ts#applyEditsToProject", 4],
+  ["service/editor/editor-videos.ts#findEditorProjectAt", 4],
+  ["service/editor/render/export-editor-video.ts#startExport", 4],
+  ["service/editor/render/export-editor-video.ts#queueExport", 4],
+  ["service/editor/revision-stacks.ts#revisionOn", 4],
+  ["service/editor/revision-stacks.ts#undoRevision", 4],
+  ["service/editor/revision-stacks.ts#redoRevision", 4],
+  ["service/editor/undo-redo.ts#reverted", 4],
+  ["service/editor/update-editor-video.ts#applyPlainEdit", 5],
+  ["service/editor/voiceover-edit.ts#produceVoiceover", 4],
+  ["service/generations/queue-generations.ts#newRecords", 4],
+  ["service/generations/queue-generations.ts#queueGenerationBatch", 4],
+  ["service/generations/reference-errors.ts#unusableFieldError", 4],
+  ["service/my-media/filenames.ts#chooseFilename", 4],
+  ["service/my-media/source-url-intake.ts#receiveSourceUrl", 4],
+  ["service/my-media/source-url-intake.ts#receiveDirectUpload", 4],
+  ["service/my-media/store-media.ts#storeMediaItem", 4],
+  ["service/references/reference-images.ts#referenceImageObjectKey", 4],
+  ["service/references/reference-images.ts#storeReferenceImages", 4],
+  ["service/references/save-reference.ts#storeOrNull", 4],
+  ["service/videos/one-hold.ts#underOneHold", 4],
+  ["service/videos/queue-faceless-video.ts#queueFacelessVideo", 4],
+  ["service/videos/queue-slideshow.ts#queueSlideshow", 4],
+  ["simulated/placeholder-image.ts#underPeak", 5],
+  ["simulated/placeholder-speech.ts#chirp", 4],
+  ["testing/edit-arbitraries.ts#applicablePlans", 4],
+  ["testing/media-offsets.ts#sourceOffsetSeconds", 4],
+  ["testing/media-offsets.ts#rateWithinMedia", 4],
+  ["testing/operations/overlays.ts#explicitTrack", 4],
+  ["testing/operations/sources.ts#boundSource", 4],
+  ["testing/settings.ts#wholeOption", 5],
+  ["testing/state-arbitrary.ts#applyStep", 4],
+  ["testing/state-view.ts#isTrackFree", 5],
+  ["testing/state-view.ts#freeTrackId", 5],
+]);
+
+/** One function-like declaration with more than three parameters. */
+interface LongSignature {
+  /** `path#Outer.name`: the file under src and the chain of named declarations around it. */
+  readonly key: string;
+  readonly parameters: number;
+  readonly line: number;
+}
+
+// The name a declaration is known by: its own, or the binding or property it is assigned
+// to (`const place = (…) => …`, `{ place: (…) => … }`); undefined when it has none.
+function nameOf(node: ts.Node): string | undefined {
+  const named = node as ts.Node & { readonly name?: ts.Node };
+  if (named.name !== undefined && (ts.isIdentifier(named.name) || ts.isStringLiteral(named.name))) {
+    return named.name.text;
+  }
+  if (ts.isConstructorDeclaration(node)) return "constructor";
+  const parent = node.parent;
+  if (
+    parent !== undefined &&
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isTypeAliasDeclaration(parent)) &&
+    ts.isIdentifier(parent.name)
+  ) {
+    return parent.name.text;
+  }
+  return undefined;
+}
+
+// Classes, interfaces and named functions around a declaration, outermost first, so two
+// methods of the same name in one file get different keys.
+function qualifiedName(node: ts.Node): string {
+  const names: string[] = [];
+  for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
+    const isContainer =
+      current === node ||
+      ts.isFunctionLike(current) ||
+      ts.isClassLike(current) ||
+      ts.isInterfaceDeclaration(current);
+    const name = isContainer ? nameOf(current) : undefined;
+    if (name !== undefined) names.unshift(name);
+    else if (current === node) names.unshift("<anonymous>");
+  }
+  return names.join(".");
+}
+
+function positionalParameters(node: ts.SignatureDeclaration): number {
+  // A `this` parameter is a type annotation, not an argument a caller passes.
+  return node.parameters.filter(
+    (parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"),
+  ).length;
+}
+
+/** Every function, method, arrow function and signature in `text` taking more than three arguments. */
+function longSignatures(path: string, text: string): LongSignature[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: LongSignature[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) {
+      const parameters = positionalParameters(node);
+      if (parameters > MOST_POSITIONAL_PARAMETERS) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        found.push({ key: `${path}#${qualifiedName(node)}`, parameters, line: line + 1 });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function sourceSignatures(): LongSignature[] {
+  return ts.sys
+    .readDirectory(SOURCE_ROOT, [".ts"])
+    .flatMap((file) =>
+      longSignatures(relative(SOURCE_ROOT, file).split(sep).join("/"), readFileSync(file, "utf8")),
+    );
+}
+
+function allowedCount(key: string): number | undefined {
+  return FIXED_FROM_OUTSIDE.get(key)?.parameters ?? PENDING.get(key);
+}
+
+describe("object parameters past three arguments", () => {
+  it("finds functions, methods, arrows, signatures and constructors, and skips `this`", () => {
+    const text = [
+      "export function four(a: number, b: number, c: number, d: number) {}",
+      "function three(this: unknown, a: number, b: number, c: number) {}",
+      "class Box { constructor(a: 1, b: 2, c: 3, d: 4) {} move(a: 1, b: 2, c: 3, d: 4) {} }",
+      "interface Port { write(a: 1, b: 2, c: 3, d: 4): void }",
+      "function outer() { const inner = (a: 1, b: 2, c: 3, d: 4, e: 5) => a; }",
+      "const table = { pick: function (a: 1, b: 2, c: 3, d: 4) {} };",
+      "type Callback = (a: 1, b: 2, c: 3, ...rest: number[]) => void;",
+      "function options({ a, b, c, d }: { a: 1; b: 2; c: 3; d: 4 }) {}",
+    ].join("\n");
+    expect(
+      longSignatures("sample.ts", text).map(({ key, parameters }) => [key, parameters]),
+    ).toEqual([
+      ["sample.ts#four", 4],
+      ["sample.ts#Box.constructor", 4],
+      ["sample.ts#Box.move", 4],
+      ["sample.ts#Port.write", 4],
+      ["sample.ts#outer.inner", 5],
+      ["sample.ts#pick", 4],
+      ["sample.ts#Callback", 4],
+    ]);
+  });
+
+  it("lets no function in src take more than three positional parameters unless listed", () => {
+    const unlisted = sourceSignatures()
+      .filter(({ key, parameters }) => {
+        const allowed = allowedCount(key);
+        return allowed === undefined || parameters > allowed;
+      })
+      .map(({ key, parameters, line }) => `${key} (line ${line}): ${parameters} parameters`);
+    expect(unlisted).toEqual([]);
+  });
+
+  it("keeps the lists current: every entry still names a function that needs it", () => {
+    const found = new Map(sourceSignatures().map(({ key, parameters }) => [key, parameters]));
+    const stale = [...FIXED_FROM_OUTSIDE.keys(), ...PENDING.keys()].filter(
+      (key) => found.get(key) === undefined,
+    );
+    expect(stale).toEqual([]);
+    const overlapping = [...PENDING.keys()].filter((key) => FIXED_FROM_OUTSIDE.has(key));
+    expect(overlapping).toEqual([]);
+  });
+});

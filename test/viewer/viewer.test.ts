@@ -1,0 +1,275 @@
+import { join } from "node:path";
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type RunningHost, startHost } from "../../src/host/start-host.js";
+import {
+  createRenderingProject,
+  type HostClient,
+  hostClient,
+  instantJobsSetup,
+  type Json,
+  type RenderingProject,
+} from "../host/support/rendering-project.js";
+import {
+  describeInBrowser,
+  openBrowser,
+  SCREENSHOT_DIRECTORY,
+  writeReadmeImage,
+} from "./support/browser.js";
+
+const KEY = "rk_test_viewer_key";
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+  video: "Video",
+  text: "Text",
+  solid: "Solid",
+};
+
+/** The rendering project with one more edit on top, for the page to undo. */
+async function seedProject(client: HostClient): Promise<RenderingProject> {
+  const project = await createRenderingProject(client, "Cold brew cut");
+  await client.call("PATCH", `/editor/videos/${project.id}`, {
+    instructions: "A closing line",
+    operations: [{ type: "add_text", text: "Iced", from_seconds: 2, duration_seconds: 1 }],
+  });
+  return project;
+}
+
+/** What the page draws: each track row's id and its items' ids, types and labels, top first. */
+function drawnTracks(page: Page) {
+  return page.$$eval("#tracks .track", (rows) =>
+    rows.map((row) => ({
+      id: row.getAttribute("data-track-id"),
+      items: [...row.querySelectorAll(".item")].map((item) => ({
+        id: item.getAttribute("data-item-id"),
+        type: item.getAttribute("data-item-type"),
+        label: item.querySelector(".item-type")?.textContent,
+      })),
+    })),
+  );
+}
+
+/** The decoded RGBA pixels of the frame image the page shows (drawn on a canvas). */
+async function shownPixels(page: Page): Promise<Buffer> {
+  const base64 = await page.$eval("#frame", (image) => {
+    const picture = image as HTMLImageElement;
+    const canvas = document.createElement("canvas");
+    canvas.width = picture.naturalWidth;
+    canvas.height = picture.naturalHeight;
+    const context = canvas.getContext("2d");
+    if (context === null) throw new Error("No 2D canvas.");
+    context.drawImage(picture, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let text = "";
+    for (const byte of data) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+function differingPixels(first: Buffer, second: Buffer): number {
+  let count = 0;
+  for (let offset = 0; offset < first.length; offset += 4) {
+    if (first.readUInt32BE(offset) !== second.readUInt32BE(offset)) count += 1;
+  }
+  return count;
+}
+
+function waitForText(page: Page, selector: string, text: string) {
+  return page.waitForFunction(
+    (css, expected) => document.querySelector(css)?.textContent?.includes(expected) === true,
+    {},
+    selector,
+    text,
+  );
+}
+
+describeInBrowser("the timeline viewer in a real browser", () => {
+  let host: RunningHost;
+  let client: HostClient;
+  let browser: Browser;
+  let page: Page;
+  let project: RenderingProject;
+  const pageProblems: string[] = [];
+  let step = 0;
+
+  async function screenshot(name: string): Promise<string> {
+    step += 1;
+    const path = join(SCREENSHOT_DIRECTORY, `${String(step).padStart(2, "0")}-${name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    return path;
+  }
+
+  beforeAll(async () => {
+    host = await startHost({ port: 0, host: "127.0.0.1", setup: instantJobsSetup(KEY) });
+    client = hostClient(host, KEY);
+    project = await seedProject(client);
+    ({ browser, page } = await openBrowser());
+    // A CSP violation or a script error shows up here; the page must cause none.
+    page.on("console", (message) => {
+      if (message.type() === "error") pageProblems.push(message.text());
+    });
+    page.on("pageerror", (error) => pageProblems.push(String(error)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it("serves the page to a browser and refuses a wrong key with the API's message", async () => {
+    const response = await page.goto(`${host.origin}/`);
+    expect(response?.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await page.type("#api-key", "rk_not_a_key");
+    await page.click("#sign-in-form button[type=submit]");
+    await page.waitForSelector("#error:not([hidden])");
+    const refused = await fetch(`${host.origin}/v1/credits`, {
+      headers: { authorization: "Bearer rk_not_a_key" },
+    });
+    const { error } = (await refused.json()) as Json;
+    expect(await page.$eval("#error", (box) => box.textContent)).toBe(
+      `${error.message} (${error.code})`,
+    );
+    await screenshot("wrong-key");
+  });
+
+  it("signs in and shows the workspace: credits, projects, videos and generations", async () => {
+    await page.$eval("#api-key", (input) => {
+      (input as HTMLInputElement).value = "";
+    });
+    await page.type("#api-key", KEY);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`#projects [data-project-id="${project.id}"]`);
+    const balance = await client.call("GET", "/credits");
+    await waitForText(page, "#credits", `${balance.available} available`);
+    expect(await page.evaluate(() => sessionStorage.getItem("reelkit.viewer.apiKey"))).toBe(KEY);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await page.type("#watch-id", project.generationId);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "#recent", `Generation ${project.generationId} completed`);
+    await waitForText(page, "#recent", `Video #${project.id} ready`);
+    await screenshot("workspace");
+  });
+
+  it("opens a project and draws its items on their tracks, front track on top", async () => {
+    await page.click(`#projects [data-project-id="${project.id}"]`);
+    await waitForText(page, "#project-heading", "Cold brew cut");
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    const expected = video.editor.tracks.map((track: Json) => ({
+      id: track.id,
+      items: track.items.map((itemId: string) => {
+        const type: string = video.editor.items[itemId].type;
+        return { id: itemId, type, label: TYPE_LABELS[type] };
+      }),
+    }));
+    await page.waitForSelector("#frame:not([hidden])");
+    expect(await drawnTracks(page)).toEqual(expected);
+    expect(expected.flatMap((track: Json) => track.items).map((item: Json) => item.type)).toEqual(
+      expect.arrayContaining(["video", "solid", "text"]),
+    );
+    await screenshot("project");
+  });
+
+  it("opens an item's fields with the keyboard", async () => {
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    const [titleId] = Object.entries(video.editor.items).find(
+      ([, item]) => (item as Json).text === "Cold brew",
+    ) as [string, Json];
+    await page.focus(`.item[data-item-id="${titleId}"]`);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "#item-heading", "Text: Cold brew");
+    const fields = await page.$$eval("#item-fields dt, #item-fields dd", (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
+    expect(fields).toEqual(expect.arrayContaining(["id", titleId, "from_seconds", "0.5"]));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("item-heading");
+    await screenshot("item-fields");
+  });
+
+  it("scrubs the playhead with the keyboard and shows the frame at the new time", async () => {
+    await page.waitForFunction(() => document.querySelector("#frame")?.getAttribute("src"));
+    const before = await shownPixels(page);
+    expect(await page.$eval("#frame", (image) => image.getAttribute("data-at-seconds"))).toBe("0");
+    await page.focus("#playhead");
+    for (let press = 0; press < 2; press += 1) await page.keyboard.press("PageUp");
+    await page.waitForFunction(
+      () => document.querySelector("#frame")?.getAttribute("data-at-seconds") === "2",
+    );
+    expect(await page.$eval("#playhead-time", (output) => output.textContent)).toBe("2.00 s");
+    const after = await shownPixels(page);
+    // 480 x 270: the same size, and a visible share of it changed (clip, title).
+    expect([before.length, after.length]).toEqual([480 * 270 * 4, 480 * 270 * 4]);
+    expect(differingPixels(before, after)).toBeGreaterThan(480 * 270 * 0.05);
+    await screenshot("scrubbed");
+  });
+
+  it("undoes the latest edit and shows the timeline without it", async () => {
+    const itemsBefore = await page.$$eval(".item", (items) => items.length);
+    await waitForText(page, "#history", "A closing line");
+    await page.click("#undo");
+    await waitForText(page, "#history li:first-child", "undo");
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    expect(await page.$$eval(".item", (items) => items.length)).toBe(itemsBefore - 1);
+    expect(
+      await page.$$eval(".item", (items) => items.map((item) => item.textContent)),
+    ).not.toContain("Text Iced");
+    expect(await page.$eval("#project-meta", (meta) => meta.textContent)).toContain(
+      `revision ${video.revision}`,
+    );
+    await screenshot("undone");
+  });
+
+  it("shows the API's message when there is nothing to redo twice", async () => {
+    await page.click("#redo");
+    await waitForText(page, "#history li:first-child", "redo");
+    await page.click("#redo");
+    await waitForText(page, "#error", "nothing_to_redo");
+    await screenshot("nothing-to-redo");
+  });
+
+  it("exports the project and plays the MP4 in a video element", async () => {
+    await page.select("#export-resolution", "480p");
+    await page.click("#export");
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector("#export-video") as HTMLVideoElement | null;
+        return video !== null && !video.hidden && video.readyState >= 2;
+      },
+      { timeout: 90_000 },
+    );
+    const exported = await client.call("GET", `/videos/${project.id}`);
+    expect(exported.status).toBe("completed");
+    expect(await page.$eval("#export-video", (video) => (video as HTMLVideoElement).src)).toBe(
+      exported.url,
+    );
+    expect(await page.$eval("#export-status", (status) => status.textContent)).toBe(
+      "Export completed.",
+    );
+    // The failed redo's message went away with the next thing asked for.
+    expect(await page.$eval("#error", (box) => (box as HTMLElement).hidden)).toBe(true);
+    writeReadmeImage(await screenshot("exported"));
+    // Rendering competes for two cores with every other suite under npm test.
+  }, 120_000);
+
+  it("signs out, forgetting the key, and signs out by itself when a kept key stops working", async () => {
+    await page.click("#sign-out");
+    await page.waitForSelector("#sign-in:not([hidden])");
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.evaluate(() => sessionStorage.setItem("reelkit.viewer.apiKey", "rk_gone_key"));
+    await page.reload();
+    await page.waitForSelector("#error:not([hidden])");
+    await page.waitForSelector("#sign-in:not([hidden])");
+    expect(await page.$eval("#workspace", (workspace) => (workspace as HTMLElement).hidden)).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => sessionStorage.getItem("reelkit.viewer.apiKey"))).toBeNull();
+    await screenshot("key-stopped-working");
+  });
+
+  it("caused no script error or policy violation", () => {
+    expect(pageProblems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual(
+      [],
+    );
+  });
+});
