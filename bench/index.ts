@@ -5,7 +5,8 @@
  * Usage:
  *
  *   npm run bench                 full run, about three minutes (the clone-per-op
- *                                 baseline and three 30 s video exports take most of it)
+ *                                 baseline and three 30 s video exports take most of it;
+ *                                 a 200 MiB upload and import adds a few seconds)
  *   npm run bench -- --quick      smoke run on smaller fixtures, about 40 s; the ratios
  *                                 are taken at the sizes it builds and are indicative only
  *   npm run bench -- --suite revisions
@@ -26,6 +27,7 @@ import "./support/expose-gc.js";
 
 import { run } from "mitata";
 import { editorSuite } from "./editor.js";
+import { mediaImportSuite } from "./media-import.js";
 import { renderSuite } from "./render.js";
 import { revisionsSuite } from "./revisions.js";
 import { serviceSuite } from "./service.js";
@@ -33,7 +35,13 @@ import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
-const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite, revisionsSuite, renderSuite];
+const SUITES: readonly BenchSuite[] = [
+  editorSuite,
+  serviceSuite,
+  revisionsSuite,
+  renderSuite,
+  mediaImportSuite,
+];
 
 const USAGE = `Usage: npm run bench [-- --quick] [-- --suite NAME ...] [-- --help]
 

@@ -18,12 +18,13 @@
  *
  * @module
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { residentKibibytes, startHostProcess } from "./support/host-process.js";
 
 const CHUNK_BYTES = 1024 * 1024;
 const SAMPLE_EVERY_MILLISECONDS = 10;
@@ -71,12 +72,6 @@ interface Answer {
   readonly sentBytes: number;
 }
 
-function residentKibibytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const line = status.split("\n").find((each) => each.startsWith("VmRSS:"));
-  return Number(line?.replace(/\D+/g, "") ?? 0);
-}
-
 // Keys for every way a caller can be turned away: no scope, no subscription.
 const FIXTURE = {
   organizations: [
@@ -97,20 +92,7 @@ const FIXTURE = {
 function startHost(): Promise<{ child: ChildProcess; origin: string }> {
   const fixturePath = join(mkdtempSync(join(tmpdir(), "reelkit-bench-")), "fixture.json");
   writeFileSync(fixturePath, JSON.stringify(FIXTURE));
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/host/main.ts", "--port", "0", "--fixture", fixturePath],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      const origin = /listening on (http:\/\/\S+)/.exec(text)?.[1];
-      if (origin !== undefined) resolve({ child, origin });
-    });
-    child.once("exit", (code) => reject(new Error(`The host exited with ${code}.`)));
-  });
+  return startHostProcess(["--fixture", fixturePath]);
 }
 
 // Streams `totalBytes` of JSON-looking filler, declaring its length, and reports how many

@@ -1,7 +1,7 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
- * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`),
+ * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`), `--data-dir`,
  * `--shutdown-timeout` and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
@@ -33,6 +33,8 @@ export interface HostOptions {
   readonly ffmpegPath?: string | undefined;
   /** Seconds a stop lets in-flight requests and running jobs finish. */
   readonly shutdownTimeoutSeconds: number;
+  /** The directory stored files are kept in; undefined keeps them in memory. */
+  readonly dataDirectory?: string | undefined;
 }
 
 /** Seconds a stop waits for in-flight requests and jobs without `--shutdown-timeout`. */
@@ -76,6 +78,10 @@ Options:
                       on SIGTERM or SIGINT, how long in-flight requests and running
                       jobs may finish before connections are cut and jobs released
                       (default ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}; 0 to ${SHUTDOWN_TIMEOUT_MAX_SECONDS})
+  --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and
+                      their metadata in DIR, created when missing, so they and their URLs
+                      survive a restart; works with or without --database-url.
+                      Default: in memory, gone when the host stops
   --help              print this text and exit
 `;
 
@@ -87,6 +93,7 @@ const OPTIONS = {
   "database-schema": { type: "string" },
   "ffmpeg-path": { type: "string" },
   "shutdown-timeout": { type: "string" },
+  "data-dir": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -194,6 +201,10 @@ export function parseHostArguments(
   if (typeof shutdownTimeoutSeconds === "object") {
     return { kind: "invalid", message: shutdownTimeoutSeconds.error };
   }
+  const dataDirectory = values["data-dir"];
+  if (dataDirectory === "") {
+    return { kind: "invalid", message: "--data-dir needs the path of a directory." };
+  }
   return {
     kind: "run",
     options: {
@@ -204,6 +215,7 @@ export function parseHostArguments(
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
       ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
       shutdownTimeoutSeconds,
+      ...(dataDirectory === undefined ? {} : { dataDirectory }),
     },
   };
 }

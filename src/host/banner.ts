@@ -26,6 +26,8 @@ export interface BannerFacts {
   readonly stores: Pick<MemoryHostStores, "kind"> | Pick<PostgresHostStores, "kind" | "report">;
   /** Whether exports and previews can render; left out, the banner says nothing of it. */
   readonly rendering?: RenderingStatus;
+  /** The directory stored files are kept in; undefined when they are kept in memory. */
+  readonly dataDirectory?: string | undefined;
 }
 
 function renderingLines(rendering: RenderingStatus | undefined): string[] {
@@ -69,9 +71,18 @@ function workspaceLines(facts: BannerFacts): string[] {
   return [heading, ...shown, ...(hidden > 0 ? [`  ... and ${hidden} more organizations`] : [])];
 }
 
-function storageLines(stores: BannerFacts["stores"]): string[] {
-  if (stores.kind === "memory") {
+function filesLine(dataDirectory: string | undefined): string {
+  return dataDirectory === undefined
+    ? "Stored files stay in this process's memory. Ctrl+C stops it."
+    : `Stored files are kept in ${dataDirectory} and survive a restart. Ctrl+C stops it.`;
+}
+
+function storageLines(stores: BannerFacts["stores"], dataDirectory: string | undefined): string[] {
+  if (stores.kind === "memory" && dataDirectory === undefined) {
     return ["Everything is kept in memory and is gone when the host stops. Ctrl+C stops it."];
+  }
+  if (stores.kind === "memory") {
+    return ["State is kept in memory and is gone when the host stops.", filesLine(dataDirectory)];
   }
   const { migrationsApplied, organizationsAdded } = stores.report;
   const migrations =
@@ -82,10 +93,7 @@ function storageLines(stores: BannerFacts["stores"]): string[] {
     organizationsAdded.length === 0
       ? "no organization was added, every balance is the database's"
       : `organizations ${organizationsAdded.join(", ")} were added with their starting credits`;
-  return [
-    `State is kept in PostgreSQL (${migrations}; ${added}).`,
-    "Stored files stay in this process's memory. Ctrl+C stops it.",
-  ];
+  return [`State is kept in PostgreSQL (${migrations}; ${added}).`, filesLine(dataDirectory)];
 }
 
 function simulatorLines(setup: HostSetup): string[] {
@@ -130,6 +138,6 @@ export function hostBanner(facts: BannerFacts): string[] {
     "",
     ...simulatorLines(facts.setup),
     ...renderingLines(facts.rendering),
-    ...storageLines(facts.stores),
+    ...storageLines(facts.stores, facts.dataDirectory),
   ];
 }

@@ -1,18 +1,18 @@
 /**
  * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
  * protected-resource metadata to the MCP handler, `/healthz` and `/readyz` to the health
- * handler, `GET /files/**` serves stored media,
+ * handler, `GET /files/**` streams stored media,
  * `GET /` answers browsers with the timeline viewer and other clients with the JSON list
  * of where things are, `GET /viewer/**` serves the viewer's files, and anything else is
  * the same structured 404 the API gives (spec 7.1).
  *
  * @module
  */
-import { apiError, errorBody } from "../errors/api-error.js";
 import type { FetchHandler } from "../http/fetch-handler.js";
 import { HEALTH_PATH, READINESS_PATH } from "../http/health.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
-import type { MemoryMediaStorage } from "../memory/media-storage.js";
+import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import { serveStoredFile } from "./serve-file.js";
 import {
   prefersHtml,
   VIEWER_PATH,
@@ -31,7 +31,7 @@ export interface HostHandlerOptions {
   /** The health handler, mounted at {@link HEALTH_PATH} and {@link READINESS_PATH}. */
   readonly health: FetchHandler;
   /** The media storage whose objects are served at {@link FILES_PATH}. */
-  readonly storage: MemoryMediaStorage;
+  readonly storage: ServedMediaStorage;
   /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
   readonly origin: string;
   /** The timeline viewer's files; without them `/` answers JSON to every client. */
@@ -55,32 +55,15 @@ function methodNotAllowed(method: string): Response {
   );
 }
 
-function fileNotFound(): Response {
-  const error = apiError("not_found", "No stored file has this URL.", {
-    context: { reason: "unknown_file" },
-  });
-  return jsonResponse(404, errorBody(error));
-}
-
-async function serveFile(
-  storage: MemoryMediaStorage,
+function serveFile(
+  storage: ServedMediaStorage,
   origin: string,
   request: Request,
 ): Promise<Response> {
-  // The raw (still percent-encoded) path, joined to the storage's own base, so the key
-  // does not depend on the Host header the client happened to send.
-  const pathname = new URL(request.url).pathname;
-  const objectKey = storage.objectKeyOf(`${origin}${pathname}`);
-  const stored = objectKey === undefined ? undefined : await storage.get(objectKey);
-  if (stored === undefined) return fileNotFound();
-  const headers = {
-    "content-type": stored.contentType,
-    "content-length": String(stored.bytes.byteLength),
-    // Stored types come from magic bytes; the browser must not guess another one.
-    "x-content-type-options": "nosniff",
-  };
-  const body = request.method === "HEAD" ? null : stored.bytes.slice();
-  return new Response(body, { status: 200, headers });
+  // The raw (still percent-encoded) path and query, joined to the storage's own base, so
+  // the key does not depend on the Host header the client happened to send.
+  const { pathname, search } = new URL(request.url);
+  return serveStoredFile(storage, `${origin}${pathname}${search}`, request);
 }
 
 function index(origin: string, viewer: ViewerAssets | undefined, request: Request): Response {

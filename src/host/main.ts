@@ -57,7 +57,8 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (parsed.kind === "invalid")
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
-  const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath } = parsed.options;
+  const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
+    parsed.options;
   const { shutdownTimeoutSeconds } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
@@ -71,6 +72,7 @@ async function main(argv: readonly string[]): Promise<void> {
       ffmpegPath,
       shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
       logger: createJsonLinesLogger({ stream: process.stdout }),
+      dataDirectory,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -78,7 +80,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, dataDirectory }).join("\n")}\n`,
   );
 }
 

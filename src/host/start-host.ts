@@ -12,6 +12,7 @@ import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
 import { createHealthHandler, type ReadinessCheck } from "../http/health.js";
 import { createMcpHandler } from "../mcp/handler.js";
+import { createFileMediaStorage, loadDirectorySecret } from "../node/file-media-storage.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { instrumentJobProcessor } from "../observability/instrumentation.js";
 import type { Logger } from "../observability/logger.js";
@@ -22,7 +23,14 @@ import type { HostSetup } from "./host-setup.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
 import { loadViewerAssets } from "./viewer-assets.js";
-import { API_BASE_PATH, type HostWiring, MCP_PATH, wireHost } from "./wiring.js";
+import {
+  API_BASE_PATH,
+  FILES_PATH,
+  type HostWiring,
+  type HostWiringOptions,
+  MCP_PATH,
+  wireHost,
+} from "./wiring.js";
 
 /**
  * How long a stop lets in-flight requests and running jobs finish before it cuts the
@@ -74,6 +82,27 @@ export interface StartHostOptions {
   readonly logger?: Logger | undefined;
   /** Receives spans and metrics of requests, store calls and jobs; none by default. */
   readonly telemetry?: Telemetry | undefined;
+  /**
+   * A directory to keep stored files and their metadata in, created when missing: they
+   * and their URLs survive a restart. Undefined keeps them in memory.
+   */
+  readonly dataDirectory?: string | undefined;
+}
+
+/** The file in the data directory holding the secret of signed upload URLs. */
+export const UPLOAD_URL_SECRET_FILE = "upload-url-secret";
+
+async function openMedia(
+  origin: string,
+  dataDirectory: string | undefined,
+): Promise<HostWiringOptions["media"]> {
+  if (dataDirectory === undefined) return undefined;
+  const storage = await createFileMediaStorage({
+    directory: dataDirectory,
+    baseUrl: `${origin}${FILES_PATH}`,
+  });
+  const uploadUrlSecret = await loadDirectorySecret(dataDirectory, UPLOAD_URL_SECRET_FILE);
+  return { storage, uploadUrlSecret };
 }
 
 /** Whether the host can render: ffmpeg was found with what it needs, or why not. */
@@ -188,6 +217,10 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   let listener: NodeListener = notReady;
   const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
   const origin = originOf(await listen(server, options.port, options.host));
+  const media = await openMedia(origin, options.dataDirectory).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const stores = await openStores(options).catch((error: unknown) => {
     server.close();
     throw error;
@@ -196,6 +229,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   const wiring = wireHost(origin, options.setup, stores, {
     ffmpegPath: options.ffmpegPath,
     telemetry,
+    ...(media === undefined ? {} : { media }),
   });
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
   const observation = {

@@ -8,7 +8,6 @@
  * @module
  */
 import { systemClock } from "../clock.js";
-import type { MemoryMediaStorage } from "../memory/media-storage.js";
 import {
   createMemoryPorts,
   MEMORY_PORTS_API_PATH,
@@ -26,6 +25,7 @@ import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
+import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { createSimulatedProviders } from "../simulated/providers.js";
 import type { HostSetup } from "./host-setup.js";
 import type { HostStores } from "./host-stores.js";
@@ -48,7 +48,7 @@ export interface HostWiring {
   /** The stateful ports, whose jobs the host starts and whose connections it closes. */
   readonly stores: HostStores;
   /** Stored media, which the host serves under {@link FILES_PATH}. */
-  readonly storage: MemoryMediaStorage;
+  readonly storage: ServedMediaStorage;
 }
 
 function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[]): Map<number, T> {
@@ -63,6 +63,15 @@ export interface HostWiringOptions {
   readonly ffmpegPath?: string | undefined;
   /** Traces the credit and resource stores when given. Default: none. */
   readonly telemetry?: Telemetry | undefined;
+  /**
+   * Stored files that outlive the process (the filesystem storage of `--data-dir`), with
+   * the secret of upload URLs kept beside them, so an upload prepared before a restart
+   * still imports after it. Default: memory, with fresh secrets each run.
+   */
+  readonly media?: {
+    readonly storage: ServedMediaStorage;
+    readonly uploadUrlSecret: Uint8Array;
+  };
 }
 
 /**
@@ -91,10 +100,18 @@ export function wireHost(
   const { telemetry } = options;
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
-  // The memory ports give storage, signed upload URLs (with a fresh secret each run: the
-  // files those URLs would store lived in this run's memory), the clock and the ids; the
-  // stateful ports come from `stores`, memory or PostgreSQL.
-  const memory = createMemoryPorts({ origin, clock: systemClock, urlFetcher });
+  // The memory ports give storage, signed upload URLs (with a fresh secret each run
+  // unless the files outlive it: without them, those URLs would store into this run's
+  // memory), the clock and the ids; the stateful ports come from `stores`, memory or
+  // PostgreSQL.
+  const media = options.media;
+  const memoryPorts = createMemoryPorts({
+    origin,
+    clock: systemClock,
+    urlFetcher,
+    ...(media === undefined ? {} : { uploadUrlSecret: media.uploadUrlSecret }),
+  });
+  const memory = { ...memoryPorts, mediaStorage: media?.storage ?? memoryPorts.mediaStorage };
   const renderer = createFfmpegRenderer({
     readMedia: createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher }),
     ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),

@@ -6,7 +6,7 @@
  * @module
  */
 import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
-import { readBodyBytes } from "./read-body.js";
+import { bodyTooLarge, declaredBodyLength } from "./read-body.js";
 import { rejectionResponse, toHttpResponse } from "./responses.js";
 
 /** Path of the upload endpoint under the base path; the signer's base URL points here. */
@@ -26,8 +26,9 @@ export function isDirectUploadPath(basePath: string, pathname: string): boolean 
 
 /**
  * Serves a request on the upload path: `PUT` is verified (403 for an altered or expired
- * URL, 400 for a wrong `Content-Type`), read up to the signed size (413 past it, counted
- * while streaming) and stored; `OPTIONS` answers 204 with `Allow`; any other method 405.
+ * URL, 400 for a wrong `Content-Type`) and streamed into storage up to the signed size
+ * (413 past it: by `Content-Length` before reading, else counted while streaming, and
+ * nothing stored); `OPTIONS` answers 204 with `Allow`; any other method 405.
  */
 export async function answerDirectUpload(
   receiver: DirectUploadReceiver,
@@ -55,7 +56,11 @@ export async function answerDirectUpload(
     await request.body?.cancel().catch(() => undefined);
     return toHttpResponse(verified.refusal, false);
   }
-  const bytes = await readBodyBytes(request, verified.claims.maxBytes);
-  if (!bytes.ok) return rejectionResponse(bytes.rejection);
-  return toHttpResponse(await receiver.store(verified.claims, bytes.value), false);
+  const declared = declaredBodyLength(request);
+  if (declared !== undefined && declared > verified.claims.maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return rejectionResponse(bodyTooLarge(verified.claims.maxBytes));
+  }
+  const body = request.body ?? new Uint8Array(0);
+  return toHttpResponse(await receiver.store(verified.claims, body), false);
 }

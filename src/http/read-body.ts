@@ -5,15 +5,23 @@
  *
  * @module
  */
-import { accepted, type HttpResult, refused } from "./rejections.js";
+import { accepted, type HttpRejection, type HttpResult, refused } from "./rejections.js";
 
-function tooLarge(maxBytes: number): HttpResult<never> {
-  return refused("body_too_large", `The request body is larger than ${maxBytes} bytes.`, {
-    max_bytes: maxBytes,
-  });
+/** The refusal of a body larger than `maxBytes` (413). */
+export function bodyTooLarge(maxBytes: number): HttpRejection {
+  return {
+    reason: "body_too_large",
+    message: `The request body is larger than ${maxBytes} bytes.`,
+    details: { max_bytes: maxBytes },
+  };
 }
 
-function declaredLength(request: Request): number | undefined {
+function tooLarge(maxBytes: number): HttpResult<never> {
+  return { ok: false, rejection: bodyTooLarge(maxBytes) };
+}
+
+/** The request's `Content-Length` as a number, or undefined when absent or malformed. */
+export function declaredBodyLength(request: Request): number | undefined {
   const header = request.headers.get("content-length");
   if (header === null || !/^\d+$/.test(header.trim())) return undefined;
   return Number(header.trim());
@@ -50,7 +58,7 @@ export async function readBodyBytes(
   request: Request,
   maxBytes: number,
 ): Promise<HttpResult<Uint8Array<ArrayBuffer>>> {
-  const declared = declaredLength(request);
+  const declared = declaredBodyLength(request);
   if (declared !== undefined && declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
     return tooLarge(maxBytes);

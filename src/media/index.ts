@@ -22,6 +22,7 @@ export * from "./safe-fetch.js";
 export * from "./signed-urls.js";
 export * from "./sniff.js";
 export * from "./static-fetcher.js";
+export * from "./stored-media-urls.js";
 export {
   OBJECT_KEY_MAX_LENGTH,
   UPLOAD_SIGNATURE_BYTES,

@@ -5,11 +5,21 @@
  *   listener, for Node's own server, Express and Fastify.
  * - {@link createNodeUrlFetcher}: the SSRF-safe downloader of `source_url` imports over
  *   Node's resolver and a transport pinned to the vetted addresses.
+ * - {@link createFileMediaStorage}: media storage in a local directory, streamed in and
+ *   out, written atomically, surviving a restart with its URLs.
  * - {@link createNodeWebhookSender}: webhook deliveries, client-registered endpoints
  *   under the same SSRF policy.
  *
  * @packageDocumentation
  */
+export {
+  createFileMediaStorage,
+  FILE_MEDIA_URL_TOKEN_BYTES,
+  type FileMediaStorage,
+  type FileMediaStorageOptions,
+  loadDirectorySecret,
+  SIGNING_SECRET_FILE,
+} from "./file-media-storage.js";
 export { type NodeListener, type NodeListenerOptions, toNodeListener } from "./node-listener.js";
 export type { WebRequestOptions } from "./node-request.js";
 export {

@@ -50,11 +50,21 @@ export {
 export * from "./pipeline/api-keys.js";
 export * from "./ports/accounts.js";
 export * from "./ports/jobs.js";
-export * from "./ports/media-storage.js";
+// The root entry's `MediaBody` stays the renderer's (a superset of this one).
+export type {
+  MediaBody as MediaStorageBody,
+  MediaPutOptions,
+  MediaStorage,
+  PresignedUpload,
+  StoredMediaReader,
+  StoredObject,
+} from "./ports/media-storage.js";
+export * from "./ports/media-storage-bytes.js";
 export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
 export * from "./ports/renderer.js";
 export * from "./ports/revisions.js";
+export type { ServedMediaStorage } from "./ports/served-media-storage.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
 export * from "./ports/stores.js";

@@ -34,7 +34,7 @@ export function createSimulatedSpeechProvider(options: {
       const stored = await options.storage.put(
         `generated/voiceover/${options.newId()}.wav`,
         placeholderSpeechWav({ words, durationSeconds }),
-        "audio/wav",
+        { contentType: "audio/wav" },
       );
       return { url: stored.url, durationSeconds, filename: request.filename ?? null };
     },

@@ -60,7 +60,7 @@ async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderO
   };
   const bytes = new TextEncoder().encode(JSON.stringify(report));
   const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
-  const stored = await storage.put(objectKey, bytes, "application/json");
+  const stored = await storage.put(objectKey, bytes, { contentType: "application/json" });
   return { ok: true, url: stored.url };
 }
 
@@ -98,11 +98,9 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       const placeholder = placeholderOf(job);
       // Under the organization: a video id is unique within its organization only.
       const objectKey = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.${placeholder.extension}`;
-      const stored = await options.storage.put(
-        objectKey,
-        placeholder.bytes,
-        placeholder.contentType,
-      );
+      const stored = await options.storage.put(objectKey, placeholder.bytes, {
+        contentType: placeholder.contentType,
+      });
       return { ok: true, url: stored.url };
     },
   };

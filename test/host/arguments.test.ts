@@ -156,4 +156,20 @@ describe("the host's command line", () => {
     const booleanWithValue = parseHostArguments(["--help=yes"]);
     expect(booleanWithValue.kind).toBe("invalid");
   });
+
+  it("reads --data-dir, with or without a database, and refuses an empty one", () => {
+    const optionsOf = (result: ReturnType<typeof parseHostArguments>) =>
+      result.kind === "run" ? result.options : undefined;
+    expect(optionsOf(parseHostArguments(["--data-dir", "./data"]))?.dataDirectory).toBe("./data");
+    const url = "postgres://u:p@127.0.0.1:5432/db";
+    expect(
+      optionsOf(parseHostArguments(["--data-dir=/srv/files", "--database-url", url])),
+    ).toMatchObject({ dataDirectory: "/srv/files", databaseUrl: url });
+    expect(optionsOf(parseHostArguments([]))?.dataDirectory).toBeUndefined();
+    expect(parseHostArguments(["--data-dir="])).toEqual({
+      kind: "invalid",
+      message: "--data-dir needs the path of a directory.",
+    });
+    expect(HOST_USAGE).toContain("--data-dir DIR");
+  });
 });

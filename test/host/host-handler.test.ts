@@ -25,7 +25,7 @@ async function setup() {
   const stored = await storage.put(
     "generated/generation/a b.png",
     new Uint8Array([137, 80, 78, 71]),
-    "image/png",
+    { contentType: "image/png" },
   );
   return { handler, apiCalls, mcpCalls, stored };
 }

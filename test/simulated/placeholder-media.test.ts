@@ -18,6 +18,7 @@ import {
 } from "../../src/simulated/placeholder-video.js";
 import { zlibRuns } from "../../src/simulated/zlib-runs.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";
+import { readStored } from "../support/stored-object.js";
 
 const ACME = toOrganizationId(1);
 
@@ -30,7 +31,7 @@ async function produced(kind: Job["kind"], input: Record<string, unknown>) {
   const outcome = await createSimulatedWorkProvider({ storage }).run(job(kind, input));
   if (!outcome.ok) throw new Error("expected the job to complete");
   const key = storage.objectKeyOf(outcome.url);
-  const stored = key === undefined ? undefined : await storage.get(key);
+  const stored = key === undefined ? undefined : await readStored(storage, key);
   if (stored === undefined) throw new Error(`nothing stored at ${outcome.url}`);
   return { url: outcome.url, ...stored };
 }
@@ -224,7 +225,7 @@ describe("placeholder videos", () => {
       });
       // Twelve words at the simulator's 2.5 words a second.
       expect(result.durationSeconds).toBe(4.8);
-      const stored = await storage.get("generated/voiceover/v1.wav");
+      const stored = await readStored(storage, "generated/voiceover/v1.wav");
       if (stored === undefined) throw new Error("no voiceover stored");
       expect(stored.contentType).toBe("audio/wav");
       expect(sniffMedia(stored.bytes)).toMatchObject({ format: "wav" });

@@ -36,10 +36,10 @@ export interface NewMediaItem {
 }
 
 function metadataOf(item: NewMediaItem): Record<string, unknown> {
-  const { sniffed, bytes, origin } = item.received;
+  const { sniffed, sizeBytes, origin } = item.received;
   return {
     content_type: sniffed.mimeType,
-    size_bytes: bytes.byteLength,
+    size_bytes: sizeBytes,
     format: sniffed.format,
     source: origin,
     ...(item.title === undefined ? {} : { title: item.title }),

@@ -56,7 +56,8 @@ export function receiveInline(
   ]);
   if (!checked.ok) return checked;
   return proceed({
-    bytes: decoded.bytes,
+    content: decoded.bytes,
+    sizeBytes: decoded.bytes.byteLength,
     sniffed: checked.value,
     origin: "inline",
     filename: media.filename,
@@ -90,7 +91,8 @@ export function receiveMultipartFile(
   ]);
   if (!checked.ok) return checked;
   return proceed({
-    bytes: file.bytes,
+    content: file.bytes,
+    sizeBytes: file.bytes.byteLength,
     sniffed: checked.value,
     origin: "multipart",
     filename: file.filename,

@@ -12,14 +12,27 @@ import { declaredTypeError } from "../../media/media-errors.js";
 import { importMaxBytesForKind } from "../../media/media-types.js";
 import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
+import type { StoredMediaReader } from "../ports/media-storage.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */
 export type MediaOrigin = "inline" | "multipart" | "source_url" | "direct_upload";
 
+/**
+ * Most bytes read from the head of a stored file to tell its format: every signature
+ * {@link sniffMedia} knows sits in the first few dozen bytes. Only a FLAC file behind an
+ * ID3 tag longer than this reads as MP3, as a tag past the end of a short file does.
+ */
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+
 /** Bytes received from one source, sniffed and checked against every declared type. */
 export interface ReceivedMedia {
-  /** The file. */
-  readonly bytes: Uint8Array;
+  /**
+   * The file: whole bytes for a small upload, or a stored object (a direct upload) that
+   * is streamed into the item's own key, never read whole.
+   */
+  readonly content: Uint8Array | StoredMediaReader;
+  /** Size of the file in bytes. */
+  readonly sizeBytes: number;
   /** What the bytes are, read from their magic bytes. */
   readonly sniffed: SniffedMedia;
   /** How they arrived. */
@@ -47,7 +60,7 @@ export interface DeclaredType {
 }
 
 /**
- * Sniffs the bytes and checks every declared type against them. `sourceField` is blamed
+ * Sniffs the bytes (a whole file or its head) and checks every declared type against them. `sourceField` is blamed
  * when the bytes are no supported format at all, whatever the labels say; a declaration
  * that names a different format is blamed on its own field.
  */
@@ -72,17 +85,17 @@ export function checkMediaBytes(
  * video (200 MiB) may turn out to be an image (50 MiB).
  */
 export function checkImportSize(
-  bytes: Uint8Array,
+  sizeBytes: number,
   sniffed: SniffedMedia,
   field: string,
 ): Step<SniffedMedia> {
   const maxBytes = importMaxBytesForKind(sniffed.kind);
-  if (bytes.byteLength <= maxBytes) return proceed(sniffed);
+  if (sizeBytes <= maxBytes) return proceed(sniffed);
   return halt(
     fieldRefusal({
       field: field,
       reason: "too_large",
-      message: `The ${sniffed.kind} file is ${bytes.byteLength} bytes; at most ${maxBytes} are accepted.`,
+      message: `The ${sniffed.kind} file is ${sizeBytes} bytes; at most ${maxBytes} are accepted.`,
       details: { max_bytes: maxBytes },
     }),
   );

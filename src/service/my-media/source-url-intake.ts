@@ -9,6 +9,7 @@
  */
 
 import { fieldRefusal } from "../../errors/validation.js";
+import { readHeadBytes } from "../../media/byte-streams.js";
 import { fetchRefusalError } from "../../media/media-errors.js";
 import { type MediaKind, mediaKindOfMimeType } from "../../media/media-types.js";
 import type { UploadClaims } from "../../media/upload-url-claims.js";
@@ -16,6 +17,7 @@ import type { MediaType } from "../../schemas/common.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
+import type { StoredMediaReader } from "../ports/media-storage.js";
 import { nameFromUrl } from "./filenames.js";
 import { directUploadNotFound } from "./my-media-errors.js";
 import { isUploadObjectKeyOf } from "./object-keys.js";
@@ -24,6 +26,7 @@ import {
   checkMediaBytes,
   firstDeclared,
   type ReceivedMedia,
+  SNIFF_HEAD_BYTES,
 } from "./received-media.js";
 
 /** What the client said about the file to import. */
@@ -52,15 +55,23 @@ async function download(
     { field: "content_type", contentType: hints.contentType },
   ]);
   if (!checked.ok) return checked;
-  const sized = checkImportSize(fetched.bytes, checked.value, "source_url");
+  const sized = checkImportSize(fetched.bytes.byteLength, checked.value, "source_url");
   if (!sized.ok) return sized;
   return proceed({
-    bytes: fetched.bytes,
+    content: fetched.bytes,
+    sizeBytes: fetched.bytes.byteLength,
     sniffed: sized.value,
     origin: "source_url",
     filename: nameFromUrl(url) ?? nameFromUrl(fetched.url),
     declaredType: hints.contentType,
   });
+}
+
+// Only the head tells the format, so a 200 MiB upload is never read whole to check it.
+async function headOf(object: StoredMediaReader): Promise<Uint8Array> {
+  if (object.sizeBytes === 0) return new Uint8Array(0);
+  const end = Math.min(object.sizeBytes, SNIFF_HEAD_BYTES) - 1;
+  return readHeadBytes(object.stream({ start: 0, end }), SNIFF_HEAD_BYTES);
 }
 
 /**
@@ -103,7 +114,7 @@ export async function receiveDirectUpload(
   ) {
     return halt(directUploadNotFound());
   }
-  const object = await deps.mediaStorage.get(claims.objectKey);
+  const object = await deps.mediaStorage.open(claims.objectKey);
   if (object === undefined) {
     return halt(
       fieldRefusal({
@@ -113,15 +124,16 @@ export async function receiveDirectUpload(
       }),
     );
   }
-  const checked = checkMediaBytes(object.bytes, "source_url", [
+  const checked = checkMediaBytes(await headOf(object), "source_url", [
     { field: "content_type", contentType: contentTypeHint },
     { field: "source_url", contentType: claims.contentType },
   ]);
   if (!checked.ok) return checked;
-  const sized = checkImportSize(object.bytes, checked.value, "source_url");
+  const sized = checkImportSize(object.sizeBytes, checked.value, "source_url");
   if (!sized.ok) return sized;
   return proceed({
-    bytes: object.bytes,
+    content: object,
+    sizeBytes: object.sizeBytes,
     sniffed: sized.value,
     origin: "direct_upload",
     // The upload's file name was not signed; the import's `filename` names it.

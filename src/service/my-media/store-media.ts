@@ -47,7 +47,12 @@ export async function storeMediaItem(
   const id = deps.ids.uuid();
   const organizationId = caller.organization.id;
   const objectKey = mediaObjectKey(organizationId, id, sniffed.extension);
-  const stored = await deps.mediaStorage.put(objectKey, received.bytes, sniffed.mimeType);
+  const { content } = received;
+  const body = content instanceof Uint8Array ? content : content.stream();
+  const stored = await deps.mediaStorage.put(objectKey, body, {
+    contentType: sniffed.mimeType,
+    sizeBytes: received.sizeBytes,
+  });
   return proceed(
     buildMediaRecord({
       id,

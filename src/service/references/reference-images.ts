@@ -104,7 +104,9 @@ export async function storeReferenceImages(
       index,
       image.media.extension,
     );
-    const stored = await deps.mediaStorage.put(objectKey, image.bytes, image.media.mimeType);
+    const stored = await deps.mediaStorage.put(objectKey, image.bytes, {
+      contentType: image.media.mimeType,
+    });
     urls.push(stored.url);
   }
   return urls;

@@ -5,6 +5,7 @@
 import { createProjectMediaReader } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
 import { placeholderMp4 } from "../../../src/simulated/placeholder-video.js";
+import { readStored } from "../../support/stored-object.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";
 import { createProject, patchProject } from "./editor-support.js";
 
@@ -54,7 +55,9 @@ export async function redBoxProject(harness: Harness, key: string = KEYS.acme): 
  * and a title over it.
  */
 export async function clipProject(harness: Harness): Promise<number> {
-  const stored = await harness.storage.put("media/1/clip.mp4", placeholderMp4("16:9"), "video/mp4");
+  const stored = await harness.storage.put("media/1/clip.mp4", placeholderMp4("16:9"), {
+    contentType: "video/mp4",
+  });
   const id = await createProject(harness, { title: "Clip", aspect_ratio: "16:9" });
   const added = await harness.call("POST", `/editor/videos/${id}/media`, {
     key: KEYS.acme,
@@ -71,7 +74,7 @@ export async function clipProject(harness: Harness): Promise<number> {
 /** The bytes of a stored file, found by the URL the API answered. */
 export async function storedBytes(harness: Harness, url: string): Promise<Uint8Array> {
   const objectKey = harness.storage.objectKeyOf(url);
-  const stored = objectKey === undefined ? undefined : await harness.storage.get(objectKey);
+  const stored = objectKey === undefined ? undefined : await readStored(harness.storage, objectKey);
   if (stored === undefined) throw new Error(`nothing stored at ${url}`);
   return stored.bytes;
 }

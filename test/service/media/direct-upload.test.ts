@@ -1,5 +1,6 @@
 import { directUploadDescriptorSchema } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { readStored } from "../../support/stored-object.js";
 import { ORGS } from "../support/harness.js";
 import {
   BYTES,
@@ -154,7 +155,10 @@ describe("the direct upload flow", () => {
       context: { reason: "body_too_large", max_bytes: VIDEO.length },
     });
     expect(
-      await harness.storage.get(new URL(descriptor.upload.url).searchParams.get("key") ?? ""),
+      await readStored(
+        harness.storage,
+        new URL(descriptor.upload.url).searchParams.get("key") ?? "",
+      ),
     ).toBeUndefined();
     const exact = await harness.send(descriptor.upload.url, {
       body: VIDEO,
@@ -320,7 +324,10 @@ describe("the direct upload flow", () => {
       contentType: "image/png",
     });
     expect(again.status).toBe(200);
-    const stored = await harness.storage.get(`media/${ORGS.acme}/${imported.body.media.id}.png`);
+    const stored = await readStored(
+      harness.storage,
+      `media/${ORGS.acme}/${imported.body.media.id}.png`,
+    );
     expect(stored?.bytes).toEqual(BYTES.png);
   });
 

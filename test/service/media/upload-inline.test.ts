@@ -1,5 +1,6 @@
 import { mediaUploadResultSchema } from "reelkit";
 import { describe, expect, it } from "vitest";
+import { readStored } from "../../support/stored-object.js";
 import { ORGS } from "../support/harness.js";
 import {
   BYTES,
@@ -38,7 +39,7 @@ describe("POST /editor/media with inline base64", () => {
       updated_at: "2026-11-22T09:00:00.000Z",
     });
     expect(media.id).toMatch(UUID);
-    const stored = await harness.storage.get(`media/${ORGS.acme}/${media.id}.png`);
+    const stored = await readStored(harness.storage, `media/${ORGS.acme}/${media.id}.png`);
     expect(stored).toEqual({ bytes: BYTES.png, contentType: "image/png" });
     const list = await harness.list();
     expect(list.body.media).toEqual([media]);

@@ -11,6 +11,7 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { type OrganizationId, toOrganizationId } from "../../../src/organization-id.js";
+import { readStored } from "../../support/stored-object.js";
 
 interface Row {
   readonly id: string;
@@ -183,22 +184,26 @@ describe("memory media storage", () => {
         return `token${tokens}`;
       },
     });
-    const stored = await storage.put("media/1/a b.png", new Uint8Array([1, 2]), "image/png");
+    const stored = await storage.put("media/1/a b.png", new Uint8Array([1, 2]), {
+      contentType: "image/png",
+    });
     expect(stored.url).toBe("http://host.test/files/token1/media/1/a%20b.png");
     expect(storage.urlOf("media/1/a b.png")).toBe(stored.url);
     expect(storage.objectKeyOf(stored.url)).toBe("media/1/a b.png");
     expect(storage.objectKeyOf("http://elsewhere.test/files/x")).toBeUndefined();
     // The key alone, or another object's token, is no way in.
     expect(storage.objectKeyOf("http://host.test/files/media/1/a%20b.png")).toBeUndefined();
-    await storage.put("media/1/c.png", new Uint8Array([3]), "image/png");
+    await storage.put("media/1/c.png", new Uint8Array([3]), { contentType: "image/png" });
     expect(storage.objectKeyOf("http://host.test/files/token2/media/1/a%20b.png")).toBeUndefined();
 
-    expect(await storage.get("media/1/a b.png")).toEqual({
+    expect(await readStored(storage, "media/1/a b.png")).toEqual({
       bytes: new Uint8Array([1, 2]),
       contentType: "image/png",
     });
     // Replacing an object keeps its URL.
-    const again = await storage.put("media/1/a b.png", new Uint8Array([9]), "image/png");
+    const again = await storage.put("media/1/a b.png", new Uint8Array([9]), {
+      contentType: "image/png",
+    });
     expect(again.url).toBe(stored.url);
   });
 });

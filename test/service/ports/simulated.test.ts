@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../../src/media/sniff.js";
 import { toOrganizationId } from "../../../src/organization-id.js";
+import { readStored } from "../../support/stored-object.js";
 
 const ACME = toOrganizationId(1);
 
@@ -24,8 +25,8 @@ describe("simulated work provider", () => {
     const video = await provider.run(job("faceless_video", {}));
     if (!still.ok || !video.ok) throw new Error("expected both jobs to complete");
     expect(still.url).toBe(storage.urlOf("generated/1/generation/r1.png"));
-    const stillBytes = await storage.get("generated/1/generation/r1.png");
-    const videoBytes = await storage.get("generated/1/faceless_video/r1.mp4");
+    const stillBytes = await readStored(storage, "generated/1/generation/r1.png");
+    const videoBytes = await readStored(storage, "generated/1/faceless_video/r1.mp4");
     expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ format: "png" });
     expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ kind: "video" });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readStored } from "../../support/stored-object.js";
 import { createHarness, KEYS, ORGS } from "../support/harness.js";
 import {
   AT_LIMIT_BYTES,
@@ -79,7 +80,10 @@ describe("POST /reference-inspirations", () => {
     ]);
     expect(reference.preview_image_url).toBe("https://cdn.example.com/look-0.jpg");
     expect(response.body.credits_deducted).toBe(120);
-    const stored = await harness.storage.get(`references/${ORGS.acme}/${reference.id}/1.jpg`);
+    const stored = await readStored(
+      harness.storage,
+      `references/${ORGS.acme}/${reference.id}/1.jpg`,
+    );
     expect(stored?.contentType).toBe("image/jpeg");
     expect([...(stored?.bytes ?? [])]).toEqual([...IMAGE_BYTES.jpeg]);
   });

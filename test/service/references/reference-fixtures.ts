@@ -94,12 +94,14 @@ export function recordingStorage(options: { readonly failing?: boolean } = {}): 
   const puts: string[] = [];
   return {
     puts,
-    async put(objectKey, bytes, contentType) {
+    async put(objectKey, body, putOptions) {
       puts.push(objectKey);
       if (options.failing === true) throw new Error("The object store is down.");
-      return inner.put(objectKey, bytes, contentType);
+      return inner.put(objectKey, body, putOptions);
     },
-    get: (objectKey) => inner.get(objectKey),
+    open: (objectKey) => inner.open(objectKey),
+    delete: (objectKey) => inner.delete(objectKey),
     urlOf: (objectKey) => inner.urlOf(objectKey),
+    signedReadUrl: (objectKey, signing) => inner.signedReadUrl(objectKey, signing),
   };
 }

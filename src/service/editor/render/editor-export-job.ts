@@ -8,7 +8,6 @@
  */
 import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
-import { concatenate } from "../../../media/read-response.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
 import type { ServiceDependencies } from "../../dependencies.js";
 import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../../jobs/process-job.js";
@@ -72,22 +71,27 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
     const { code, message } = planned.error;
     return { ok: false, failure: { category: code, message, retryable: false } };
   }
-  const chunks: Uint8Array[] = [];
-  let totalBytes = 0;
-  const sink = new WritableStream<Uint8Array>({
-    write(chunk) {
-      chunks.push(chunk);
-      totalBytes += chunk.byteLength;
-    },
-  });
-  const rendered = await renderer.renderVideo(planned.plan, { sink });
-  if (!rendered.ok) return { ok: false, failure: renderJobFailure(rendered.error) };
   const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
-  const stored = await deps.mediaStorage.put(
-    objectKey,
-    concatenate(chunks, totalBytes),
-    EXPORT_CONTENT_TYPE,
+  // The MP4 streams from the renderer into storage as it is written, never whole in
+  // memory; storage commits it only when the renderer closes the stream.
+  const pipe = new TransformStream<Uint8Array, Uint8Array>();
+  const storing = deps.mediaStorage.put(objectKey, pipe.readable, {
+    contentType: EXPORT_CONTENT_TYPE,
+  });
+  // Observed now, so a failed render's abandoned write is not an unhandled rejection.
+  const settled = storing.then(
+    (stored) => ({ ok: true as const, stored }),
+    (error: unknown) => ({ ok: false as const, error }),
   );
+  const rendered = await renderer.renderVideo(planned.plan, { sink: pipe.writable });
+  if (!rendered.ok) {
+    await pipe.writable.abort(rendered.error.message).catch(() => undefined);
+    await settled;
+    return { ok: false, failure: renderJobFailure(rendered.error) };
+  }
+  const outcome = await settled;
+  if (!outcome.ok) throw outcome.error;
+  const stored = outcome.stored;
   return { ok: true, url: stored.url };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The media reader a renderer is given by the service's host: a project's media that
  * lives in our own media storage is read from storage (no HTTP round trip, no token
- * check over the network); any other URL goes through the SSRF-safe URL fetcher with
+ * check over the network), as a local file when the storage has one, else as a stream;
+ * any other URL goes through the SSRF-safe URL fetcher with
  * its limits (HTTPS only, every address checked, sizes counted while streaming).
  *
  * @module
@@ -9,7 +10,7 @@
 import type { MediaKind } from "../../../media/media-types.js";
 import type { UrlFetcher } from "../../../media/url-fetcher.js";
 import type { MediaStorage } from "../../ports/media-storage.js";
-import type { MediaReader, MediaReadRequest } from "../../ports/renderer.js";
+import type { MediaReader, MediaReadRequest, MediaReadResult } from "../../ports/renderer.js";
 
 /** Where a {@link createProjectMediaReader} reads from. */
 export interface ProjectMediaSources {
@@ -22,6 +23,22 @@ export interface ProjectMediaSources {
 // A GIF is an image to the fetcher's size limits.
 function fetchKindOf(kind: MediaReadRequest["kind"]): MediaKind {
   return kind === "gif" ? "image" : kind;
+}
+
+async function readStored(
+  mediaStorage: MediaStorage,
+  objectKey: string,
+  request: { readonly url: string; readonly maxBytes: number },
+): Promise<MediaReadResult> {
+  const { url, maxBytes } = request;
+  const stored = await mediaStorage.open(objectKey);
+  if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
+  if (stored.sizeBytes > maxBytes) {
+    return { ok: false, message: `${url} is larger than the ${maxBytes} bytes a render reads.` };
+  }
+  // A file already on this machine is linked by the renderer, not copied through memory.
+  const path = await mediaStorage.localPathOf?.(objectKey);
+  return { ok: true, body: path === undefined ? stored.stream() : { path } };
 }
 
 /**
@@ -38,17 +55,7 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
   const { mediaStorage, urlFetcher } = sources;
   return async ({ url, kind, maxBytes }) => {
     const objectKey = mediaStorage.objectKeyOf?.(url);
-    if (objectKey !== undefined) {
-      const stored = await mediaStorage.get(objectKey);
-      if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
-      if (stored.bytes.byteLength > maxBytes) {
-        return {
-          ok: false,
-          message: `${url} is larger than the ${maxBytes} bytes a render reads.`,
-        };
-      }
-      return { ok: true, body: stored.bytes };
-    }
+    if (objectKey !== undefined) return readStored(mediaStorage, objectKey, { url, maxBytes });
     const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
     if (!fetched.ok) return { ok: false, message: `${url} could not be read: ${fetched.message}` };
     return { ok: true, body: fetched.bytes };
