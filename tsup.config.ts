@@ -9,11 +9,19 @@ export default defineConfig({
     node: "src/node/index.ts",
     postgres: "src/postgres/index.ts",
     render: "src/render/index.ts",
+    s3: "src/s3/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp and postgres entries: users bring their own copy,
-  // never a bundled one.
-  external: ["fast-check", "@modelcontextprotocol/sdk", "pg"],
+  // Optional peers of the testing, mcp, postgres and s3 entries: users bring their own
+  // copy, never a bundled one.
+  external: [
+    "fast-check",
+    "@modelcontextprotocol/sdk",
+    "pg",
+    "@aws-sdk/client-s3",
+    "@aws-sdk/lib-storage",
+    "@aws-sdk/s3-request-presigner",
+  ],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

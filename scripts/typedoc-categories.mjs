@@ -24,6 +24,7 @@ const CATEGORIES = [
   ["src/node/", "Node"],
   ["src/postgres/", "PostgreSQL"],
   ["src/render/", "Render"],
+  ["src/s3/", "S3"],
   ["src/testing/", "Testing"],
 ];
 

@@ -8,6 +8,17 @@
  * @module
  */
 
+/** Bytes to store: whole bytes for small media, a stream for large media. */
+export type MediaBody = Uint8Array | ReadableStream<Uint8Array>;
+
+/** How to store a body. */
+export interface MediaPutOptions {
+  /** Media type of the bytes. */
+  readonly contentType: string;
+  /** The exact size when known (uploads declare it); adapters may use it, never trust it blindly. */
+  readonly sizeBytes?: number;
+}
+
 /** A stored object. */
 export interface StoredObject {
   /** The object's key. */
@@ -18,6 +29,26 @@ export interface StoredObject {
   readonly sizeBytes: number;
   /** Media type of the bytes. */
   readonly contentType: string;
+}
+
+/** An object opened for reading: its metadata now, its bytes as a stream on demand. */
+export interface StoredMediaReader {
+  /** Media type of the bytes. */
+  readonly contentType: string;
+  /** Size in bytes. */
+  readonly sizeBytes: number;
+  /** A fresh stream of the bytes; `range` is inclusive, both ends in bytes. */
+  stream(range?: { readonly start: number; readonly end: number }): ReadableStream<Uint8Array>;
+}
+
+/** A presigned direct upload: where and how the client sends the raw bytes (spec 4.17). */
+export interface PresignedUpload {
+  /** Always PUT. */
+  readonly method: "PUT";
+  /** Where to send the bytes; the URL itself is the permission. */
+  readonly url: string;
+  /** Headers the PUT must send, exactly as given. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** Stores bytes under keys and serves them by URL. */
