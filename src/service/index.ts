@@ -53,9 +53,9 @@ export * from "./ports/jobs.js";
 export * from "./ports/media-storage.js";
 export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
-export * from "./ports/renderer.js";
 // Both ports name a `MediaBody`; the package root keeps the renderer's.
 export type { MediaBody } from "./ports/renderer.js";
+export * from "./ports/renderer.js";
 export * from "./ports/revisions.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
