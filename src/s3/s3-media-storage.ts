@@ -63,16 +63,23 @@ export interface S3MediaStorageOptions {
    */
   readonly partSizeBytes?: number;
   /**
-   * Parts uploaded at once, {@link S3_PARTS_IN_FLIGHT_DEFAULT} when omitted. A put holds
-   * about `(partsInFlight + 1) * partSizeBytes` of its body in memory, whatever its size.
+   * Parts uploaded at once, {@link S3_PARTS_IN_FLIGHT_DEFAULT} when omitted. A put's
+   * memory grows with `partsInFlight * partSizeBytes`, never with the body's size.
    */
   readonly partsInFlight?: number;
 }
 
 /** Media storage in an S3-compatible bucket. */
 export interface S3MediaStorage {
-  /** Stores a body under a key, replacing any earlier object; streams are consumed once. */
-  put(objectKey: string, body: MediaBody, options: MediaPutOptions): Promise<StoredObject>;
+  /**
+   * Stores a body (whole bytes or a stream) under a key, replacing any earlier object;
+   * streams are consumed once. The stored size is the count of bytes that arrived.
+   */
+  put(
+    objectKey: string,
+    body: Uint8Array | ReadableStream<Uint8Array>,
+    options: MediaPutOptions,
+  ): Promise<StoredObject>;
   /** The object opened for reading (one HEAD), or undefined when absent. */
   open(objectKey: string): Promise<StoredMediaReader | undefined>;
   /** Deletes the object; deleting an absent object is not an error. */
