@@ -50,13 +50,12 @@ const BASE_URL = "https://api.test/files";
 const PREFIX = "tenant-a";
 const MIB = 1024 * 1024;
 
-function clientConfig(extra: Partial<S3ClientConfig> = {}): S3ClientConfig {
+function clientConfig(): S3ClientConfig {
   return {
     endpoint: server?.endpoint,
     region: LOCAL_S3_REGION,
     forcePathStyle: true,
     credentials: LOCAL_S3_CREDENTIALS,
-    ...extra,
   };
 }
 
