@@ -6,11 +6,12 @@
  *   prepared for `image/png` would accept any type; signing it (and `Content-Length`,
  *   which the SDK signs once `ContentLength` is given) binds the upload to what was
  *   declared, and S3 refuses a PUT whose headers differ.
- * - No request checksum is signed. Since 3.729 the SDK computes a CRC32 of the request
- *   body by default (`requestChecksumCalculation: "WHEN_SUPPORTED"`); a presigned PUT has
- *   no body yet, so the URL would carry the checksum of zero bytes and every real upload
- *   through it would fail. The checksum headers are dropped from the request before it is
- *   signed, whatever the client's setting.
+ * - No checksum is signed. Since 3.729 the SDK computes a CRC32 of the request body by
+ *   default (`requestChecksumCalculation: "WHEN_SUPPORTED"`); a presigned PUT has no body
+ *   yet, so the URL would carry the checksum of zero bytes and every real upload through
+ *   it would fail. The checksum headers (and a GET's `x-amz-checksum-mode`) are dropped
+ *   from the request before it is signed, whatever the client's setting, so a URL reads
+ *   or writes the same with every client.
  *
  * @module
  */
@@ -38,6 +39,22 @@ function dropChecksumHeaders(request: unknown): void {
   }
 }
 
+// A build-step middleware: after the SDK's checksum middleware, before the presigner signs.
+function withoutChecksums<Args extends { readonly request: unknown }, Result>(
+  next: (args: Args) => Promise<Result>,
+): (args: Args) => Promise<Result> {
+  return async (args) => {
+    dropChecksumHeaders(args.request);
+    return next(args);
+  };
+}
+
+const WITHOUT_CHECKSUMS = {
+  step: "build",
+  priority: "low",
+  name: "reelkitWithoutChecksumHeaders",
+} as const;
+
 function checkExpiry(expiresInSeconds: number): void {
   const valid =
     Number.isSafeInteger(expiresInSeconds) &&
@@ -64,6 +81,7 @@ export interface PresignTarget {
 export function presignGet(target: PresignTarget, expiresInSeconds: number): Promise<string> {
   checkExpiry(expiresInSeconds);
   const command = new GetObjectCommand({ Bucket: target.bucket, Key: target.bucketKey });
+  command.middlewareStack.add(withoutChecksums, WITHOUT_CHECKSUMS);
   return getSignedUrl(target.client, command, { expiresIn: expiresInSeconds });
 }
 
@@ -96,14 +114,7 @@ export function presignPut(target: PresignTarget, grant: PutGrant): Promise<stri
     ContentType: grant.contentType,
     ContentLength: sizeBytes,
   });
-  command.middlewareStack.add(
-    (next) => async (args) => {
-      dropChecksumHeaders(args.request);
-      return next(args);
-    },
-    // After the checksum middleware of the build step, before the presigner signs.
-    { step: "build", priority: "low", name: "reelkitWithoutChecksumHeaders" },
-  );
+  command.middlewareStack.add(withoutChecksums, WITHOUT_CHECKSUMS);
   return getSignedUrl(target.client, command, {
     expiresIn: grant.expiresInSeconds,
     signableHeaders: SIGNED_CONTENT_TYPE,
