@@ -10,11 +10,20 @@ export default defineConfig({
     opentelemetry: "src/opentelemetry/index.ts",
     postgres: "src/postgres/index.ts",
     render: "src/render/index.ts",
+    s3: "src/s3/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp, postgres and opentelemetry entries: users bring
-  // their own copy, never a bundled one.
-  external: ["fast-check", "@modelcontextprotocol/sdk", "pg", "@opentelemetry/api"],
+  // Optional peers of the testing, mcp, postgres, opentelemetry and s3 entries: users
+  // bring their own copy, never a bundled one.
+  external: [
+    "fast-check",
+    "@modelcontextprotocol/sdk",
+    "pg",
+    "@opentelemetry/api",
+    "@aws-sdk/client-s3",
+    "@aws-sdk/lib-storage",
+    "@aws-sdk/s3-request-presigner",
+  ],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

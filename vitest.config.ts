@@ -53,6 +53,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/render/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/s3$/,
+        replacement: fileURLToPath(new URL("./src/s3/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/testing$/,
         replacement: fileURLToPath(new URL("./src/testing/index.ts", import.meta.url)),
       },

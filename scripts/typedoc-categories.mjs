@@ -26,6 +26,7 @@ const CATEGORIES = [
   ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],
   ["src/render/", "Render"],
+  ["src/s3/", "S3"],
   ["src/testing/", "Testing"],
 ];
 

@@ -145,12 +145,13 @@ function isZod(specifier: string): boolean {
   return specifier === "zod" || specifier.startsWith("zod/");
 }
 
-// Where Node's built-ins may be imported: the Node entry, the PostgreSQL adapter, the
-// ffmpeg runner and the reference host. Everything else runs on any Web-standard runtime.
+// Where Node's built-ins may be imported: the Node entry, the PostgreSQL and S3 adapters,
+// the ffmpeg runner and the reference host. Everything else runs on any Web-standard
+// runtime.
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|host)\//.test(path) ||
+    /^(node|postgres|s3|host)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -173,12 +174,14 @@ const OUTER_LAYERS = new Set([
   "simulated",
   "host",
   "postgres",
+  "s3",
   "node",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
   "memory",
   "postgres",
+  "s3",
   "node",
   "simulated",
   "host",
@@ -237,7 +240,7 @@ describe("import rules of the design", () => {
     }
   });
 
-  it("imports Node's built-ins only in the Node entry, PostgreSQL, the ffmpeg runner and the host", () => {
+  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, the ffmpeg runner and the host", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       if (mayUseNode(file)) continue;
       for (const { specifier } of importsOf(file)) {
@@ -280,10 +283,10 @@ describe("import rules of the design", () => {
       for (const statement of importsOf(file)) {
         const where = `${pathOf(file)} imports ${statement.specifier}`;
         expect(CONCRETE_ADAPTERS.has(relativeTargetArea(statement) ?? ""), where).toBe(false);
-        // Packages the adapters wrap (the database driver, the MCP SDK, OpenTelemetry)
-        // stay out too.
+        // Packages the adapters wrap (the database driver, the MCP and AWS SDKs,
+        // OpenTelemetry) stay out too.
         expect(
-          /^(pg|@modelcontextprotocol\/|@opentelemetry\/)/.test(statement.specifier),
+          /^(pg|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)/.test(statement.specifier),
           where,
         ).toBe(false);
       }
@@ -314,8 +317,19 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("imports the AWS SDK, an optional peer, only in the S3 entry", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("s3/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(specifier.startsWith("@aws-sdk/"), `${pathOf(file)} imports ${specifier}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it("leaves the wiring of stores and adapters to the reference host", () => {
-    for (const area of ["memory", "http", "mcp", "node", "postgres", "simulated"]) {
+    for (const area of ["memory", "http", "mcp", "node", "postgres", "s3", "simulated"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(

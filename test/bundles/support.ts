@@ -27,11 +27,17 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   "./opentelemetry": "src/opentelemetry/index.ts",
   "./postgres": "src/postgres/index.ts",
   "./render": "src/render/index.ts",
+  "./s3": "src/s3/index.ts",
   "./testing": "src/testing/index.ts",
 };
 
 /** Entries that exist to reach Node's built-ins (Node, Bun and Deno provide them). */
-export const NODE_ONLY_ENTRIES: ReadonlySet<string> = new Set(["./node", "./postgres", "./render"]);
+export const NODE_ONLY_ENTRIES: ReadonlySet<string> = new Set([
+  "./node",
+  "./postgres",
+  "./render",
+  "./s3",
+]);
 
 /** Bare specifier of an entry: `reelkit`, `reelkit/editor`, ... */
 export function specifierOf(subpath: string): string {
