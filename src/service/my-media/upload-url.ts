@@ -1,7 +1,9 @@
 /**
  * POST /editor/media/upload-url (spec 4.17): prepares a direct upload. The service signs
  * a PUT URL for one object under `uploads/<org>/`, limited to the declared size and
- * content type; preparing creates no My Media item.
+ * content type; preparing creates no My Media item. When the media storage can presign
+ * uploads (object storage), the client PUTs straight to it instead of through this host,
+ * and the signed URL stays the `source_url` the import recognizes.
  *
  * @module
  */
@@ -13,6 +15,11 @@ import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { uploadExtensionOf, uploadObjectKey } from "./object-keys.js";
+
+// Whole seconds from `nowMilliseconds` to an ISO instant, at least one.
+function secondsUntil(instant: string, nowMilliseconds: number): number {
+  return Math.max(1, Math.round((Date.parse(instant) - nowMilliseconds) / 1000));
+}
 
 /**
  * POST /editor/media/upload-url: answers `editor_media_upload_url` with where to PUT the
@@ -35,15 +42,25 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
     }
     const organizationId = caller.organization.id;
     const extension = uploadExtensionOf(contentType, filename);
+    const objectKey = uploadObjectKey(organizationId, deps.ids.uuid(), extension);
     const signed = await deps.uploadUrls.sign({
       organizationId,
-      objectKey: uploadObjectKey(organizationId, deps.ids.uuid(), extension),
+      objectKey,
       contentType,
       maxBytes: sizeBytes,
     });
+    const presign = deps.mediaStorage.presignUpload;
+    const upload =
+      presign === undefined
+        ? { method: "PUT" as const, url: signed.url, headers: { ...signed.headers } }
+        : await presign.call(deps.mediaStorage, objectKey, {
+            contentType: signed.headers["Content-Type"],
+            sizeBytes,
+            expiresInSeconds: secondsUntil(signed.expiresAt, deps.clock.now()),
+          });
     const descriptor: DirectUploadDescriptor = {
       object: "editor_media_upload_url",
-      upload: { method: "PUT", url: signed.url, headers: { ...signed.headers } },
+      upload: { method: "PUT", url: upload.url, headers: { ...upload.headers } },
       source_url: signed.url,
       expires_at: signed.expiresAt,
     };
