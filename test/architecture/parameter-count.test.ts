@@ -79,17 +79,6 @@ const PENDING: ReadonlyMap<string, number> = new Map([
   ["service/videos/one-hold.ts#underOneHold", 4],
   ["service/videos/queue-faceless-video.ts#queueFacelessVideo", 4],
   ["service/videos/queue-slideshow.ts#queueSlideshow", 4],
-  ["simulated/placeholder-image.ts#underPeak", 5],
-  ["simulated/placeholder-speech.ts#chirp", 4],
-  ["testing/edit-arbitraries.ts#applicablePlans", 4],
-  ["testing/media-offsets.ts#sourceOffsetSeconds", 4],
-  ["testing/media-offsets.ts#rateWithinMedia", 4],
-  ["testing/operations/overlays.ts#explicitTrack", 4],
-  ["testing/operations/sources.ts#boundSource", 4],
-  ["testing/settings.ts#wholeOption", 5],
-  ["testing/state-arbitrary.ts#applyStep", 4],
-  ["testing/state-view.ts#isTrackFree", 5],
-  ["testing/state-view.ts#freeTrackId", 5],
 ]);
 
 /** One function-like declaration with more than three parameters. */
