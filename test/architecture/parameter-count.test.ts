@@ -66,19 +66,10 @@ const PENDING: ReadonlyMap<string, number> = new Map([
   ["service/editor/undo-redo.ts#reverted", 4],
   ["service/editor/update-editor-video.ts#applyPlainEdit", 5],
   ["service/editor/voiceover-edit.ts#produceVoiceover", 4],
-  ["service/generations/queue-generations.ts#newRecords", 4],
-  ["service/generations/queue-generations.ts#queueGenerationBatch", 4],
-  ["service/generations/reference-errors.ts#unusableFieldError", 4],
   ["service/my-media/filenames.ts#chooseFilename", 4],
   ["service/my-media/source-url-intake.ts#receiveSourceUrl", 4],
   ["service/my-media/source-url-intake.ts#receiveDirectUpload", 4],
   ["service/my-media/store-media.ts#storeMediaItem", 4],
-  ["service/references/reference-images.ts#referenceImageObjectKey", 4],
-  ["service/references/reference-images.ts#storeReferenceImages", 4],
-  ["service/references/save-reference.ts#storeOrNull", 4],
-  ["service/videos/one-hold.ts#underOneHold", 4],
-  ["service/videos/queue-faceless-video.ts#queueFacelessVideo", 4],
-  ["service/videos/queue-slideshow.ts#queueSlideshow", 4],
 ]);
 
 /** One function-like declaration with more than three parameters. */
