@@ -36,9 +36,10 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       name: "Acme",
       subscriptionActive: true,
     });
-    const record = await accounts.ensureApiKey(toOrganizationId(1), "rk_secret", [
-      "generations:read",
-    ]);
+    const record = await accounts.ensureApiKey(toOrganizationId(1), {
+      key: "rk_secret",
+      scopes: ["generations:read"],
+    });
     const digest = await hashApiKey("rk_secret");
     expect(record).toEqual({
       keyId: `key_${digest.slice(0, 12)}`,
@@ -121,9 +122,14 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       subscriptionActive: false,
     });
     expect(await accounts.organization(toOrganizationId(4))).toBeUndefined();
-    const first = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["generations:read"]);
-    const again = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["social:read"], {
-      keyId: "other",
+    const first = await accounts.ensureApiKey(toOrganizationId(3), {
+      key: "rk_key",
+      scopes: ["generations:read"],
+    });
+    const again = await accounts.ensureApiKey(toOrganizationId(3), {
+      key: "rk_key",
+      scopes: ["social:read"],
+      options: { keyId: "other" },
     });
     expect(again).toEqual(first);
   });
