@@ -7,13 +7,14 @@ export default defineConfig({
     http: "src/http/index.ts",
     mcp: "src/mcp/index.ts",
     node: "src/node/index.ts",
+    opentelemetry: "src/opentelemetry/index.ts",
     postgres: "src/postgres/index.ts",
     render: "src/render/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp and postgres entries: users bring their own copy,
-  // never a bundled one.
-  external: ["fast-check", "@modelcontextprotocol/sdk", "pg"],
+  // Optional peers of the testing, mcp, postgres and opentelemetry entries: users bring
+  // their own copy, never a bundled one.
+  external: ["fast-check", "@modelcontextprotocol/sdk", "pg", "@opentelemetry/api"],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

@@ -41,6 +41,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/node/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/opentelemetry$/,
+        replacement: fileURLToPath(new URL("./src/opentelemetry/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/postgres$/,
         replacement: fileURLToPath(new URL("./src/postgres/index.ts", import.meta.url)),
       },

@@ -7,6 +7,8 @@
 #                                  export REELKIT_TEST_DATABASE_URL=postgres://...
 #                                  export REELKIT_TEST_POSTGRES_DIR=/tmp/reelkit-pg.XXXX
 #   .ci/postgres.sh stop DIR     stops that server and deletes its directory
+#   .ci/postgres.sh pause DIR    stops that server and keeps its data (for outage tests)
+#   .ci/postgres.sh resume DIR   starts a paused server again, on the same port
 #   .ci/postgres.sh install      installs Debian's postgresql package when initdb is missing
 #
 # Nothing here is durable: fsync is off and the directory is deleted on stop. As root the
@@ -51,6 +53,19 @@ print_url() {
   echo "export REELKIT_TEST_POSTGRES_DIR=$1"
 }
 
+# Starts the server of DIR on PORT. Many test files open pools at once; throw-away data
+# needs no durability. The server must not inherit the lock's descriptor, or it would
+# hold the lock for its lifetime.
+launch() {
+  local bindir="$1" dir="$2" port="$3"
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o \
+    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    >&2 9>&- || {
+    cat "$dir/server.log" >&2
+    exit 1
+  }
+}
+
 start_server() {
   local bindir dir="${1:-}" port
   bindir="$(find_bindir)" || { log "initdb not found; run '.ci/postgres.sh install'"; exit 1; }
@@ -79,14 +94,7 @@ start_server() {
     exit 1
   }
   port="$(free_port)"
-  # Many test files open pools at once; throw-away data needs no durability. The server
-  # must not inherit the lock's descriptor, or it would hold the lock for its lifetime.
-  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o \
-    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-    >&2 9>&- || {
-    cat "$dir/server.log" >&2
-    exit 1
-  }
+  launch "$bindir" "$dir" "$port"
   echo "$port" >"$dir/port"
   log "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on port $port in $dir"
   print_url "$dir"
@@ -100,12 +108,26 @@ stop_server() {
   rm -rf "$dir" "$dir.lock"
 }
 
+pause_server() {
+  local dir="${1:-}"
+  if [[ -z "$dir" || ! -d "$dir/data" ]]; then log "no server directory given"; exit 1; fi
+  as_owner "$(find_bindir)/pg_ctl" -D "$dir/data" -m fast -w stop >&2
+}
+
+resume_server() {
+  local dir="${1:-}"
+  if [[ -z "$dir" || ! -f "$dir/port" ]]; then log "no paused server in '$dir'"; exit 1; fi
+  launch "$(find_bindir)" "$dir" "$(cat "$dir/port")"
+}
+
 case "${1:-}" in
   start) start_server "${2:-}" ;;
   stop) stop_server "${2:-}" ;;
+  pause) pause_server "${2:-}" ;;
+  resume) resume_server "${2:-}" ;;
   install) install_server ;;
   *)
-    echo "usage: $0 start [DIR] | stop DIR | install" >&2
+    echo "usage: $0 start [DIR] | stop DIR | pause DIR | resume DIR | install" >&2
     exit 2
     ;;
 esac

@@ -8,11 +8,14 @@
  *                                 baseline and three 30 s video exports take most of it)
  *   npm run bench -- --quick      smoke run on smaller fixtures, about 40 s; the ratios
  *                                 are taken at the sizes it builds and are indicative only
+ *   npm run bench -- --suite revisions
+ *                                 only the named suite (repeat the flag for several)
  *   npm run bench -- --help       prints this usage
  *
  * Benchmarks report rather than gate: a missed target prints FAIL and the exit code stays
  * 0. A broken fixture (a batch that no longer applies, a state that breaks an invariant)
- * is a bug in the benchmark, and exits 1 before anything is timed. Unknown flags exit 2.
+ * is a bug in the benchmark, and exits 1 before anything is timed. Unknown flags and
+ * unknown suite names exit 2.
  *
  * A suite is a module exporting a {@link BenchSuite}; add it to `SUITES` below.
  *
@@ -32,14 +35,15 @@ import type { BenchOptions, BenchSuite } from "./support/suite.js";
 
 const SUITES: readonly BenchSuite[] = [editorSuite, serviceSuite, revisionsSuite, renderSuite];
 
-const USAGE = `Usage: npm run bench [-- --quick | --help]
+const USAGE = `Usage: npm run bench [-- --quick] [-- --suite NAME ...] [-- --help]
 
-  --quick   smaller fixtures for a smoke run; ratios are indicative only
-  --help    print this usage`;
+  --quick        smaller fixtures for a smoke run; ratios are indicative only
+  --suite NAME   run only this suite (${SUITES.map((suite) => suite.name).join(", ")}); repeatable
+  --help         print this usage`;
 
-async function main(options: BenchOptions): Promise<void> {
+async function main(options: BenchOptions, suites: readonly BenchSuite[]): Promise<void> {
   const sections: ReportSection[] = [];
-  for (const suite of SUITES) sections.push(await suite.register(options));
+  for (const suite of suites) sections.push(await suite.register(options));
   if (options.quick) console.log("quick run: smaller fixtures, numbers are indicative only.");
   const result = await run({ colors: process.stdout.isTTY === true });
   printReport(result, sections);
@@ -52,8 +56,18 @@ if (flags.kind === "help") {
   console.error(`${flags.message}\n\n${USAGE}`);
   process.exitCode = 2;
 } else {
-  await main(flags.options).catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  const unknown = flags.suites.filter((name) => !SUITES.some((suite) => suite.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown suite: ${unknown.join(", ")}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    const chosen =
+      flags.suites.length === 0
+        ? SUITES
+        : SUITES.filter((suite) => flags.suites.includes(suite.name));
+    await main(flags.options, chosen).catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+  }
 }

@@ -44,11 +44,23 @@ const GET_TARGET = 0.7;
 /** Sends one request; resolves with its status. */
 type Send = () => Promise<number>;
 
+// Servers listening, closed once a store's figures are taken: an open server would keep
+// the process alive, and `beforeExit` (where the PostgreSQL schema is dropped) would
+// never come.
+const listening: Server[] = [];
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  listening.push(server);
   const { port } = server.address() as AddressInfo;
-  process.once("beforeExit", () => server.close());
   return `http://127.0.0.1:${port}`;
+}
+
+function closeServers(): void {
+  for (const server of listening.splice(0)) {
+    server.close();
+    server.closeAllConnections();
+  }
 }
 
 async function rate(send: Send, expected: number, milliseconds: number): Promise<number> {
@@ -169,6 +181,7 @@ async function measureStore(
     304,
     milliseconds,
   );
+  closeServers();
   const figures = {
     label,
     target,

@@ -22,6 +22,8 @@ const CATEGORIES = [
   ["src/http/", "HTTP"],
   ["src/mcp/", "MCP"],
   ["src/node/", "Node"],
+  ["src/observability/", "Observability"],
+  ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],
   ["src/render/", "Render"],
   ["src/testing/", "Testing"],

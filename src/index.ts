@@ -423,6 +423,36 @@ export {
   seedMemoryAccounts,
   type WebhookDeliveryState,
 } from "./memory/index.js";
+// Observability: the logger and telemetry ports, their defaults and adapters.
+export {
+  instrumentCreditStore,
+  instrumentJobProcessor,
+  instrumentResourceStores,
+} from "./observability/instrumentation.js";
+export {
+  createJsonLinesLogger,
+  JSON_LINE_RESERVED_FIELDS,
+  type JsonLinesLoggerOptions,
+  type WritableText,
+} from "./observability/json-lines-logger.js";
+export {
+  isLevelEnabled,
+  LOG_LEVELS,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  SILENT_LOGGER,
+} from "./observability/logger.js";
+export { type PinoLevelMethod, type PinoLike, pinoLogger } from "./observability/pino-logger.js";
+export {
+  type CounterMetric,
+  type HistogramMetric,
+  NOOP_TELEMETRY,
+  TELEMETRY_METRICS,
+  type Telemetry,
+  type TelemetryAttributes,
+  type TelemetrySpan,
+} from "./observability/telemetry.js";
 // The organization id every layer names an organization by.
 export { type OrganizationId, toOrganizationId } from "./organization-id.js";
 // The contract: zod schemas of every request and response, the limits, the OpenAPI
@@ -914,6 +944,7 @@ export {
   type JobRecordHandler,
   type JobStart,
   jobStartOf,
+  type KeyWithOrganization,
   type ListQuery,
   type LocalMediaFile,
   listGenerationCatalogInputSchema,
@@ -1043,7 +1074,6 @@ export {
   webhookIdOf,
   webhookSecretKey,
 } from "./service/index.js";
-
 // Simulated providers and the demo workspace, and `createSimulatedProviders`.
 export {
   createSimulatedProviders,

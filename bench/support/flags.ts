@@ -8,7 +8,12 @@ import type { BenchOptions } from "./suite.js";
 
 /** The parsed command line: run with these options, or print the usage. */
 export type ParsedFlags =
-  | { readonly kind: "run"; readonly options: BenchOptions }
+  | {
+      readonly kind: "run";
+      readonly options: BenchOptions;
+      /** Names of the suites to run; empty for every suite. */
+      readonly suites: readonly string[];
+    }
   | { readonly kind: "help" }
   | { readonly kind: "error"; readonly message: string };
 
@@ -19,13 +24,14 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       args: [...argv],
       options: {
         quick: { type: "boolean", default: false },
+        suite: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
       allowPositionals: false,
     });
     if (values.help) return { kind: "help" };
-    return { kind: "run", options: { quick: values.quick } };
+    return { kind: "run", options: { quick: values.quick }, suites: values.suite ?? [] };
   } catch (error) {
     return { kind: "error", message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,7 +1,8 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
- * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`) and `--help`,
+ * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`),
+ * `--shutdown-timeout` and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -30,7 +31,14 @@ export interface HostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program that renders exports and previews; undefined looks on `PATH`. */
   readonly ffmpegPath?: string | undefined;
+  /** Seconds a stop lets in-flight requests and running jobs finish. */
+  readonly shutdownTimeoutSeconds: number;
 }
+
+/** Seconds a stop waits for in-flight requests and jobs without `--shutdown-timeout`. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 25;
+/** Longest `--shutdown-timeout`, in seconds (ten minutes). */
+export const SHUTDOWN_TIMEOUT_MAX_SECONDS = 600;
 
 /** The environment variable naming the ffmpeg program when `--ffmpeg-path` does not. */
 export const FFMPEG_PATH_VARIABLE = "REELKIT_FFMPEG_PATH";
@@ -64,6 +72,10 @@ Options:
                       (default: the ${FFMPEG_PATH_VARIABLE} environment variable, else
                       ffmpeg on PATH); without a working ffmpeg the host still starts
                       and those two endpoints answer a structured error
+  --shutdown-timeout SECONDS
+                      on SIGTERM or SIGINT, how long in-flight requests and running
+                      jobs may finish before connections are cut and jobs released
+                      (default ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}; 0 to ${SHUTDOWN_TIMEOUT_MAX_SECONDS})
   --help              print this text and exit
 `;
 
@@ -74,6 +86,7 @@ const OPTIONS = {
   "database-url": { type: "string" },
   "database-schema": { type: "string" },
   "ffmpeg-path": { type: "string" },
+  "shutdown-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -85,6 +98,17 @@ function portOf(text: string | undefined): number | string {
     return `--port must be a whole number from 0 to 65535, got "${text}".`;
   }
   return port;
+}
+
+function shutdownTimeoutOf(text: string | undefined): number | { readonly error: string } {
+  if (text === undefined) return DEFAULT_SHUTDOWN_TIMEOUT_SECONDS;
+  const seconds = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(seconds <= SHUTDOWN_TIMEOUT_MAX_SECONDS)) {
+    return {
+      error: `--shutdown-timeout must be a whole number of seconds from 0 to ${SHUTDOWN_TIMEOUT_MAX_SECONDS}, got "${text}".`,
+    };
+  }
+  return seconds;
 }
 
 function hostOf(text: string | undefined): string | { readonly error: string } {
@@ -166,6 +190,10 @@ export function parseHostArguments(
   );
   if (typeof databaseSchema === "object") return { kind: "invalid", message: databaseSchema.error };
   const ffmpegPath = values["ffmpeg-path"] ?? env[FFMPEG_PATH_VARIABLE];
+  const shutdownTimeoutSeconds = shutdownTimeoutOf(values["shutdown-timeout"]);
+  if (typeof shutdownTimeoutSeconds === "object") {
+    return { kind: "invalid", message: shutdownTimeoutSeconds.error };
+  }
   return {
     kind: "run",
     options: {
@@ -175,6 +203,7 @@ export function parseHostArguments(
       databaseUrl,
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
       ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
+      shutdownTimeoutSeconds,
     },
   };
 }

@@ -37,6 +37,8 @@ export const FIXTURE_JOB_CONCURRENCY_MAX = 256;
 export const FIXTURE_WEBHOOKS_MAX = 20;
 /** Longest webhook secret, `whsec_` prefix included. */
 export const FIXTURE_WEBHOOK_SECRET_MAX_LENGTH = 200;
+/** Longest job claim on PostgreSQL, in seconds (one hour). */
+export const FIXTURE_CLAIM_LEASE_SECONDS_MAX = 3600;
 
 /** An API key as a bearer token can carry it (RFC 6750 `b64token`), 8 to 200 characters. */
 const apiKeyTextSchema = z
@@ -142,6 +144,8 @@ const rateLimitSchema = z.strictObject({
 const jobsSchema = z.strictObject({
   concurrency: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
   max_running_per_organization: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
+  // How soon another host takes over the jobs of a host that died (PostgreSQL only).
+  claim_lease_seconds: z.int().min(1).max(FIXTURE_CLAIM_LEASE_SECONDS_MAX).optional(),
 });
 
 const simulatorSchema = z.strictObject({

@@ -1,6 +1,7 @@
 /**
  * The host's own routes around the API: `/v1/**` goes to the API handler, `/mcp` and its
- * protected-resource metadata to the MCP handler, `GET /files/**` serves stored media,
+ * protected-resource metadata to the MCP handler, `/healthz` and `/readyz` to the health
+ * handler, `GET /files/**` serves stored media,
  * `GET /` answers browsers with the timeline viewer and other clients with the JSON list
  * of where things are, `GET /viewer/**` serves the viewer's files, and anything else is
  * the same structured 404 the API gives (spec 7.1).
@@ -9,6 +10,7 @@
  */
 import { apiError, errorBody } from "../errors/api-error.js";
 import type { FetchHandler } from "../http/fetch-handler.js";
+import { HEALTH_PATH, READINESS_PATH } from "../http/health.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
 import type { MemoryMediaStorage } from "../memory/media-storage.js";
 import {
@@ -26,6 +28,8 @@ export interface HostHandlerOptions {
   readonly api: FetchHandler;
   /** The MCP handler, mounted at {@link MCP_PATH} and {@link MCP_METADATA_PATH}. */
   readonly mcp: FetchHandler;
+  /** The health handler, mounted at {@link HEALTH_PATH} and {@link READINESS_PATH}. */
+  readonly health: FetchHandler;
   /** The media storage whose objects are served at {@link FILES_PATH}. */
   readonly storage: MemoryMediaStorage;
   /** The host's origin, such as `http://127.0.0.1:8787`, for the links of the index. */
@@ -90,6 +94,8 @@ function index(origin: string, viewer: ViewerAssets | undefined, request: Reques
     openapi: `${api}/openapi.json`,
     skill: `${api}/skill.md`,
     mcp: `${origin}${MCP_PATH}`,
+    health: `${origin}${HEALTH_PATH}`,
+    readiness: `${origin}${READINESS_PATH}`,
   };
   // The same URL answers HTML to browsers: caches must key on Accept.
   return jsonResponse(200, links, viewer === undefined ? {} : { vary: "Accept" });
@@ -113,9 +119,10 @@ function viewerFile(viewer: ViewerAssets | undefined, request: Request): Respons
  * ```
  */
 export function createHostHandler(options: HostHandlerOptions): FetchHandler {
-  const { api, mcp, storage, origin, viewer } = options;
+  const { api, mcp, health, storage, origin, viewer } = options;
   return async (request) => {
     const pathname = new URL(request.url).pathname;
+    if (pathname === HEALTH_PATH || pathname === READINESS_PATH) return health(request);
     if (isUnder(pathname, API_BASE_PATH)) return api(request);
     if (pathname === MCP_PATH || pathname === MCP_METADATA_PATH) return mcp(request);
     const readable = READ_METHODS.includes(request.method);

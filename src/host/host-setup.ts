@@ -105,6 +105,11 @@ export interface HostSetup {
      * the database.
      */
     readonly maxRunningPerOrganization: number;
+    /**
+     * How long a PostgreSQL job claim lasts without renewal, so how soon another host
+     * takes over the jobs of one that died; the worker's default (60 s) when undefined.
+     */
+    readonly leaseMilliseconds?: number | undefined;
   };
   /** How the simulated provider behaves. */
   readonly simulator: {
@@ -194,6 +199,10 @@ export function setupOf(fixture: HostFixture): HostSetup {
       concurrency: fixture.jobs?.concurrency ?? JOB_CONCURRENCY_DEFAULT,
       maxRunningPerOrganization:
         fixture.jobs?.max_running_per_organization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      leaseMilliseconds:
+        fixture.jobs?.claim_lease_seconds === undefined
+          ? undefined
+          : fixture.jobs.claim_lease_seconds * 1000,
     },
     simulator: {
       jobDurationMilliseconds: fixture.simulator?.job_duration_ms ?? DEFAULT_JOB_DURATION_MS,

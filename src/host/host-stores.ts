@@ -6,6 +6,7 @@
  * @module
  */
 import type { Clock } from "../clock.js";
+import type { ReadinessCheck } from "../http/health.js";
 import { createMemoryAccountStore } from "../memory/account-store.js";
 import { createMemoryCreditStore } from "../memory/credit-store.js";
 import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
@@ -36,11 +37,23 @@ export interface StatefulPorts {
     | "unitOfWork"
     | "webhooks"
   >;
+  /** What `/readyz` checks of these stores; none for memory, which is always there. */
+  readonly readiness: readonly ReadinessCheck[];
   /**
    * Starts running queued jobs with `process` (the service's `processJob`), and the
    * webhook dispatcher beside them.
    */
   startJobs(process: (job: Job) => Promise<void>): void;
+  /**
+   * Stops claiming jobs and sending webhooks and resolves once the running ones have
+   * ended; repeatable.
+   */
+  stopJobs(): Promise<void>;
+  /**
+   * Releases connections at once, for a stop whose deadline passed with jobs still
+   * running: on PostgreSQL their claims lapse and another host resumes them.
+   */
+  release(): Promise<void>;
   /** Stops taking jobs and sending webhooks, waits for the running ones, and releases connections. */
   close(): Promise<void>;
 }
@@ -90,6 +103,11 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
   const queue = createMemoryJobQueue();
   const webhooks = createMemoryWebhookPorts({ endpoints: setupWebhooks(setup) });
   const dispatcher = hostWebhookDispatcher(webhooks.queue, webhooks.endpoints);
+  let stopping: Promise<void> | undefined;
+  const stopJobs = (): Promise<void> => {
+    stopping ??= Promise.all([queue.stop(), dispatcher.stop()]).then(() => undefined);
+    return stopping;
+  };
   return {
     kind: "memory",
     ports: {
@@ -101,13 +119,13 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
       webhooks,
     },
+    readiness: [],
     startJobs(process) {
       queue.start(process, setup.jobs);
       dispatcher.start();
     },
-    async close() {
-      await queue.stop();
-      await dispatcher.stop();
-    },
+    stopJobs,
+    release: async () => undefined,
+    close: stopJobs,
   };
 }

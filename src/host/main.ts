@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { createJsonLinesLogger } from "../observability/json-lines-logger.js";
 import { HOST_USAGE, parseHostArguments } from "./arguments.js";
 import { hostBanner } from "./banner.js";
 import { loadFixture } from "./fixture.js";
@@ -28,7 +29,7 @@ async function setupFrom(fixturePath: string | undefined): Promise<HostSetup> {
 }
 
 // The first signal stops cleanly; a later one, for a stop that hangs, exits at once.
-function stopOnSignals(host: RunningHost): void {
+function stopOnSignals(host: RunningHost, shutdownTimeoutSeconds: number): void {
   let firstAt: number | undefined;
   const onSignal = (): void => {
     const now = Date.now();
@@ -36,6 +37,9 @@ function stopOnSignals(host: RunningHost): void {
     if (action === "exit") process.exit(1);
     if (action === "ignore") return;
     firstAt = now;
+    process.stdout.write(
+      `reelkit stopping: finishing in-flight requests and jobs for up to ${shutdownTimeoutSeconds} s\n`,
+    );
     host.stop().then(
       () => process.stdout.write("reelkit stopped\n", () => process.exit(0)),
       (error: unknown) => fail([`stopping failed: ${String(error)}`], 1),
@@ -54,15 +58,25 @@ async function main(argv: readonly string[]): Promise<void> {
   if (parsed.kind === "invalid")
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
   const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath } = parsed.options;
+  const { shutdownTimeoutSeconds } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
-    running = await startHost({ port, host, setup, databaseUrl, databaseSchema, ffmpegPath });
+    running = await startHost({
+      port,
+      host,
+      setup,
+      databaseUrl,
+      databaseSchema,
+      ffmpegPath,
+      shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
+      logger: createJsonLinesLogger({ stream: process.stdout }),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     fail([`cannot start on ${host} port ${port}: ${reason}`], 1);
   }
-  stopOnSignals(running);
+  stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
     `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering }).join("\n")}\n`,
   );

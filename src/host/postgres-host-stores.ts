@@ -12,6 +12,7 @@
 import type { Clock } from "../clock.js";
 import { migrate } from "../postgres/migrate.js";
 import { createPostgresPorts } from "../postgres/ports.js";
+import { postgresReadiness } from "../postgres/readiness.js";
 import type { PostgresSchemaOptions } from "../postgres/schema.js";
 import { seedOrganizations } from "../postgres/seed-organizations.js";
 import { createPostgresWebhookPorts, saveWebhookEndpoints } from "../postgres/webhooks.js";
@@ -83,12 +84,23 @@ export async function postgresHostStores(
     const webhooks = createPostgresWebhookPorts(pool, inSchema);
     let worker: PostgresWorker | undefined;
     let dispatcher: WebhookDispatcher | undefined;
+    let stopping: Promise<void> | undefined;
+    let released: Promise<void> | undefined;
+    const stopJobs = (): Promise<void> => {
+      stopping ??= Promise.all([worker?.stop(), dispatcher?.stop()]).then(() => undefined);
+      return stopping;
+    };
+    const release = (): Promise<void> => {
+      released ??= pool.end();
+      return released;
+    };
     return {
       kind: "postgres",
       report: {
         migrationsApplied: migrated.applied,
         organizationsAdded: seeded.organizationsAdded,
       },
+      readiness: [postgresReadiness(pool, inSchema)],
       ports: {
         accounts: postgres.accounts,
         credits: postgres.credits,
@@ -100,14 +112,16 @@ export async function postgresHostStores(
         webhooks,
       },
       startJobs(process) {
+        if (stopping !== undefined) return;
         worker ??= postgres.startWorker(process, setup.jobs);
         dispatcher ??= hostWebhookDispatcher(webhooks.queue, webhooks.endpoints);
         dispatcher.start();
       },
+      stopJobs,
+      release,
       async close() {
-        await worker?.stop();
-        await dispatcher?.stop();
-        await pool.end();
+        await stopJobs();
+        await release();
       },
     };
   } catch (error) {

@@ -10,8 +10,12 @@ import type { AddressInfo } from "node:net";
 import { systemClock } from "../clock.js";
 import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
+import { createHealthHandler, type ReadinessCheck } from "../http/health.js";
 import { createMcpHandler } from "../mcp/handler.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
+import { instrumentJobProcessor } from "../observability/instrumentation.js";
+import type { Logger } from "../observability/logger.js";
+import type { Telemetry } from "../observability/telemetry.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
@@ -20,8 +24,16 @@ import { postgresHostStores } from "./postgres-host-stores.js";
 import { loadViewerAssets } from "./viewer-assets.js";
 import { API_BASE_PATH, type HostWiring, MCP_PATH, wireHost } from "./wiring.js";
 
-/** How long in-flight requests may finish after a stop before their connections are cut. */
-export const STOP_GRACE_MILLISECONDS = 2000;
+/**
+ * How long a stop lets in-flight requests and running jobs finish before it cuts the
+ * connections and releases the jobs: 25 seconds, which fits, with room to close the
+ * pools and exit, in the 30 seconds Kubernetes grants by default between SIGTERM and
+ * SIGKILL.
+ */
+export const SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS = 25_000;
+
+/** The readiness check that fails once the host is stopping, so balancers drain it. */
+export const SHUTDOWN_READINESS_CHECK_NAME = "accepting";
 
 /** A running host. */
 export interface RunningHost {
@@ -31,7 +43,11 @@ export interface RunningHost {
   readonly wiring: HostWiring;
   /** Whether exports and previews can render, found by checking ffmpeg at start. */
   readonly rendering: RenderingStatus;
-  /** Stops accepting, closes every connection and waits for running jobs. */
+  /**
+   * Stops accepting connections and claiming jobs, lets in-flight requests and running
+   * jobs finish within the shutdown timeout, then cuts what is left and closes the
+   * stores. Repeated calls return the same promise.
+   */
   stop(): Promise<void>;
 }
 
@@ -52,6 +68,12 @@ export interface StartHostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
   readonly ffmpegPath?: string | undefined;
+  /** Bound of a stop; {@link SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS} by default. */
+  readonly shutdownTimeoutMilliseconds?: number | undefined;
+  /** Receives the request log of the API and MCP handlers; none by default. */
+  readonly logger?: Logger | undefined;
+  /** Receives spans and metrics of requests, store calls and jobs; none by default. */
+  readonly telemetry?: Telemetry | undefined;
 }
 
 /** Whether the host can render: ffmpeg was found with what it needs, or why not. */
@@ -95,9 +117,11 @@ export function originOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
-function closeServer(server: Server): Promise<void> {
+// Stops listening at once (new connections are refused), closes idle keep-alive
+// connections, and cuts the busy ones still open after `graceMilliseconds`.
+function closeServer(server: Server, graceMilliseconds: number): Promise<void> {
   return new Promise((resolve) => {
-    const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MILLISECONDS);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMilliseconds);
     cut.unref();
     server.close(() => {
       clearTimeout(cut);
@@ -106,6 +130,36 @@ function closeServer(server: Server): Promise<void> {
     // Idle keep-alive connections would hold `close` open until they time out.
     server.closeIdleConnections();
   });
+}
+
+// Resolves true when `work` ends within `milliseconds`, false when the time runs out.
+function endsWithin(work: Promise<void>, milliseconds: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), milliseconds);
+    timer.unref();
+    void work.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function stopWithin(server: Server, stores: HostStores, timeoutMilliseconds: number) {
+  const [, jobsEnded] = await Promise.all([
+    closeServer(server, timeoutMilliseconds),
+    endsWithin(stores.stopJobs(), timeoutMilliseconds),
+  ]);
+  // Jobs still running past the deadline are abandoned: on PostgreSQL their claims lapse
+  // and another host resumes them, and each hold is settled once whoever finishes.
+  if (!jobsEnded) await stores.release();
+  else await stores.close();
+}
+
+function shutdownCheck(isStopping: () => boolean): ReadinessCheck {
+  return {
+    name: SHUTDOWN_READINESS_CHECK_NAME,
+    check: async () => (isStopping() ? { ok: false, reason: "shutting_down" } : { ok: true }),
+  };
 }
 
 function openStores(options: StartHostOptions): Promise<HostStores> {
@@ -138,26 +192,43 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     server.close();
     throw error;
   });
-  const wiring = wireHost(origin, options.setup, stores, { ffmpegPath: options.ffmpegPath });
+  const { telemetry } = options;
+  const wiring = wireHost(origin, options.setup, stores, {
+    ffmpegPath: options.ffmpegPath,
+    telemetry,
+  });
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
+  const observation = {
+    ...(telemetry === undefined ? {} : { telemetry }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  };
   const api = createFetchHandler(wiring.service.api, {
     basePath: API_BASE_PATH,
     directUploads: wiring.service.directUploads,
+    ...observation,
   });
-  const mcp = createMcpHandler(wiring.service, { resourceUrl: `${origin}${MCP_PATH}` });
-  const handler = createHostHandler({ api, mcp, storage: wiring.storage, origin, viewer });
-  listener = toNodeListener(handler, { origin });
-  stores.startJobs(wiring.service.processJob);
+  const mcp = createMcpHandler(wiring.service, {
+    resourceUrl: `${origin}${MCP_PATH}`,
+    ...observation,
+  });
   let stopping: Promise<void> | undefined;
+  const health = createHealthHandler({
+    checks: [shutdownCheck(() => stopping !== undefined), ...stores.readiness],
+  });
+  const handler = createHostHandler({ api, mcp, health, storage: wiring.storage, origin, viewer });
+  listener = toNodeListener(handler, { origin });
+  const processJob = wiring.service.processJob;
+  stores.startJobs(
+    telemetry === undefined ? processJob : instrumentJobProcessor(processJob, telemetry),
+  );
+  const timeoutMilliseconds =
+    options.shutdownTimeoutMilliseconds ?? SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS;
   return {
     origin,
     wiring,
     rendering,
     stop() {
-      stopping ??= (async () => {
-        await closeServer(server);
-        await stores.close();
-      })();
+      stopping ??= stopWithin(server, stores, timeoutMilliseconds);
       return stopping;
     },
   };

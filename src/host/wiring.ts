@@ -17,6 +17,11 @@ import {
 import { createMemorySocialPublisher } from "../memory/social.js";
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
+import {
+  instrumentCreditStore,
+  instrumentResourceStores,
+} from "../observability/instrumentation.js";
+import type { Telemetry } from "../observability/telemetry.js";
 import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
@@ -52,16 +57,20 @@ function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[
   return map;
 }
 
-/** How the host renders exports and previews. */
-export interface HostRendering {
+/** How the host renders exports and previews, and where it reports what it does. */
+export interface HostWiringOptions {
   /** The ffmpeg program: a path, or a name looked up on `PATH`. Default `ffmpeg`. */
   readonly ffmpegPath?: string | undefined;
+  /** Traces the credit and resource stores when given. Default: none. */
+  readonly telemetry?: Telemetry | undefined;
 }
 
 /**
  * Builds the service for a host reachable at `origin` (such as `http://127.0.0.1:8787`),
  * with the settings of `setup` and the stateful ports of `stores` (already seeded with
- * the setup's organizations). Jobs are not started yet. The renderer is always given:
+ * the setup's organizations), their credit and resource stores traced on the options'
+ * `telemetry` when it is given.
+ * Jobs are not started yet. The renderer is always given:
  * without a working ffmpeg it answers every render with `renderer_unavailable` naming
  * what is missing, and the rest of the host is unaffected.
  *
@@ -77,8 +86,9 @@ export function wireHost(
   origin: string,
   setup: HostSetup,
   stores: HostStores,
-  rendering: HostRendering = {},
+  options: HostWiringOptions = {},
 ): HostWiring {
+  const { telemetry } = options;
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
   // The memory ports give storage, signed upload URLs (with a fresh secret each run: the
@@ -87,11 +97,17 @@ export function wireHost(
   const memory = createMemoryPorts({ origin, clock: systemClock, urlFetcher });
   const renderer = createFfmpegRenderer({
     readMedia: createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher }),
-    ...(rendering.ffmpegPath === undefined ? {} : { ffmpegPath: rendering.ffmpegPath }),
+    ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
   });
   const deps: ServiceDependencies = {
     ...memory,
     ...stores.ports,
+    ...(telemetry === undefined
+      ? {}
+      : {
+          credits: instrumentCreditStore(stores.ports.credits, telemetry),
+          stores: instrumentResourceStores(stores.ports.stores, telemetry),
+        }),
     ...createSimulatedProviders({
       mediaStorage: memory.mediaStorage,
       jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,

@@ -7,7 +7,7 @@
  */
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
 import type { ApiService, OperationId } from "../service/contract.js";
-import { answerDirectUpload, isDirectUploadPath } from "./direct-upload.js";
+import { answerDirectUpload, DIRECT_UPLOAD_PATH, isDirectUploadPath } from "./direct-upload.js";
 import { collectEntries } from "./entries.js";
 import {
   type FetchHandlerOptions,
@@ -15,6 +15,7 @@ import {
   resolveHandlerSettings,
 } from "./handler-options.js";
 import { readRequestBody } from "./request-body.js";
+import { observeRequest, type RequestNotes } from "./request-observation.js";
 import {
   rejectionResponse,
   serverErrorResponse,
@@ -29,6 +30,14 @@ import {
   type RouteMatched,
 } from "./routes.js";
 import { credentialsOf, toServiceRequest } from "./service-request.js";
+
+// The template of a matched path, for logs: ids stay out, the shape of the route stays in.
+function routeTemplateOf(basePath: string, match: RouteMatch): string | undefined {
+  if (match.kind === "matched") return `${basePath}${match.endpoint.path}`;
+  return match.kind === "options" || match.kind === "method_not_allowed"
+    ? `${basePath}${match.template}`
+    : undefined;
+}
 
 /** A Web-standard request handler, mountable on any host that speaks `Request`/`Response`. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -53,7 +62,7 @@ function operationOf(endpoint: EndpointDefinition, service: ApiService): Operati
 async function callService(
   settings: HandlerSettings,
   request: Request,
-  match: RouteMatched,
+  { match, notes }: { readonly match: RouteMatched; readonly notes: RequestNotes },
 ): Promise<Response> {
   const url = new URL(request.url);
   const query = collectEntries(url.searchParams, "query parameter");
@@ -62,6 +71,7 @@ async function callService(
   const head = request.method === "HEAD";
   const admission = await settings.service.admit(operationId, credentialsOf(request));
   if (!admission.admitted) return toHttpResponse(admission.refusal, head);
+  notes.organizationId = admission.organizationId;
   const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
   const body = await readRequestBody(request, match.endpoint, limits);
   if (!body.ok) return rejectionResponse(body.rejection);
@@ -76,11 +86,11 @@ async function callService(
 async function answerRoute(
   settings: HandlerSettings,
   request: Request,
-  match: RouteMatch,
+  { match, notes }: { readonly match: RouteMatch; readonly notes: RequestNotes },
 ): Promise<Response> {
   switch (match.kind) {
     case "matched":
-      return callService(settings, request, match);
+      return callService(settings, request, { match, notes });
     case "not_found":
       return unknownRouteResponse();
     case "malformed_path":
@@ -141,15 +151,17 @@ export function createFetchHandler(
     throw new TypeError("The service has no admit function.");
   }
   const { directUploads } = settings;
-  return async (request) => {
+  const answer = async (request: Request, notes: RequestNotes): Promise<Response> => {
     try {
       const pathname = new URL(request.url).pathname;
       // Direct uploads sit beside the endpoint table: they carry no API key and no JSON.
       if (directUploads !== undefined && isDirectUploadPath(table.basePath, pathname)) {
+        notes.route = `${table.basePath}${DIRECT_UPLOAD_PATH}`;
         return await answerDirectUpload(directUploads, request);
       }
       const match = matchRoute(table, request.method, pathname);
-      return await answerRoute(settings, request, match);
+      notes.route = routeTemplateOf(table.basePath, match);
+      return await answerRoute(settings, request, { match, notes });
     } catch (error) {
       try {
         settings.onError(error, request);
@@ -159,4 +171,5 @@ export function createFetchHandler(
       return serverErrorResponse();
     }
   };
+  return (request) => observeRequest(request, settings, (notes) => answer(request, notes));
 }

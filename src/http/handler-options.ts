@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { Logger } from "../observability/logger.js";
+import type { Telemetry } from "../observability/telemetry.js";
 import type { ApiService, OperationId } from "../service/contract.js";
 import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
 import {
@@ -47,6 +49,13 @@ export interface FetchHandlerOptions {
    * `createService`; without it the upload path answers 404 like any unknown path.
    */
   readonly directUploads?: DirectUploadReceiver;
+  /**
+   * Receives one `request` event per request: method, route template, status, duration,
+   * organization and request id (see the README's "Logs and traces"). Default: none.
+   */
+  readonly logger?: Logger;
+  /** Receives a span and the request metrics per request. Default: none. */
+  readonly telemetry?: Telemetry;
 }
 
 /** Options resolved and checked once, when the handler is created. */
@@ -61,6 +70,10 @@ export interface HandlerSettings {
   readonly onError: (error: unknown, request: Request) => void;
   /** The receiver of direct uploads, when the host serves them. */
   readonly directUploads: DirectUploadReceiver | undefined;
+  /** Where request lines go, when anywhere. */
+  readonly logger: Logger | undefined;
+  /** Where request spans and metrics go, when anywhere. */
+  readonly telemetry: Telemetry | undefined;
 }
 
 function checkedLimit(name: string, value: number): number {
@@ -115,5 +128,7 @@ export function resolveHandlerSettings(
     limits,
     onError,
     directUploads: options.directUploads,
+    logger: options.logger,
+    telemetry: options.telemetry,
   };
 }

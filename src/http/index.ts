@@ -11,6 +11,8 @@
  *
  * @packageDocumentation
  */
+
+export { REQUEST_ID_MAX_LENGTH } from "../schemas/limits.js";
 export type {
   ApiService,
   OperationId,
@@ -34,6 +36,17 @@ export {
 export { DIRECT_UPLOAD_PATH } from "./direct-upload.js";
 export { createFetchHandler, type FetchHandler } from "./fetch-handler.js";
 export type { FetchHandlerOptions } from "./handler-options.js";
+export {
+  checkReadiness,
+  createHealthHandler,
+  HEALTH_PATH,
+  type HealthHandlerOptions,
+  READINESS_CHECK_TIMEOUT_MILLISECONDS,
+  READINESS_PATH,
+  type ReadinessCheck,
+  type ReadinessReport,
+  type ReadinessResult,
+} from "./health.js";
 export { readBodyBytes } from "./read-body.js";
 export {
   HTTP_REJECTION_STATUS,
@@ -44,6 +57,17 @@ export {
   type HttpResult,
   rejectionBody,
 } from "./rejections.js";
+export {
+  isAcceptableRequestId,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  withRequestId,
+} from "./request-id.js";
+export {
+  type ObservationOptions,
+  REQUEST_LOG_MESSAGE,
+  UNMATCHED_ROUTE,
+} from "./request-observation.js";
 export { JSON_CONTENT_TYPE, MARKDOWN_CONTENT_TYPE } from "./responses.js";
 export {
   compileRouteTable,

@@ -54,6 +54,8 @@ export interface RouteMethodAnswer {
   readonly kind: "options" | "method_not_allowed";
   /** Methods the path serves, for the `Allow` header. */
   readonly allowedMethods: readonly string[];
+  /** The path's template as the endpoint table writes it, such as `/editor/videos/{id}`. */
+  readonly template: string;
 }
 
 /** A path that reaches no endpoint. */
@@ -179,10 +181,19 @@ export function matchRoute(table: RouteTable, method: string, pathname: string):
   const parts = pathParts(table, pathname);
   const pattern = parts && table.patterns.find((candidate) => fits(candidate, parts));
   if (parts === undefined || pattern === undefined) return { kind: "not_found" };
-  if (method === "OPTIONS") return { kind: "options", allowedMethods: pattern.allowedMethods };
+  if (method === "OPTIONS")
+    return {
+      kind: "options",
+      allowedMethods: pattern.allowedMethods,
+      template: pattern.template,
+    };
   const endpoint = endpointFor(pattern, method);
   if (endpoint === undefined) {
-    return { kind: "method_not_allowed", allowedMethods: pattern.allowedMethods };
+    return {
+      kind: "method_not_allowed",
+      allowedMethods: pattern.allowedMethods,
+      template: pattern.template,
+    };
   }
   const pathParams = decodeParams(pattern, parts);
   if (pathParams === undefined) return { kind: "malformed_path" };

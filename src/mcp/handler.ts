@@ -9,6 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { errorBody } from "../errors/api-error.js";
 import { statusForErrorCode } from "../errors/codes.js";
 import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
+import { observeRequest, type RequestNotes } from "../http/request-observation.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
 import type { ServiceRequest, ServiceSuccess } from "../service/contract.js";
 import { readMessageBody } from "./message-body.js";
@@ -60,6 +61,12 @@ function connectionRequest(credentials: BearerCredentials): ServiceRequest {
   };
 }
 
+// The admitted connection's answer names the organization (see `authorizeConnection`).
+function organizationIdOf(admission: ServiceSuccess): number | undefined {
+  const body = admission.body as { organization_id?: unknown } | undefined;
+  return typeof body?.organization_id === "number" ? body.organization_id : undefined;
+}
+
 // The admitted connection's answer names the key's scopes (see `authorizeConnection`).
 function scopesOf(admission: ServiceSuccess): ApiScope[] {
   const body = admission.body as { scopes?: unknown } | undefined;
@@ -69,10 +76,14 @@ function scopesOf(admission: ServiceSuccess): ApiScope[] {
 
 async function serveMessages(
   request: Request,
-  service: McpService,
-  tools: ReadonlyMap<string, CompiledTool>,
-  settings: McpSettings,
+  mounted: {
+    readonly service: McpService;
+    readonly tools: ReadonlyMap<string, CompiledTool>;
+    readonly settings: McpSettings;
+  },
+  notes: RequestNotes,
 ): Promise<Response> {
+  const { service, tools, settings } = mounted;
   const credentials = parseAuthorization(request.headers.get("authorization"));
   const admission = await service.agent.authorizeConnection(connectionRequest(credentials));
   if (admission.kind === "error") {
@@ -83,6 +94,7 @@ async function serveMessages(
     });
   }
   if (admission.kind !== "ok") throw new Error("A connection's admission answers JSON.");
+  notes.organizationId = organizationIdOf(admission);
   const body = await readMessageBody(request, settings.maxRequestBytes);
   if (body.kind === "refused") return body.response;
   if (body.kind === "parsed") {
@@ -129,10 +141,15 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
   const tools = compileTools(MCP_TOOLS);
   const metadata = protectedResourceMetadata(settings);
   const metadataPath = new URL(settings.resourceMetadataUrl).pathname;
-  return async (request) => {
-    if (new URL(request.url).pathname === metadataPath) {
+  const mcpPath = new URL(settings.resourceUrl).pathname;
+  const answer = async (request: Request, notes: RequestNotes): Promise<Response> => {
+    const pathname = new URL(request.url).pathname;
+    if (pathname === metadataPath) {
+      notes.route = metadataPath;
       return metadataResponse(request.method, metadata);
     }
+    // Mounted elsewhere than its resource URL, the endpoint still logs one stable route.
+    notes.route = mcpPath;
     if (request.method !== "POST") {
       return jsonRpcError(
         405,
@@ -144,10 +161,11 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
       );
     }
     try {
-      return await serveMessages(request, service, tools, settings);
+      return await serveMessages(request, { service, tools, settings }, notes);
     } catch (error) {
       settings.onError(error, request);
       return jsonRpcError(500, -32603, "Internal error.");
     }
   };
+  return (request) => observeRequest(request, options, (notes) => answer(request, notes));
 }

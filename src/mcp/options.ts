@@ -3,7 +3,10 @@
  *
  * @module
  */
+
 import { DEFAULT_MAX_JSON_BYTES } from "../http/body-limits.js";
+import type { Logger } from "../observability/logger.js";
+import type { Telemetry } from "../observability/telemetry.js";
 import { API_VERSION } from "../schemas/openapi.js";
 import type { ReelkitService } from "../service/create-service.js";
 
@@ -53,6 +56,10 @@ export interface McpHandlerOptions {
   readonly maxRequestBytes?: number;
   /** Called with anything that fails unexpectedly. Default: `console.error`. */
   readonly onError?: (error: unknown, request: Request) => void;
+  /** Receives one `request` event per request, as the fetch handler's. Default: none. */
+  readonly logger?: Logger;
+  /** Receives a span and the request metrics per request. Default: none. */
+  readonly telemetry?: Telemetry;
 }
 
 /** Options with defaults applied. */

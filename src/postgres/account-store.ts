@@ -13,6 +13,7 @@ import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
   ApiKeyRecord,
+  KeyWithOrganization,
   NewApiKey,
   Organization,
 } from "../service/ports/accounts.js";
@@ -24,6 +25,8 @@ export type { ApiKeyOptions, NewApiKey } from "../service/ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled without overwriting anything. */
 export interface PostgresAccountStore extends AccountStore {
+  /** Each key of the lookup prefix with its organization, in one query (a join). */
+  findKeysWithOrganizations(lookupPrefix: string): Promise<readonly KeyWithOrganization[]>;
   /** Adds an organization unless one with its id exists; true when it was added. */
   ensureOrganization(organization: Organization): Promise<boolean>;
   /**
@@ -42,6 +45,14 @@ function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
     scopes: row.scopes as ApiScope[],
     revoked: row.revoked === true,
     ...(expiresAt === undefined ? {} : { expiresAtEpochMilliseconds: expiresAt }),
+  };
+}
+
+function organizationOf(row: Record<string, unknown>, id: unknown): Organization {
+  return {
+    id: toOrganizationId(id),
+    name: String(row.name),
+    subscriptionActive: row.subscription_active === true,
   };
 }
 
@@ -133,6 +144,23 @@ export function createPostgresAccountStore(
       );
       return rows.map(keyRecordOf);
     },
+    async findKeysWithOrganizations(lookupPrefix) {
+      const { rows } = await queryable(pool).query(
+        `SELECT k.key_id, k.organization_id, k.key_hash, k.scopes, k.revoked, k.expires_at,
+           o.id AS found_organization_id, o.name, o.subscription_active
+         FROM ${schema.table("api_keys")} k
+         LEFT JOIN ${schema.table("organizations")} o ON o.id = k.organization_id
+         WHERE k.lookup_prefix = $1`,
+        [lookupPrefix],
+      );
+      return rows.map((row) => ({
+        key: keyRecordOf(row),
+        organization:
+          row.found_organization_id === null
+            ? undefined
+            : organizationOf(row, row.found_organization_id),
+      }));
+    },
     async organization(organizationId) {
       if (!Number.isSafeInteger(organizationId)) return undefined;
       const { rows } = await queryable(pool).query(
@@ -140,12 +168,7 @@ export function createPostgresAccountStore(
         [organizationId],
       );
       const row = rows[0];
-      if (row === undefined) return undefined;
-      return {
-        id: toOrganizationId(row.id),
-        name: String(row.name),
-        subscriptionActive: row.subscription_active === true,
-      };
+      return row === undefined ? undefined : organizationOf(row, row.id);
     },
     ensureOrganization: (organization) => insertOrganization(queryable(pool), schema, organization),
     async ensureApiKey(organizationId, apiKey) {

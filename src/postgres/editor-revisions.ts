@@ -8,7 +8,8 @@
  *   the first revision moves that state into a snapshot, so the row stays small and no
  *   edit rewrites or rereads the project through it.
  * - Each accepted batch appends one `editor_revisions` row: the engine's forward and
- *   inverse patches, the operation types, the instructions and who made it. Every
+ *   inverse patches, the operation types, the instructions and who made it. The row and
+ *   the head's new revision are written by one statement. Every
  *   {@link EDITOR_SNAPSHOT_EVERY} revisions an `editor_snapshots` row holds the whole
  *   state, so rebuilding any kept revision replays at most that many patches.
  * - Each host keeps the latest state of the projects it touched, keyed by project and
@@ -18,9 +19,18 @@
  *   rebuilds the state from the snapshot and patches. Two hosts on one database therefore
  *   always agree on the latest revision: the number lives in the row both lock, and a
  *   cache entry is a copy of a revision that never changes once written.
- * - When a snapshot is written, rows no kept revision needs any more are deleted: the
- *   snapshots below the one the oldest kept revision starts from, and the revisions up to
- *   it.
+ * - A host announces a revision it is committing before it sends `COMMIT`. Another
+ *   request on the host that reads that number from the row (which it can only do once
+ *   the commit went through) waits for the commit's answer and takes the state from it,
+ *   rather than rebuilding it because its read overtook that answer. Under concurrent
+ *   edits of a large project such rebuilds were the cost that grew with its size.
+ * - The snapshot is written after its revision is committed and the row unlocked, so its
+ *   size never holds up the edits queued behind it; the request that made the revision
+ *   writes it before answering. Rows no kept revision needs any more are deleted then:
+ *   the snapshots below the one the oldest kept revision starts from, and the revisions
+ *   up to it. A snapshot whose write fails is not retried: rebuilds start from the one
+ *   before it (at most twice {@link EDITOR_SNAPSHOT_EVERY} patches) until the next is
+ *   written, and nothing is pruned meanwhile.
  *
  * @module
  */
@@ -89,9 +99,16 @@ const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END 
 /**
  * The latest state of recently used projects on this host, least recently used dropped
  * first. An entry is only ever used for the revision it names.
+ *
+ * A revision this host is committing is announced before its `COMMIT` is sent: another
+ * request that reads that revision number from the row (it can only do so once the commit
+ * went through) waits for this host to learn the outcome and takes the state from it,
+ * instead of rebuilding 800 KiB from a snapshot because its read overtook the commit's
+ * answer. A commit that fails hands out nothing, and the reader rebuilds.
  */
 export class LatestStateCache {
   private readonly entries = new Map<string, { revision: number; state: EditorState }>();
+  private readonly committing = new Map<string, Promise<EditorState | undefined>>();
 
   /** A cache of at most `capacity` projects. */
   constructor(private readonly capacity: number) {}
@@ -105,6 +122,41 @@ export class LatestStateCache {
     return entry.state;
   }
 
+  /**
+   * The state of `key` at `revision`, if cached, or once this host's commit of that
+   * revision succeeds; undefined when neither.
+   */
+  async settled(key: string, revision: number): Promise<EditorState | undefined> {
+    return this.get(key, revision) ?? (await this.committing.get(`${key}@${revision}`));
+  }
+
+  /**
+   * Announces that this host is committing `state` as `revision` of `key`; `outcome`
+   * settles with the commit (fulfilled when it committed). The state is cached then.
+   */
+  committingRevision(
+    key: string,
+    committing: {
+      readonly revision: number;
+      readonly state: EditorState;
+      readonly outcome: Promise<unknown>;
+    },
+  ): void {
+    const { revision, state, outcome } = committing;
+    const name = `${key}@${revision}`;
+    const committed = outcome.then(
+      () => {
+        this.set(key, revision, state);
+        return state;
+      },
+      () => undefined,
+    );
+    this.committing.set(name, committed);
+    void committed.then(() => {
+      if (this.committing.get(name) === committed) this.committing.delete(name);
+    });
+  }
+
   /** Remembers the state of `key` at `revision`, unless a later one is cached. */
   set(key: string, revision: number, state: EditorState): void {
     const current = this.entries.get(key);
@@ -116,6 +168,17 @@ export class LatestStateCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
+}
+
+// A promise with its settling functions (Promise.withResolvers, which Node 20 lacks).
+function deferred(): { promise: Promise<void>; resolve(): void; reject(error: unknown): void } {
+  let resolve: () => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<void>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  return { promise, resolve, reject };
 }
 
 function entryOfRow(row: Record<string, unknown>): RevisionEntry {
@@ -142,6 +205,19 @@ export interface EditorAwareReads {
   ): Promise<readonly VideoRecord[]>;
 }
 
+// The project a statement works on.
+interface EditorProject {
+  readonly organizationId: OrganizationId;
+  readonly videoId: number;
+}
+
+// A snapshot to write at a revision, with what decides which older rows are still needed.
+interface Snapshot {
+  readonly head: { readonly historyStart: number; readonly revisionsKept: number };
+  readonly revision: number;
+  readonly state: EditorState;
+}
+
 // The statements of the revision history, on the tables of one schema.
 function revisionQueries(schema: PostgresSchema) {
   const videosTable = schema.table("videos");
@@ -150,8 +226,7 @@ function revisionQueries(schema: PostgresSchema) {
 
   async function readHead(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
+    { organizationId, videoId }: EditorProject,
     lock: boolean,
   ): Promise<HeadRow | undefined> {
     if (!Number.isSafeInteger(videoId)) return undefined;
@@ -167,10 +242,8 @@ function revisionQueries(schema: PostgresSchema) {
   // at history_start) and the forward patches after it.
   async function rebuildState(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    head: HeadRow,
-    revision: number,
+    { organizationId, videoId }: EditorProject,
+    { head, revision }: { readonly head: HeadRow; readonly revision: number },
   ): Promise<EditorState> {
     const key = [organizationId, videoId];
     const snapshot = await db.query(
@@ -204,7 +277,14 @@ function revisionQueries(schema: PostgresSchema) {
     return state;
   }
 
-  function videoAt(head: HeadRow, revision: number, state: EditorState, updatedAt: string) {
+  function videoAt(
+    head: HeadRow,
+    {
+      revision,
+      state,
+      updatedAt,
+    }: { readonly revision: number; readonly state: EditorState; readonly updatedAt: string },
+  ) {
     const video: EditorVideo = {
       ...head.body,
       title: state.title,
@@ -215,16 +295,31 @@ function revisionQueries(schema: PostgresSchema) {
     return video;
   }
 
-  async function appendRevision(
+  // Appends the revision's row and moves the head to it, in one statement and so in one
+  // round trip while the head row is locked.
+  async function writeRevision(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    entry: RevisionEntry,
+    { organizationId, videoId }: EditorProject,
+    {
+      entry,
+      stacks,
+    }: {
+      readonly entry: RevisionEntry;
+      readonly stacks: {
+        readonly undoStack: readonly number[];
+        readonly redoStack: readonly number[];
+      };
+    },
   ): Promise<void> {
     await db.query(
-      `INSERT INTO ${revisionsTable} (organization_id, video_id, revision, created_at, actor,
+      `WITH head AS (
+         UPDATE ${videosTable} SET version = $3, updated_at = $4, undo_revisions = $11, redo_revisions = $12
+         WHERE organization_id = $1 AND id = $2
+         RETURNING organization_id, id)
+       INSERT INTO ${revisionsTable} (organization_id, video_id, revision, created_at, actor,
          operation_types, instructions, target, forward, inverse)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       SELECT organization_id, id, $3, $4, $5::text, $6::text[], $7::text, $8::integer, $9::jsonb, $10::jsonb
+       FROM head`,
       [
         organizationId,
         videoId,
@@ -236,6 +331,8 @@ function revisionQueries(schema: PostgresSchema) {
         entry.target,
         JSON.stringify(entry.forward),
         JSON.stringify(entry.inverse),
+        stacks.undoStack,
+        stacks.redoStack,
       ],
     );
   }
@@ -243,15 +340,13 @@ function revisionQueries(schema: PostgresSchema) {
   // Writes a snapshot of `state` at `revision` and deletes what no kept revision needs.
   async function snapshotAndPrune(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
-    head: { readonly historyStart: number; readonly revisionsKept: number },
-    revision: number,
-    state: EditorState,
+    { organizationId, videoId }: EditorProject,
+    { head, revision, state }: Snapshot,
   ): Promise<void> {
     const key = [organizationId, videoId];
     await db.query(
-      `INSERT INTO ${snapshotsTable} (organization_id, video_id, revision, state) VALUES ($1, $2, $3, $4)`,
+      `INSERT INTO ${snapshotsTable} (organization_id, video_id, revision, state) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
       [...key, revision, JSON.stringify(state)],
     );
     const oldest = oldestKeptRevision(revision, head.historyStart, head.revisionsKept);
@@ -277,8 +372,7 @@ function revisionQueries(schema: PostgresSchema) {
   // head row stays small and no later read or edit reads the whole project from it.
   async function moveStateOutOfBody(
     db: Queryable,
-    organizationId: OrganizationId,
-    videoId: number,
+    { organizationId, videoId }: EditorProject,
     head: HeadRow,
   ): Promise<void> {
     await db.query(
@@ -298,7 +392,7 @@ function revisionQueries(schema: PostgresSchema) {
     readHead,
     rebuildState,
     videoAt,
-    appendRevision,
+    writeRevision,
     snapshotAndPrune,
     moveStateOutOfBody,
   };
@@ -315,20 +409,22 @@ export function createPostgresEditorRevisions(
 ): EditorRevisionStore & EditorAwareReads {
   const videosTable = schema.table("videos");
   const revisionsTable = schema.table("editor_revisions");
-  const { readHead, rebuildState, videoAt, appendRevision, snapshotAndPrune, moveStateOutOfBody } =
+  const { readHead, rebuildState, videoAt, writeRevision, snapshotAndPrune, moveStateOutOfBody } =
     revisionQueries(schema);
   const revisionsKept = resolveRevisionsKept(options.revisionsKept);
   const cache = new LatestStateCache(options.cachedProjects ?? EDITOR_STATE_CACHE_PROJECTS_DEFAULT);
+  // The project at the revision its head row names.
+  const latestVideo = (head: HeadRow, state: EditorState): EditorVideo =>
+    videoAt(head, { revision: head.version, state, updatedAt: head.updated_at.toISOString() });
   const latestState = async (
     db: Queryable,
     head: HeadRow,
-    organizationId: OrganizationId,
-    videoId: number,
+    project: EditorProject,
   ): Promise<EditorState> => {
-    const cacheKey = `${organizationId}/${videoId}`;
-    const cached = cache.get(cacheKey, head.version);
+    const cacheKey = `${project.organizationId}/${project.videoId}`;
+    const cached = await cache.settled(cacheKey, head.version);
     if (cached !== undefined) return cached;
-    const state = await rebuildState(db, organizationId, videoId, head, head.version);
+    const state = await rebuildState(db, project, { head, revision: head.version });
     cache.set(cacheKey, head.version, state);
     return state;
   };
@@ -337,20 +433,26 @@ export function createPostgresEditorRevisions(
   // state out of the body or prune rows) cannot leave it half read.
   const consistently = <T>(work: (client: Queryable) => Promise<T>): Promise<T> =>
     inTransaction(pool, work, { isolation: "repeatable read", readOnly: true });
-  const latestOf = async (
-    head: HeadRow,
-    organizationId: OrganizationId,
-    videoId: number,
-  ): Promise<EditorVideo> => {
-    const cached = cache.get(`${organizationId}/${videoId}`, head.version);
-    if (cached !== undefined) {
-      return videoAt(head, head.version, cached, head.updated_at.toISOString());
-    }
+  const latestOf = async (head: HeadRow, project: EditorProject): Promise<EditorVideo> => {
+    const cached = await cache.settled(
+      `${project.organizationId}/${project.videoId}`,
+      head.version,
+    );
+    if (cached !== undefined) return latestVideo(head, cached);
     return consistently(async (client) => {
-      const fresh = (await readHead(client, organizationId, videoId, false)) ?? head;
-      const state = await latestState(client, fresh, organizationId, videoId);
-      return videoAt(fresh, fresh.version, state, fresh.updated_at.toISOString());
+      const fresh = (await readHead(client, project, false)) ?? head;
+      return latestVideo(fresh, await latestState(client, fresh, project));
     });
+  };
+  // The snapshot of a revision that is a multiple of EDITOR_SNAPSHOT_EVERY, written once
+  // the revision is committed and the head row unlocked, so the 800 KiB write of a large
+  // project never holds up the next edit. The revision is already the latest and its
+  // answer true, so a failed write fails nothing: rebuilds replay from the snapshot
+  // before it (at most twice as many patches) until the next one is written.
+  const snapshotAfterCommit = async (project: EditorProject, snapshot: Snapshot): Promise<void> => {
+    await inTransaction(pool, (client) => snapshotAndPrune(client, project, snapshot)).catch(
+      () => undefined,
+    );
   };
   return {
     async readVideo(organizationId, videoId) {
@@ -361,7 +463,7 @@ export function createPostgresEditorRevisions(
       );
       const row = rows[0] as HeadRow | undefined;
       if (row === undefined) return undefined;
-      return row.kind === "editor" ? latestOf(row, organizationId, videoId) : row.body;
+      return row.kind === "editor" ? latestOf(row, { organizationId, videoId }) : row.body;
     },
     async withLatestStates(organizationId, videos) {
       const ids = videos.filter((video) => video.kind === "editor").map((video) => video.id);
@@ -374,17 +476,33 @@ export function createPostgresEditorRevisions(
       return Promise.all(
         videos.map((video) => {
           const head = heads.get(video.id);
-          return head?.kind === "editor" ? latestOf(head, organizationId, video.id) : video;
+          return head?.kind === "editor"
+            ? latestOf(head, { organizationId, videoId: video.id })
+            : video;
         }),
       );
     },
     async commitRevision(organizationId, videoId, change) {
-      const committed = await inTransaction(pool, async (client) => {
-        const head = await readHead(client, organizationId, videoId, true);
+      const project = { organizationId, videoId };
+      const cacheKey = `${organizationId}/${videoId}`;
+      // Inside a caller's transaction the commit is the caller's, so nothing is announced
+      // and the state is cached once this change is done, as before the announcements.
+      const announces = queryable(pool) === pool;
+      let announced: { resolve(): void; reject(error: unknown): void } | undefined;
+      const announce = (revision: number, state: EditorState): void => {
+        const { promise, resolve, reject } = deferred();
+        announced = { resolve, reject };
+        cache.committingRevision(cacheKey, { revision, state, outcome: promise });
+      };
+      const work = async (client: Queryable) => {
+        // A transaction that runs again never committed what its earlier run announced.
+        announced?.reject(new Error("The transaction ran again."));
+        announced = undefined;
+        const head = await readHead(client, project, true);
         if (head === undefined) return undefined;
-        const state = await latestState(client, head, organizationId, videoId);
+        const state = await latestState(client, head, project);
         const projectHead: ProjectHead = {
-          video: videoAt(head, head.version, state, head.updated_at.toISOString()),
+          video: latestVideo(head, state),
           undoStack: head.undo_revisions,
           redoStack: head.redo_revisions,
           historyStart: head.history_start,
@@ -404,45 +522,40 @@ export function createPostgresEditorRevisions(
         });
         const append = decision.append;
         if (append === undefined) {
-          return { value: decision.value, revision: head.version, state: undefined };
+          return { value: decision.value, revision: head.version, state: undefined, head };
         }
         const revision = head.version + 1;
-        if (head.holds_state) await moveStateOutOfBody(client, organizationId, videoId, head);
-        await appendRevision(client, organizationId, videoId, { ...append.entry, revision });
-        await client.query(
-          `UPDATE ${videosTable} SET version = $3, updated_at = $4, undo_revisions = $5, redo_revisions = $6
-           WHERE organization_id = $1 AND id = $2`,
-          [
-            organizationId,
-            videoId,
-            revision,
-            append.entry.createdAt,
-            append.undoStack,
-            append.redoStack,
-          ],
-        );
-        if (revision % EDITOR_SNAPSHOT_EVERY === 0) {
-          await snapshotAndPrune(
-            client,
-            organizationId,
-            videoId,
-            projectHead,
-            revision,
-            append.state,
-          );
-        }
-        return { value: decision.value, revision, state: append.state };
-      });
-      if (committed === undefined) return undefined;
-      // Cached only once committed: a rolled-back revision was never the latest.
-      if (committed.state !== undefined) {
-        cache.set(`${organizationId}/${videoId}`, committed.revision, committed.state);
+        if (head.holds_state) await moveStateOutOfBody(client, project, head);
+        await writeRevision(client, project, {
+          entry: { ...append.entry, revision },
+          stacks: append,
+        });
+        if (announces) announce(revision, append.state);
+        return { value: decision.value, revision, state: append.state, head };
+      };
+      let committed: Awaited<ReturnType<typeof work>>;
+      try {
+        committed = await inTransaction(pool, work);
+      } catch (error) {
+        announced?.reject(error);
+        throw error;
       }
-      return { value: committed.value, revision: committed.revision };
+      announced?.resolve();
+      if (committed === undefined) return undefined;
+      const { revision, state, head } = committed;
+      if (state !== undefined) {
+        // Cached only once committed: a rolled-back revision was never the latest.
+        if (!announces) cache.set(cacheKey, revision, state);
+        if (revision % EDITOR_SNAPSHOT_EVERY === 0) {
+          const kept = { historyStart: head.history_start, revisionsKept };
+          await snapshotAfterCommit(project, { head: kept, revision, state });
+        }
+      }
+      return { value: committed.value, revision };
     },
     async listRevisions(organizationId, videoId, query) {
       const db = queryable(pool);
-      const head = await readHead(db, organizationId, videoId, false);
+      const head = await readHead(db, { organizationId, videoId }, false);
       if (head === undefined) return undefined;
       const oldest = oldestKeptEntry(head.version, head.history_start, revisionsKept);
       const below = query.before ?? head.version + 1;
@@ -455,20 +568,20 @@ export function createPostgresEditorRevisions(
       return { entries: rows.map(entryOfRow), latestRevision: head.version };
     },
     projectAt(organizationId, videoId, revision) {
+      const project = { organizationId, videoId };
       return consistently(async (client): Promise<ProjectAtRevision> => {
-        const head = await readHead(client, organizationId, videoId, false);
+        const head = await readHead(client, project, false);
         if (head === undefined) return { kind: "missing" };
         if (revision > head.version) return { kind: "not_yet", latestRevision: head.version };
         const oldest = oldestKeptRevision(head.version, head.history_start, revisionsKept);
         if (revision < oldest) return { kind: "forgotten", oldestRevision: oldest };
         if (revision === head.version) {
-          const state = await latestState(client, head, organizationId, videoId);
           return {
             kind: "found",
-            video: videoAt(head, revision, state, head.updated_at.toISOString()),
+            video: latestVideo(head, await latestState(client, head, project)),
           };
         }
-        const state = await rebuildState(client, organizationId, videoId, head, revision);
+        const state = await rebuildState(client, project, { head, revision });
         const { rows } = await client.query(
           `SELECT created_at FROM ${revisionsTable}
            WHERE organization_id = $1 AND video_id = $2 AND revision = $3`,
@@ -476,7 +589,7 @@ export function createPostgresEditorRevisions(
         );
         const createdAt = rows[0]?.created_at as Date | undefined;
         const updatedAt = createdAt?.toISOString() ?? head.body.createdAt;
-        return { kind: "found", video: videoAt(head, revision, state, updatedAt) };
+        return { kind: "found", video: videoAt(head, { revision, state, updatedAt }) };
       });
     },
   };

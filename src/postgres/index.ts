@@ -7,6 +7,7 @@
  *   be shared with other code (statements name the schema; nothing depends on
  *   `search_path`).
  * - {@link migrate}: versioned migrations, safe when several processes start at once.
+ * - {@link postgresReadiness}: the `/readyz` check (database reachable, migrations current).
  * - {@link createPostgresPorts}: every port below over one pool, and a worker starter.
  * - Stores: {@link createPostgresCreditStore}, {@link createPostgresIdempotencyStore},
  *   {@link createPostgresAccountStore} (with {@link seedOrganizations} for fixtures that
@@ -87,6 +88,7 @@ export {
   type StartWorkerOptions,
 } from "./ports.js";
 export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
+export { POSTGRES_READINESS_CHECK_NAME, postgresReadiness } from "./readiness.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
 export {
   JOB_RETRY_BACKOFF_DEFAULT,

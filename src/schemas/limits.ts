@@ -15,6 +15,12 @@ export const BYTES_PER_MEBIBYTE = 1024 * 1024;
 // Shared string bounds
 // ---------------------------------------------------------------------------
 
+/**
+ * Longest `X-Request-Id` taken from a client (an extension); a longer one is replaced
+ * by a generated id. Room for a W3C trace id, an AWS `Root=1-…` id or two UUIDs.
+ */
+export const REQUEST_ID_MAX_LENGTH = 128;
+
 /** Longest idempotency key, header or body field, on every paid creation endpoint. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 160;
 /** Shortest idempotency key on POST /slideshows and POST /faceless-videos. */

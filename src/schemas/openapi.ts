@@ -14,7 +14,7 @@ import {
   toJsonSchema,
   toNamedJsonSchemas,
 } from "./json-schema.js";
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./limits.js";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, REQUEST_ID_MAX_LENGTH } from "./limits.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
 import { WEBHOOK_DELIVERY_DESCRIPTION, WEBHOOK_EVENTS } from "./webhooks.js";
 
@@ -120,6 +120,19 @@ export function documentedErrorStatuses(endpoint: EndpointDefinition): number[] 
   return [...new Set([...endpoint.errorStatuses, ...transport])].sort((a, b) => a - b);
 }
 
+// An extension beyond the contract: every answer carries the request's id (see
+// docs/spec-decisions.md, "Request ids, logs and health").
+const REQUEST_ID_HEADERS: OpenApiObject = {
+  RequestId: {
+    description: `The request's id, for logs and support: the client's X-Request-Id when it has 1 to ${REQUEST_ID_MAX_LENGTH} letters, digits or . _ : = + - /, else one the server generated. Never in a body.`,
+    schema: { type: "string", minLength: 1, maxLength: REQUEST_ID_MAX_LENGTH },
+  },
+};
+
+const REQUEST_ID_RESPONSE_HEADER: OpenApiObject = {
+  "X-Request-Id": { $ref: "#/components/headers/RequestId" },
+};
+
 function errorResponseComponents(): OpenApiObject {
   const responses: OpenApiObject = {};
   for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES)) {
@@ -128,11 +141,13 @@ function errorResponseComponents(): OpenApiObject {
       description: `${description} Codes: ${codes.join(", ")}.`,
       content: { "application/json": { schema: { $ref: `${SCHEMA_REF}ErrorResponse` } } },
     };
+    response.headers = { ...REQUEST_ID_RESPONSE_HEADER };
     if (Number(status) === 429) {
       response.headers = {
         "Retry-After": { $ref: "#/components/headers/RetryAfter" },
         "X-RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
         "X-RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+        ...REQUEST_ID_RESPONSE_HEADER,
       };
     }
     responses[name] = response;
@@ -191,7 +206,7 @@ function conditionalParameter(conditional: "if-none-match" | "if-match"): OpenAp
   };
 }
 
-const ETAG_HEADER = { ETag: { $ref: "#/components/headers/ETag" } };
+const ETAG_HEADER = { ...REQUEST_ID_RESPONSE_HEADER, ETag: { $ref: "#/components/headers/ETag" } };
 
 function parametersFrom(
   schema: z.ZodType | undefined,
@@ -287,7 +302,10 @@ function operationObject(endpoint: EndpointDefinition, names: ComponentNames): O
   ];
   const success = successResponse(endpoint, names);
   const responses: OpenApiObject = {
-    "200": endpoint.conditional === undefined ? success : { ...success, headers: ETAG_HEADER },
+    "200": {
+      ...success,
+      headers: endpoint.conditional === undefined ? REQUEST_ID_RESPONSE_HEADER : ETAG_HEADER,
+    },
   };
   if (endpoint.conditional === "if-none-match") {
     responses["304"] = {
@@ -423,7 +441,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
       title: API_TITLE,
       version: API_VERSION,
       description:
-        "Generate marketing media against a credit balance and edit videos on a timeline. Paid operations are asynchronous: they return a queued result that is polled with the matching status endpoint. Errors are `{ error: { code, message, retryable, context } }`.",
+        "Generate marketing media against a credit balance and edit videos on a timeline. Paid operations are asynchronous: they return a queued result that is polled with the matching status endpoint. Errors are `{ error: { code, message, retryable, context } }`. Every answer carries an `X-Request-Id` header: the one the client sent when it is sane, else a generated one.",
     },
     servers: [{ url: options.serverUrl ?? "/v1" }],
     tags: [...ENDPOINT_TAGS.map((name) => ({ name })), { name: "Webhooks" }],
@@ -432,7 +450,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     components: {
       schemas,
       responses: errorResponseComponents(),
-      headers: { ...RATE_LIMIT_HEADERS, ...REVISION_HEADERS },
+      headers: { ...RATE_LIMIT_HEADERS, ...REVISION_HEADERS, ...REQUEST_ID_HEADERS },
       securitySchemes: securitySchemes(),
     },
   };

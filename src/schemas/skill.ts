@@ -18,6 +18,7 @@ import {
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   OPERATIONS_PER_REQUEST_MAX,
+  REQUEST_ID_MAX_LENGTH,
   VOICEOVER_MAX_WORDS,
 } from "./limits.js";
 import { API_TITLE, API_VERSION, documentedErrorStatuses } from "./openapi.js";
@@ -133,6 +134,7 @@ const GUIDE = (baseUrl: string): string[] => [
   "- The same key with a different body, or while the first request is still processing, returns 409 `idempotency_conflict`.",
   "- One key per paid action. A new paid action needs a new key; never retry a paid request without its key.",
   "- `retryable` is true for 429 and 5xx. On 429 `rate_limited`, wait `Retry-After` seconds and retry with the same key. On 5xx, retry with exponential backoff and the same key.",
+  `- Every answer carries an \`X-Request-Id\` header: send your own (at most ${REQUEST_ID_MAX_LENGTH} letters, digits or \`. _ : = + - /\`) to find the request in the server's logs, or read the generated one; quote it when reporting a 5xx.`,
   "- Do not retry `bad_request`, `forbidden`, `payment_required`, `insufficient_credits` or `idempotency_conflict` without changing the request or asking the user.",
   "- A generation batch with status `partial` queued only some items: do not retry it with a new key unless more outputs are wanted.",
   "",

@@ -9,6 +9,7 @@
  */
 import type { ApiError } from "../errors/api-error.js";
 
+import type { OrganizationId } from "../organization-id.js";
 import type { OperationId } from "../schemas/endpoints.js";
 
 export type { OperationId };
@@ -134,6 +135,8 @@ export type Admission =
       readonly admitted: true;
       /** Serves the whole request (path, query, body) for the admitted caller. */
       readonly serve: (request: ServiceRequest) => Promise<ServiceResult>;
+      /** The caller's organization, for request logs; absent for endpoints without a key. */
+      readonly organizationId?: OrganizationId;
     }
   | {
       /** The caller may not make this call. */

@@ -280,8 +280,24 @@ describe("import rules of the design", () => {
       for (const statement of importsOf(file)) {
         const where = `${pathOf(file)} imports ${statement.specifier}`;
         expect(CONCRETE_ADAPTERS.has(relativeTargetArea(statement) ?? ""), where).toBe(false);
-        // Packages the adapters wrap (the database driver, the MCP SDK) stay out too.
-        expect(/^(pg|@modelcontextprotocol\/)/.test(statement.specifier), where).toBe(false);
+        // Packages the adapters wrap (the database driver, the MCP SDK, OpenTelemetry)
+        // stay out too.
+        expect(
+          /^(pg|@modelcontextprotocol\/|@opentelemetry\/)/.test(statement.specifier),
+          where,
+        ).toBe(false);
+      }
+    }
+  });
+
+  it("imports OpenTelemetry in its own entry only, so it stays an optional peer", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("opentelemetry/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(
+          specifier.startsWith("@opentelemetry/"),
+          `${pathOf(file)} imports ${specifier}`,
+        ).toBe(false);
       }
     }
   });

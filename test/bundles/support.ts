@@ -24,6 +24,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   "./http": "src/http/index.ts",
   "./mcp": "src/mcp/index.ts",
   "./node": "src/node/index.ts",
+  "./opentelemetry": "src/opentelemetry/index.ts",
   "./postgres": "src/postgres/index.ts",
   "./render": "src/render/index.ts",
   "./testing": "src/testing/index.ts",

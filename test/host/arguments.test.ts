@@ -2,15 +2,23 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_HOST,
   DEFAULT_PORT,
+  DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
   HOST_USAGE,
   parseHostArguments,
+  SHUTDOWN_TIMEOUT_MAX_SECONDS,
 } from "../../src/host/arguments.js";
 
 describe("the host's command line", () => {
   it("defaults to 127.0.0.1:8787 and the demo workspace", () => {
     expect(parseHostArguments([])).toEqual({
       kind: "run",
-      options: { port: 8787, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined },
+      options: {
+        port: 8787,
+        host: "127.0.0.1",
+        fixturePath: undefined,
+        databaseUrl: undefined,
+        shutdownTimeoutSeconds: 25,
+      },
     });
     expect([DEFAULT_PORT, DEFAULT_HOST]).toEqual([8787, "127.0.0.1"]);
   });
@@ -18,12 +26,41 @@ describe("the host's command line", () => {
   it("takes --port 0 (a free port), --host and --fixture, in either flag form", () => {
     expect(parseHostArguments(["--port", "0"])).toEqual({
       kind: "run",
-      options: { port: 0, host: "127.0.0.1", fixturePath: undefined, databaseUrl: undefined },
+      options: {
+        port: 0,
+        host: "127.0.0.1",
+        fixturePath: undefined,
+        databaseUrl: undefined,
+        shutdownTimeoutSeconds: 25,
+      },
     });
     expect(parseHostArguments(["--port=65535", "--host=::1", "--fixture", "./acme.json"])).toEqual({
       kind: "run",
-      options: { port: 65535, host: "::1", fixturePath: "./acme.json", databaseUrl: undefined },
+      options: {
+        port: 65535,
+        host: "::1",
+        fixturePath: "./acme.json",
+        databaseUrl: undefined,
+        shutdownTimeoutSeconds: 25,
+      },
     });
+  });
+
+  it("takes --shutdown-timeout in whole seconds from 0 to 600, 25 without it", () => {
+    const timeoutOf = (argv: string[]) => {
+      const result = parseHostArguments(argv);
+      return result.kind === "run" ? result.options.shutdownTimeoutSeconds : result;
+    };
+    expect(DEFAULT_SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(timeoutOf([])).toBe(25);
+    expect(timeoutOf(["--shutdown-timeout", "0"])).toBe(0);
+    expect(timeoutOf([`--shutdown-timeout=${SHUTDOWN_TIMEOUT_MAX_SECONDS}`])).toBe(600);
+    for (const bad of [`${SHUTDOWN_TIMEOUT_MAX_SECONDS + 1}`, "1.5", "1e3", "", " 5", "ten"]) {
+      expect(timeoutOf(["--shutdown-timeout", bad])).toEqual({
+        kind: "invalid",
+        message: `--shutdown-timeout must be a whole number of seconds from 0 to 600, got "${bad}".`,
+      });
+    }
   });
 
   it("takes --database-url, else DATABASE_URL, and keeps state in memory without either", () => {

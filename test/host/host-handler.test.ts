@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHostHandler } from "../../src/host/host-handler.js";
+import { createHealthHandler } from "../../src/http/health.js";
 import { createMemoryMediaStorage } from "../../src/memory/media-storage.js";
 
 const ORIGIN = "http://127.0.0.1:8787";
@@ -19,6 +20,7 @@ async function setup() {
       mcpCalls.push(`${request.method} ${new URL(request.url).pathname}`);
       return new Response("mcp", { status: 200 });
     },
+    health: createHealthHandler(),
   });
   const stored = await storage.put(
     "generated/generation/a b.png",
@@ -107,6 +109,8 @@ describe("the host's routes", () => {
       openapi: `${ORIGIN}/v1/openapi.json`,
       skill: `${ORIGIN}/v1/skill.md`,
       mcp: `${ORIGIN}/mcp`,
+      health: `${ORIGIN}/healthz`,
+      readiness: `${ORIGIN}/readyz`,
     });
   });
 

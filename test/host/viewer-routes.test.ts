@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createHostHandler } from "../../src/host/host-handler.js";
 import { loadViewerAssets, viewerContentSecurityPolicy } from "../../src/host/viewer-assets.js";
+import { createHealthHandler } from "../../src/http/health.js";
 import { createMemoryMediaStorage } from "../../src/memory/media-storage.js";
 
 const ORIGIN = "http://127.0.0.1:8787";
@@ -14,6 +15,7 @@ async function handlerWithViewer() {
     origin: ORIGIN,
     api: async () => new Response("api"),
     mcp: async () => new Response("mcp"),
+    health: createHealthHandler(),
     viewer: await loadViewerAssets(),
   });
 }
@@ -105,6 +107,7 @@ describe("the timeline viewer's routes", () => {
       origin: ORIGIN,
       api: async () => new Response("api"),
       mcp: async () => new Response("mcp"),
+      health: createHealthHandler(),
     });
     const response = await handler(get("/", BROWSER_ACCEPT));
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");

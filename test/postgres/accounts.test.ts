@@ -57,6 +57,29 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
     expect((await accounts.findKeysByLookupPrefix(lookupPrefixOf(digest)))[0]?.revoked).toBe(true);
   });
 
+  it("reads a key with its organization in one lookup, revocation and subscription as they are now", async () => {
+    const pool = schema().pool;
+    const accounts = createPostgresAccountStore(pool, inSchema());
+    const acme = { id: toOrganizationId(1), name: "Acme", subscriptionActive: true };
+    await accounts.ensureOrganization(acme);
+    const record = await accounts.ensureApiKey(toOrganizationId(1), {
+      key: "rk_joined",
+      scopes: ["generations:read"],
+    });
+    const prefix = lookupPrefixOf(await hashApiKey("rk_joined"));
+    expect(await accounts.findKeysWithOrganizations(prefix)).toEqual([
+      { key: record, organization: acme },
+    ]);
+    expect(await accounts.findKeysWithOrganizations("0000000000000000")).toEqual([]);
+    await accounts.revokeApiKey(record.keyId);
+    await pool.query(
+      `UPDATE ${schema().table("organizations")} SET subscription_active = false WHERE id = 1`,
+    );
+    expect(await accounts.findKeysWithOrganizations(prefix)).toEqual([
+      { key: { ...record, revoked: true }, organization: { ...acme, subscriptionActive: false } },
+    ]);
+  });
+
   it("keeps a key's expiry and revokes a key a fixture marks revoked, even one already there", async () => {
     const pool = schema().pool;
     const accounts = createPostgresAccountStore(pool, inSchema());

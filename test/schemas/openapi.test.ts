@@ -105,7 +105,28 @@ describe("the OpenAPI document", () => {
       "Retry-After",
       "X-RateLimit-Remaining",
       "X-RateLimit-Reset",
+      "X-Request-Id",
     ]);
+  });
+
+  it("documents the X-Request-Id extension on every answer, success, 304 and errors", () => {
+    const components = document.components as {
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+      headers: Record<string, { schema: { maxLength: number } }>;
+    };
+    expect(components.headers.RequestId?.schema.maxLength).toBe(128);
+    for (const response of Object.values(components.responses)) {
+      expect(Object.keys(response.headers ?? {})).toContain("X-Request-Id");
+    }
+    for (const { path, method, operation } of operations()) {
+      const responses = operation.responses as Record<string, { headers?: object; $ref?: string }>;
+      for (const [status, response] of Object.entries(responses)) {
+        if (response.$ref !== undefined) continue;
+        expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toContain(
+          "X-Request-Id",
+        );
+      }
+    }
   });
 
   it("offers the Idempotency-Key header exactly on paid creation endpoints, with the lengths of 4.0", () => {

@@ -18,7 +18,7 @@ import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
-import { failure, success } from "../pipeline/results.js";
+import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { applyEditsToProject, type ProjectEdit } from "./apply-edits-to-project.js";
 import { fetchCaptionTranscripts } from "./caption-transcripts.js";
@@ -43,35 +43,66 @@ function voiceoverOf(operations: readonly EditOperation[]): AddVoiceoverOperatio
   return operations.length === 1 && only?.type === "add_voiceover" ? only : undefined;
 }
 
-/**
- * A free edit: everything the engine needs from the outside (sound sources, transcripts)
- * is resolved against the project as it is now, then the batch is applied atomically to
- * the project as it is when the store runs the change.
- */
-async function applyPlainEdit(
+// The operations that ask the outside world (media lookups, transcription) before the
+// engine runs; only these need the project read ahead of the change.
+const NEEDS_OUTSIDE_INPUTS: ReadonlySet<EditOperation["type"]> = new Set([
+  "add_sound_effect",
+  "generate_captions_from_items",
+]);
+
+// What the engine needs from the outside, resolved against the project as it is now; a
+// stale edit is refused before the outside world is asked for anything (the store checks
+// again when it applies the batch).
+async function resolveOutsideInputs(
   deps: ServiceDependencies,
   caller: Caller,
-  videoId: number,
-  body: PatchEditorVideoRequest,
-  precondition: EditPrecondition,
-): Promise<ServiceResult> {
+  edit: {
+    readonly videoId: number;
+    readonly operations: readonly EditOperation[];
+    readonly precondition: EditPrecondition;
+  },
+): Promise<Step<ProjectEdit["inputs"]>> {
+  const { videoId, operations, precondition } = edit;
+  if (!operations.some((operation) => NEEDS_OUTSIDE_INPUTS.has(operation.type))) {
+    return proceed({});
+  }
   const project = await findEditorProject(deps, caller, videoId);
-  if (!project.ok) return project.result;
-  // A stale edit is refused before the outside world is asked for anything; the store
-  // checks again when it applies the batch.
+  if (!project.ok) return project;
   const current = project.value.version;
   if (!meetsCondition(precondition.condition, current)) {
-    return failure(revisionConflict(current, precondition.condition));
+    return halt(revisionConflict(current, precondition.condition));
   }
-  const operations = body.operations ?? [];
   const [media, transcripts] = await Promise.all([
     resolveSoundEffectSources(deps, caller, operations),
     fetchCaptionTranscripts(deps, project.value.editor, operations),
   ]);
+  return proceed({ media, transcripts });
+}
+
+/**
+ * A free edit: everything the engine needs from the outside (sound sources, transcripts)
+ * is resolved against the project as it is now, then the batch is applied atomically to
+ * the project as it is when the store runs the change. An edit that needs nothing from
+ * the outside goes straight to the store, which answers a missing project and a stale
+ * revision the same way.
+ */
+async function applyPlainEdit(
+  deps: ServiceDependencies,
+  caller: Caller,
+  edit: {
+    readonly videoId: number;
+    readonly body: PatchEditorVideoRequest;
+    readonly precondition: EditPrecondition;
+  },
+): Promise<ServiceResult> {
+  const { videoId, body, precondition } = edit;
+  const operations = body.operations ?? [];
+  const inputs = await resolveOutsideInputs(deps, caller, { videoId, operations, precondition });
+  if (!inputs.ok) return inputs.result;
   const accepted = await applyEditsToProject(deps, caller, videoId, {
     operations,
     instructions: body.instructions,
-    inputs: { media, transcripts },
+    inputs: inputs.value,
     ...precondition,
   });
   if (!accepted.ok) return accepted.result;
@@ -100,7 +131,7 @@ async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult>
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);
   if (operation === undefined) {
-    return applyPlainEdit(deps, caller, videoId, body.value, precondition);
+    return applyPlainEdit(deps, caller, { videoId, body: body.value, precondition });
   }
   const instructions = body.value.instructions;
   return runPaidRequest({

@@ -14,6 +14,7 @@ import {
   type AccountStore,
   type ApiKeyRecord,
   isKeyUnusable,
+  type KeyWithOrganization,
   type Organization,
 } from "../ports/accounts.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
@@ -32,15 +33,34 @@ export function hasAnyScope(key: ApiKeyRecord, scopes: readonly ApiScope[]): boo
   return scopes.some((scope) => key.scopes.includes(scope));
 }
 
-async function findKey(accounts: AccountStore, token: string): Promise<ApiKeyRecord | undefined> {
-  const keyHash = await hashApiKey(token);
-  const candidates = await accounts.findKeysByLookupPrefix(lookupPrefixOf(keyHash));
-  let found: ApiKeyRecord | undefined;
-  // Every candidate is compared, so the time taken does not tell which one matched.
+// Every candidate is compared, so the time taken does not tell which one matched.
+function matching<T>(
+  candidates: readonly T[],
+  keyHash: string,
+  keyOf: (candidate: T) => ApiKeyRecord,
+) {
+  let found: T | undefined;
   for (const candidate of candidates) {
-    if (constantTimeEqual(candidate.keyHash, keyHash)) found = candidate;
+    if (constantTimeEqual(keyOf(candidate).keyHash, keyHash)) found = candidate;
   }
   return found;
+}
+
+// The key the token names with its organization, read together when the store can.
+async function findKey(
+  accounts: AccountStore,
+  token: string,
+): Promise<KeyWithOrganization | undefined> {
+  const keyHash = await hashApiKey(token);
+  const lookupPrefix = lookupPrefixOf(keyHash);
+  if (accounts.findKeysWithOrganizations !== undefined) {
+    const candidates = await accounts.findKeysWithOrganizations(lookupPrefix);
+    return matching(candidates, keyHash, (candidate) => candidate.key);
+  }
+  const candidates = await accounts.findKeysByLookupPrefix(lookupPrefix);
+  const key = matching(candidates, keyHash, (candidate) => candidate);
+  if (key === undefined) return undefined;
+  return { key, organization: await accounts.organization(key.organizationId) };
 }
 
 /** The ports authentication reads: the keys, and the clock that says whether one expired. */
@@ -69,13 +89,12 @@ export async function authenticate(
       ),
     );
   }
-  const key = await findKey(accounts, token);
-  const organization =
-    key === undefined ? undefined : await accounts.organization(key.organizationId);
-  if (key === undefined || isKeyUnusable(key, clock.now()) || organization === undefined) {
+  const found = await findKey(accounts, token);
+  const organization = found?.organization;
+  if (found === undefined || isKeyUnusable(found.key, clock.now()) || organization === undefined) {
     return halt(apiError("invalid_api_key", "The API key is unknown, revoked or expired."));
   }
-  return proceed({ organization, key });
+  return proceed({ organization, key: found.key });
 }
 
 /**

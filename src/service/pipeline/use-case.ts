@@ -69,7 +69,7 @@ export function authenticated(
     if (!admitted.ok) return { admitted: false, refusal: admitted.result };
     const caller = admitted.value;
     const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
-    return { admitted: true, serve };
+    return { admitted: true, serve, organizationId: caller.organization.id };
   };
 }
 

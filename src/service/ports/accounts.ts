@@ -73,6 +73,14 @@ export function isKeyUnusable(key: ApiKeyRecord, nowEpochMilliseconds: number): 
   return key.revoked || (expiresAt !== undefined && nowEpochMilliseconds >= expiresAt);
 }
 
+/** An API key and its organization, as read together. */
+export interface KeyWithOrganization {
+  /** The key. */
+  readonly key: ApiKeyRecord;
+  /** The organization the key acts for; undefined when it no longer exists. */
+  readonly organization: Organization | undefined;
+}
+
 /** Where organizations and API key digests live. */
 export interface AccountStore {
   /**
@@ -80,6 +88,13 @@ export interface AccountStore {
    * may match; the caller compares whole digests in constant time.
    */
   findKeysByLookupPrefix(lookupPrefix: string): Promise<readonly ApiKeyRecord[]>;
+  /**
+   * The keys of {@link AccountStore.findKeysByLookupPrefix}, each with its organization
+   * (undefined when it is gone), read together. Optional: a store over a database
+   * answers both in one round trip instead of two; without it the caller asks
+   * {@link AccountStore.organization} for the key that matched.
+   */
+  findKeysWithOrganizations?(lookupPrefix: string): Promise<readonly KeyWithOrganization[]>;
   /** The organization with this id, or undefined. */
   organization(organizationId: OrganizationId): Promise<Organization | undefined>;
   /**

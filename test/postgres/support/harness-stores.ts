@@ -74,6 +74,7 @@ function harnessAccounts(schema: TestSchema): MemoryAccountStore {
     );
   return {
     findKeysByLookupPrefix: (prefix) => after(() => store.findKeysByLookupPrefix(prefix)),
+    findKeysWithOrganizations: (prefix) => after(() => store.findKeysWithOrganizations(prefix)),
     organization: (id) => after(() => store.organization(id)),
     putOrganization(organization) {
       void after(() => put(organization));
