@@ -48,10 +48,10 @@ export type StorePorts = Pick<
 export async function memoryStorePorts(): Promise<StorePorts> {
   const accounts = createMemoryAccountStore();
   accounts.putOrganization({ id: toOrganizationId(1), name: "Bench", subscriptionActive: true });
-  await accounts.addApiKey(toOrganizationId(1), BENCH_KEY, [
-    "generations:read",
-    "generations:write",
-  ]);
+  await accounts.addApiKey(toOrganizationId(1), {
+    key: BENCH_KEY,
+    scopes: ["generations:read", "generations:write"],
+  });
   const credits = createMemoryCreditStore();
   await credits.grant(toOrganizationId(1), BENCH_CREDITS, "bench");
   return {

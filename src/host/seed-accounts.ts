@@ -25,5 +25,7 @@ export function seedAccounts(
   credits: CreditStore,
   organizations: readonly SetupOrganization[],
 ): Promise<void> {
-  return seedMemoryAccounts(accounts, credits, organizations, STARTING_CREDITS_REFERENCE);
+  return seedMemoryAccounts({ accounts, credits }, organizations, {
+    creditsReference: STARTING_CREDITS_REFERENCE,
+  });
 }

@@ -5,12 +5,11 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
-import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
-  ApiKeyOptions,
   ApiKeyRecord,
+  NewApiKey,
   Organization,
 } from "../service/ports/accounts.js";
 
@@ -19,12 +18,7 @@ export interface MemoryAccountStore extends AccountStore {
   /** Adds or replaces an organization. */
   putOrganization(organization: Organization): void;
   /** Adds an API key for an organization; returns its record (the key is kept as a digest). */
-  addApiKey(
-    organizationId: OrganizationId,
-    key: string,
-    scopes: readonly ApiScope[],
-    options?: ApiKeyOptions,
-  ): Promise<ApiKeyRecord>;
+  addApiKey(organizationId: OrganizationId, apiKey: NewApiKey): Promise<ApiKeyRecord>;
 }
 
 /**
@@ -34,7 +28,10 @@ export interface MemoryAccountStore extends AccountStore {
  * ```ts
  * const accounts = createMemoryAccountStore();
  * accounts.putOrganization({ id: 1, name: "Acme", subscriptionActive: true });
- * await accounts.addApiKey(1, "rk_live_example", ["generations:read", "generations:write"]);
+ * await accounts.addApiKey(toOrganizationId(1), {
+ *   key: "rk_live_example",
+ *   scopes: ["generations:read", "generations:write"],
+ * });
  * ```
  */
 export function createMemoryAccountStore(): MemoryAccountStore {
@@ -50,7 +47,7 @@ export function createMemoryAccountStore(): MemoryAccountStore {
     putOrganization(organization) {
       organizations.set(organization.id, organization);
     },
-    async addApiKey(organizationId, key, scopes, options = {}) {
+    async addApiKey(organizationId, { key, scopes, options = {} }) {
       const keyHash = await hashApiKey(key);
       const expiresAt = options.expiresAtEpochMilliseconds;
       const record: ApiKeyRecord = {

@@ -11,9 +11,8 @@ import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner, UPLOAD_URL_SECRET_MIN_BYTES } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import { toOrganizationId } from "../organization-id.js";
-import type { ApiScope } from "../schemas/scopes.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
-import type { ApiKeyOptions } from "../service/ports/accounts.js";
+import type { NewApiKey } from "../service/ports/accounts.js";
 import { createMemoryAccountStore, type MemoryAccountStore } from "./account-store.js";
 import { createMemoryCreditStore } from "./credit-store.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";
@@ -33,14 +32,7 @@ export const MEMORY_PORTS_FILES_PATH = "/files";
 export const MEMORY_STARTING_CREDITS_REFERENCE = "starting credits";
 
 /** An API key of a seeded organization, in plain text (the store keeps a digest). */
-export interface MemoryApiKey {
-  /** The key as clients send it in `Authorization: Bearer`. */
-  readonly key: string;
-  /** The scopes it carries. */
-  readonly scopes: readonly ApiScope[];
-  /** Key id, expiry and revocation, as {@link MemoryAccountStore.addApiKey} takes them. */
-  readonly options?: ApiKeyOptions;
-}
+export type MemoryApiKey = NewApiKey;
 
 /** An organization to create in the in-memory stores, with its keys and credits. */
 export interface MemoryOrganization {
@@ -118,22 +110,35 @@ const REFUSING_URL_FETCHER: UrlFetcher = {
   },
 };
 
+/** The stores {@link seedMemoryAccounts} fills: organizations and keys, and credits. */
+export interface MemoryAccountStores {
+  /** Takes the organizations and their keys. */
+  readonly accounts: MemoryAccountStore;
+  /** Takes the starting balances. */
+  readonly credits: CreditStore;
+}
+
+/** Settings of {@link seedMemoryAccounts}. */
+export interface MemorySeedOptions {
+  /** The ledger reference of starting credits; {@link MEMORY_STARTING_CREDITS_REFERENCE} by default. */
+  readonly creditsReference?: string;
+}
+
 /**
  * Stores `organizations` with their API keys and starting credits in an account and a
  * credit store (the credit store names accounts by the organization id as text).
  *
  * @example
  * ```ts
- * await seedMemoryAccounts(accounts, credits, [
+ * await seedMemoryAccounts({ accounts, credits }, [
  *   { id: 1, name: "Acme", credits: 500, apiKeys: [{ key: "rk_test_acme", scopes: API_SCOPES }] },
  * ]);
  * ```
  */
 export async function seedMemoryAccounts(
-  accounts: MemoryAccountStore,
-  credits: CreditStore,
+  { accounts, credits }: MemoryAccountStores,
   organizations: readonly MemoryOrganization[],
-  reference: string = MEMORY_STARTING_CREDITS_REFERENCE,
+  { creditsReference = MEMORY_STARTING_CREDITS_REFERENCE }: MemorySeedOptions = {},
 ): Promise<void> {
   for (const organization of organizations) {
     const id = toOrganizationId(organization.id);
@@ -143,11 +148,11 @@ export async function seedMemoryAccounts(
       subscriptionActive: organization.subscriptionActive ?? true,
     });
     for (const apiKey of organization.apiKeys) {
-      await accounts.addApiKey(id, apiKey.key, apiKey.scopes, apiKey.options);
+      await accounts.addApiKey(id, apiKey);
     }
     const startingCredits = organization.credits ?? 0;
     if (startingCredits > 0) {
-      await credits.grant(id, startingCredits, reference);
+      await credits.grant(id, startingCredits, creditsReference);
     }
   }
 }
@@ -193,7 +198,7 @@ export function createMemoryPorts(options: MemoryPortsOptions = {}): MemoryPorts
   const clock = options.clock ?? systemClock;
   const accounts = createMemoryAccountStore();
   const credits = createMemoryCreditStore({ clock });
-  const ready = seedMemoryAccounts(accounts, credits, options.organizations ?? []);
+  const ready = seedMemoryAccounts({ accounts, credits }, options.organizations ?? []);
   // Requests see a failed seeding through the account reads; this only keeps the
   // runtime from reporting it as unhandled before one arrives.
   ready.catch(() => undefined);

@@ -12,16 +12,16 @@ import type { ApiScope } from "../schemas/scopes.js";
 import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
-  ApiKeyOptions,
   ApiKeyRecord,
   KeyWithOrganization,
+  NewApiKey,
   Organization,
 } from "../service/ports/accounts.js";
 import type { Queryable } from "./credit-rows.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
-export type { ApiKeyOptions } from "../service/ports/accounts.js";
+export type { ApiKeyOptions, NewApiKey } from "../service/ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled without overwriting anything. */
 export interface PostgresAccountStore extends AccountStore {
@@ -33,12 +33,7 @@ export interface PostgresAccountStore extends AccountStore {
    * Adds an API key (kept as a digest) unless a key with the same digest exists; returns
    * the stored record, which is the existing one when the key was already there.
    */
-  ensureApiKey(
-    organizationId: OrganizationId,
-    key: string,
-    scopes: readonly ApiScope[],
-    options?: ApiKeyOptions,
-  ): Promise<ApiKeyRecord>;
+  ensureApiKey(organizationId: OrganizationId, apiKey: NewApiKey): Promise<ApiKeyRecord>;
 }
 
 function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
@@ -84,14 +79,17 @@ export interface StoredApiKey {
   readonly added: boolean;
 }
 
+/** A new API key and the organization it acts for. */
+export interface OrganizationApiKey extends NewApiKey {
+  /** The organization the key acts for. */
+  readonly organizationId: OrganizationId;
+}
+
 /** Adds a key unless its digest exists. */
 export async function insertApiKey(
   client: Queryable,
   schema: PostgresSchema,
-  organizationId: OrganizationId,
-  key: string,
-  scopes: readonly ApiScope[],
-  options: ApiKeyOptions = {},
+  { organizationId, key, scopes, options = {} }: OrganizationApiKey,
 ): Promise<StoredApiKey> {
   const keyHash = await hashApiKey(key);
   const keyId = options.keyId ?? `key_${keyHash.slice(0, 12)}`;
@@ -127,7 +125,10 @@ export async function insertApiKey(
  * ```ts
  * const accounts = createPostgresAccountStore(pool, { schema: "reelkit" });
  * await accounts.ensureOrganization({ id: 1, name: "Acme", subscriptionActive: true });
- * await accounts.ensureApiKey(1, "rk_live_example", ["generations:read", "generations:write"]);
+ * await accounts.ensureApiKey(toOrganizationId(1), {
+ *   key: "rk_live_example",
+ *   scopes: ["generations:read", "generations:write"],
+ * });
  * ```
  */
 export function createPostgresAccountStore(
@@ -170,15 +171,8 @@ export function createPostgresAccountStore(
       return row === undefined ? undefined : organizationOf(row, row.id);
     },
     ensureOrganization: (organization) => insertOrganization(queryable(pool), schema, organization),
-    async ensureApiKey(organizationId, key, scopes, keyOptions) {
-      const stored = await insertApiKey(
-        queryable(pool),
-        schema,
-        organizationId,
-        key,
-        scopes,
-        keyOptions,
-      );
+    async ensureApiKey(organizationId, apiKey) {
+      const stored = await insertApiKey(queryable(pool), schema, { organizationId, ...apiKey });
       return stored.record;
     },
     async revokeApiKey(keyId) {

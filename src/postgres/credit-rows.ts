@@ -36,12 +36,19 @@ function totalsOf(row: Record<string, unknown>): Omit<LockedAccount, "schema"> {
   };
 }
 
+/** The account to lock, and whether to create it when it is missing. */
+export interface AccountLock {
+  /** The organization whose account row is locked. */
+  readonly organizationId: OrganizationId;
+  /** True to create an empty account first when there is none. */
+  readonly create: boolean;
+}
+
 /** Locks an account row; creates an empty one first when `create` is set. */
 export async function lockAccount(
   client: Queryable,
   schema: PostgresSchema,
-  organizationId: OrganizationId,
-  create: boolean,
+  { organizationId, create }: AccountLock,
 ): Promise<LockedAccount | undefined> {
   const lockedOf = (row: Record<string, unknown>) => ({ ...totalsOf(row), schema });
   const select = `SELECT ${ACCOUNT_COLUMNS} FROM ${schema.table("credit_accounts")} WHERE account_id = $1 FOR UPDATE`;
@@ -80,12 +87,19 @@ export function holdOf(row: Record<string, unknown>): CreditHold {
   };
 }
 
+/** The holds to read: an account's, all of them or only one. */
+export interface HoldsRead {
+  /** The organization whose holds are read. */
+  readonly organizationId: OrganizationId;
+  /** The one hold to read; every hold of the account when omitted. */
+  readonly holdId?: string;
+}
+
 /** Reads the holds of an account; all of them, or only `holdId`. */
 export async function readHolds(
   client: Queryable,
   schema: PostgresSchema,
-  organizationId: OrganizationId,
-  holdId?: string,
+  { organizationId, holdId }: HoldsRead,
 ): Promise<CreditHold[]> {
   const holds = schema.table("credit_holds");
   const { rows } =

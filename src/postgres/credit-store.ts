@@ -70,11 +70,11 @@ export function createPostgresCreditStore(
     transitionOf: Resolver<Resolution>,
   ): Promise<ResolveHoldResult<Resolution>> =>
     inTransaction(pool, async (client) => {
-      const locked = await lockAccount(client, schema, organizationId, false);
+      const locked = await lockAccount(client, schema, { organizationId, create: false });
       if (locked === undefined) return { outcome: "unknown_hold" };
       // Read after the lock is granted, so the hold is as the previous holder left it (a
       // join with the locking select would see the hold as it was before the wait).
-      const [hold] = await readHolds(client, schema, organizationId, holdId);
+      const [hold] = await readHolds(client, schema, { organizationId, holdId });
       const transition = transitionOf(locked.account, hold);
       if (!isHoldResolvedNow(transition)) return transition;
       // The hold's update is conditional on it still being open: the account lock already
@@ -97,7 +97,7 @@ export function createPostgresCreditStore(
   return {
     reserve: (organizationId, requests) =>
       inTransaction(pool, async (client) => {
-        const locked = await lockAccount(client, schema, organizationId, true);
+        const locked = await lockAccount(client, schema, { organizationId, create: true });
         if (locked === undefined)
           throw new Error(`Account ${organizationId} could not be created.`);
         const transition = reserveCredits(locked.account, requests);
@@ -123,7 +123,12 @@ export function createPostgresCreditStore(
       // Checked before any connection is taken: a bad amount is a caller's bug.
       assertCreditAmount(amount, "A grant");
       return inTransaction(pool, (client) =>
-        grantWithin(client, schema, organizationId, amount, reference, clock.now()),
+        grantWithin(client, schema, {
+          organizationId,
+          amount,
+          reference,
+          recordedAtMilliseconds: clock.now(),
+        }),
       );
     },
     async balance(organizationId) {
@@ -131,7 +136,7 @@ export function createPostgresCreditStore(
       return balanceOf(account ?? EMPTY_CREDIT_ACCOUNT);
     },
     async hold(organizationId, holdId) {
-      const [hold] = await readHolds(queryable(pool), schema, organizationId, holdId);
+      const [hold] = await readHolds(queryable(pool), schema, { organizationId, holdId });
       return hold;
     },
     ledger: (organizationId) => readLedger(queryable(pool), schema, organizationId),
@@ -141,7 +146,7 @@ export function createPostgresCreditStore(
         async (client) =>
           reconcileLedger({
             account: (await readAccount(client, schema, organizationId)) ?? EMPTY_CREDIT_ACCOUNT,
-            holds: await readHolds(client, schema, organizationId),
+            holds: await readHolds(client, schema, { organizationId }),
             entries: await readLedger(client, schema, organizationId),
           }),
         { isolation: "repeatable read", readOnly: true },

@@ -34,12 +34,19 @@ function recordOf(row: Record<string, unknown>): IdempotencyRecord {
   };
 }
 
+/** The key to read, and whether to hold its row lock. */
+export interface KeyRead {
+  /** The organization and key. */
+  readonly scope: IdempotencyScope;
+  /** True to take the row lock for the rest of the transaction. */
+  readonly lock: boolean;
+}
+
 /** Reads a key's record; `lock` takes the row lock for the rest of the transaction. */
 export async function readKey(
   client: Queryable,
   schema: PostgresSchema,
-  scope: IdempotencyScope,
-  lock: boolean,
+  { scope, lock }: KeyRead,
 ): Promise<IdempotencyRecord | undefined> {
   const { rows } = await client.query(
     `SELECT ${COLUMNS} FROM ${schema.table("idempotency_keys")} WHERE account_id = $1 AND key = $2${lock ? " FOR UPDATE" : ""}`,
@@ -74,6 +81,14 @@ function valuesOf(record: IdempotencyRecord): unknown[] {
   ];
 }
 
+/** A key and the record to write for it; no record deletes the key's row. */
+export interface KeyWrite<Written extends IdempotencyRecord | undefined = IdempotencyRecord> {
+  /** The organization and key. */
+  readonly scope: IdempotencyScope;
+  /** The record to store. */
+  readonly record: Written;
+}
+
 /**
  * Inserts the record of a key that had none. Returns false when a concurrent claim
  * inserted one first; the caller then reads that one under a lock and decides again.
@@ -81,8 +96,7 @@ function valuesOf(record: IdempotencyRecord): unknown[] {
 export async function insertKey(
   client: Queryable,
   schema: PostgresSchema,
-  scope: IdempotencyScope,
-  record: IdempotencyRecord,
+  { scope, record }: KeyWrite,
 ): Promise<boolean> {
   const result = await client.query(
     `INSERT INTO ${schema.table("idempotency_keys")} (account_id, key, ${COLUMNS})
@@ -96,8 +110,7 @@ export async function insertKey(
 export async function replaceKey(
   client: Queryable,
   schema: PostgresSchema,
-  scope: IdempotencyScope,
-  record: IdempotencyRecord | undefined,
+  { scope, record }: KeyWrite<IdempotencyRecord | undefined>,
 ): Promise<void> {
   const table = schema.table("idempotency_keys");
   if (record === undefined) {

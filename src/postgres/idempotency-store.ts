@@ -30,21 +30,21 @@ const CLAIM_ROUNDS = 4;
 async function claimOnce(
   pool: Pool,
   schema: PostgresSchema,
-  scope: IdempotencyScope,
-  request: ClaimRequest,
+  { scope, request }: { scope: IdempotencyScope; request: ClaimRequest },
 ): Promise<ClaimResult | undefined> {
   // The common case first: an unused key is claimed by one insert, no transaction.
   const fresh = claimKey(undefined, request, randomUUID());
-  if (await insertKey(queryable(pool), schema, scope, fresh.record)) return fresh.result;
+  if (await insertKey(queryable(pool), schema, { scope, record: fresh.record }))
+    return fresh.result;
   return inTransaction(pool, async (client) => {
-    const record = await readKey(client, schema, scope, true);
+    const record = await readKey(client, schema, { scope, lock: true });
     const transition = claimKey(record, request, randomUUID());
     if (transition.record === record) return transition.result;
     if (record !== undefined) {
-      await replaceKey(client, schema, scope, transition.record);
+      await replaceKey(client, schema, { scope, record: transition.record });
       return transition.result;
     }
-    const inserted = await insertKey(client, schema, scope, transition.record);
+    const inserted = await insertKey(client, schema, { scope, record: transition.record });
     return inserted ? transition.result : undefined;
   });
 }
@@ -69,25 +69,26 @@ export function createPostgresIdempotencyStore(
   return {
     async claim(scope, request) {
       for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-        const result = await claimOnce(pool, schema, scope, request);
+        const result = await claimOnce(pool, schema, { scope, request });
         if (result !== undefined) return result;
       }
       throw new Error(`The key ${scope.key} kept changing under concurrent claims.`);
     },
     complete: (scope, request) =>
       inTransaction(pool, async (client) => {
-        const record = await readKey(client, schema, scope, true);
+        const record = await readKey(client, schema, { scope, lock: true });
         const transition = completeKey(record, request);
         if (transition.outcome === "completed") {
-          await replaceKey(client, schema, scope, transition.record);
+          await replaceKey(client, schema, { scope, record: transition.record });
         }
         return { outcome: transition.outcome };
       }),
     release: (scope, token) =>
       inTransaction(pool, async (client) => {
-        const record = await readKey(client, schema, scope, true);
+        const record = await readKey(client, schema, { scope, lock: true });
         const transition = releaseKey(record, token);
-        if (transition.outcome === "released") await replaceKey(client, schema, scope, undefined);
+        if (transition.outcome === "released")
+          await replaceKey(client, schema, { scope, record: undefined });
         return { outcome: transition.outcome };
       }),
     async reap(nowMilliseconds) {
@@ -97,6 +98,6 @@ export function createPostgresIdempotencyStore(
       );
       return result.rowCount ?? 0;
     },
-    inspect: (scope) => readKey(queryable(pool), schema, scope, false),
+    inspect: (scope) => readKey(queryable(pool), schema, { scope, lock: false }),
   };
 }

@@ -33,6 +33,7 @@
 export {
   type ApiKeyOptions,
   createPostgresAccountStore,
+  type NewApiKey,
   type PostgresAccountStore,
 } from "./account-store.js";
 export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";

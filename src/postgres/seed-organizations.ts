@@ -9,8 +9,7 @@
  */
 import type { Pool } from "pg";
 import { toOrganizationId } from "../organization-id.js";
-import type { ApiScope } from "../schemas/scopes.js";
-import type { ApiKeyOptions } from "../service/ports/accounts.js";
+import type { NewApiKey } from "../service/ports/accounts.js";
 import { insertApiKey, insertOrganization } from "./account-store.js";
 import { grantWithin } from "./credit-grant.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
@@ -27,11 +26,7 @@ export interface SeedOrganization {
   /** Credits granted when the organization is first added. */
   readonly credits: number;
   /** Its keys in plain text (stored as digests), each revoked or expiring when it says so. */
-  readonly apiKeys: readonly {
-    readonly key: string;
-    readonly scopes: readonly ApiScope[];
-    readonly options?: ApiKeyOptions;
-  }[];
+  readonly apiKeys: readonly NewApiKey[];
 }
 
 /** What {@link seedOrganizations} added. */
@@ -78,18 +73,16 @@ export async function seedOrganizations(
     const added = await inTransaction(pool, async (client) => {
       const isNew = await insertOrganization(client, schema, { ...organization, id });
       if (isNew && organization.credits > 0) {
-        await grantWithin(client, schema, id, organization.credits, reference, now());
+        await grantWithin(client, schema, {
+          organizationId: id,
+          amount: organization.credits,
+          reference,
+          recordedAtMilliseconds: now(),
+        });
       }
       const keys: string[] = [];
       for (const apiKey of organization.apiKeys) {
-        const stored = await insertApiKey(
-          client,
-          schema,
-          id,
-          apiKey.key,
-          apiKey.scopes,
-          apiKey.options,
-        );
+        const stored = await insertApiKey(client, schema, { organizationId: id, ...apiKey });
         if (stored.added) keys.push(stored.record.keyId);
         // Revoking only narrows what a key can do, so a fixture may revoke a key that is
         // already there; everything else about an existing key stays as it is.

@@ -65,18 +65,25 @@ export function placeholderImageSize(aspectRatio: string | undefined): ImageSize
 }
 
 // Inside a mountain whose peak is at (peakX, peakY) and whose flanks fall at `slope`.
-const underPeak = (x: number, y: number, peakX: number, peakY: number, slope: number) =>
-  y >= peakY + Math.abs(x - peakX) * slope;
+const underPeak = (
+  x: number,
+  y: number,
+  { peakX, peakY, slope }: { peakX: number; peakY: number; slope: number },
+) => y >= peakY + Math.abs(x - peakX) * slope;
 
 function colourAt(x: number, y: number, { width, height }: ImageSize): number {
   const short = Math.min(width, height);
   const frame = Math.max(1, Math.round(short * 0.02));
   if (x < frame || y < frame || x >= width - frame || y >= height - frame) return FRAME;
   const ground = height * 0.78;
-  if (y >= ground || underPeak(x, y, width * 0.34, ground - short * 0.32, 0.8)) {
+  if (
+    y >= ground ||
+    underPeak(x, y, { peakX: width * 0.34, peakY: ground - short * 0.32, slope: 0.8 })
+  ) {
     return NEAR_MOUNTAIN;
   }
-  if (underPeak(x, y, width * 0.66, ground - short * 0.42, 0.7)) return FAR_MOUNTAIN;
+  if (underPeak(x, y, { peakX: width * 0.66, peakY: ground - short * 0.42, slope: 0.7 }))
+    return FAR_MOUNTAIN;
   const sunX = width * 0.7;
   const sunY = ground - short * 0.62;
   if ((x - sunX) ** 2 + (y - sunY) ** 2 <= (short * 0.09) ** 2) return SUN;

@@ -45,7 +45,10 @@ function wavHeader(sampleCount: number): number[] {
   ];
 }
 
-function chirp(samples: Uint8Array, from: number, length: number, pitchHz: number): void {
+function chirp(
+  samples: Uint8Array,
+  { from, length, pitchHz }: { from: number; length: number; pitchHz: number },
+): void {
   const ramp = Math.max(1, Math.round(RAMP_SECONDS * PLACEHOLDER_SPEECH_SAMPLE_RATE));
   for (let index = 0; index < length && from + index < samples.length; index += 1) {
     const envelope = Math.min(1, index / ramp, (length - index) / ramp);
@@ -76,7 +79,11 @@ export function placeholderSpeechWav(request: {
   const wordSamples = sampleCount / words;
   for (let word = 0; word < words; word += 1) {
     const pitch = PITCHES_HZ[word % PITCHES_HZ.length] ?? PITCHES_HZ[0] ?? 440;
-    chirp(samples, Math.round(word * wordSamples), Math.round(wordSamples * VOICED_SHARE), pitch);
+    chirp(samples, {
+      from: Math.round(word * wordSamples),
+      length: Math.round(wordSamples * VOICED_SHARE),
+      pitchHz: pitch,
+    });
   }
   const bytes = new Uint8Array(WAV_HEADER_BYTES + sampleCount);
   bytes.set(wavHeader(sampleCount));

@@ -45,9 +45,11 @@ const BATCH_LENGTH_DEFAULT = 10;
 // The plans of every type in `types` that can act on `state`.
 function applicablePlans(
   state: EditorState,
-  types: readonly EditOperationType[],
-  settings: GeneratorSettings,
-  withProviders: boolean,
+  {
+    types,
+    settings,
+    withProviders,
+  }: { types: readonly EditOperationType[]; settings: GeneratorSettings; withProviders: boolean },
 ): fc.Arbitrary<OperationPlan>[] {
   const context: PlanContext = {
     state,
@@ -79,14 +81,16 @@ function batchLengths(options: EditBatchArbitraryOptions): {
   minLength: number;
   maxLength: number;
 } {
-  const maxLength = wholeOption(
-    "maxLength",
-    options.maxLength,
-    Math.min(BATCH_LENGTH_DEFAULT, OPERATIONS_PER_REQUEST_MAX),
-    1,
-    OPERATIONS_PER_REQUEST_MAX,
-  );
-  const minLength = wholeOption("minLength", options.minLength, 1, 1, maxLength);
+  const maxLength = wholeOption("maxLength", options.maxLength, {
+    fallback: Math.min(BATCH_LENGTH_DEFAULT, OPERATIONS_PER_REQUEST_MAX),
+    min: 1,
+    max: OPERATIONS_PER_REQUEST_MAX,
+  });
+  const minLength = wholeOption("minLength", options.minLength, {
+    fallback: 1,
+    min: 1,
+    max: maxLength,
+  });
   return { minLength, maxLength };
 }
 
@@ -125,7 +129,11 @@ export function editOperationArbitrary(
 ): fc.Arbitrary<EditOperation> {
   const settings = generatorSettings(options);
   const types = chooseTypes(options.types, false);
-  const plans = requireSome(applicablePlans(state, types, settings, false), state, types);
+  const plans = requireSome(
+    applicablePlans(state, { types, settings, withProviders: false }),
+    state,
+    types,
+  );
   return fc.oneof(...plans).map((plan) => {
     const operation = plan({ state, canName: () => true, results: undefined });
     // `applies` said the type can act on this state, so a missing operation is a bug here.
@@ -172,7 +180,7 @@ export function editBatchArbitrary(
   const settings = generatorSettings(options);
   const types = chooseTypes(options.types, false);
   const plans = fc.oneof(
-    ...requireSome(applicablePlans(state, types, settings, false), state, types),
+    ...requireSome(applicablePlans(state, { types, settings, withProviders: false }), state, types),
   );
   return fc
     .array(plans, batchLengths(options))
@@ -212,12 +220,11 @@ export function editBatchWithProvidersArbitrary(
   const types = chooseTypes(options.types, true);
   const lengths = batchLengths(options);
   const batches: fc.WeightedArbitrary<OperationPlan[]>[] = [];
-  const [first, ...rest] = applicablePlans(
-    state,
-    types.filter((type) => type !== "add_voiceover"),
+  const [first, ...rest] = applicablePlans(state, {
+    types: types.filter((type) => type !== "add_voiceover"),
     settings,
-    true,
-  );
+    withProviders: true,
+  });
   if (first !== undefined) {
     batches.push({ weight: 4, arbitrary: fc.array(fc.oneof(first, ...rest), lengths) });
   }

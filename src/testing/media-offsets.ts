@@ -29,16 +29,28 @@ export function playableMediaSeconds(mediaSeconds: number, fps: number): number 
   return Math.max(mediaSeconds, 2 * mediaFrameSeconds(fps, 1));
 }
 
+/** A drawn offset and the media and window it must fit. */
+export interface SourceOffsetDraw {
+  /** The drawn position, from 0 to 1, within the room there is. */
+  readonly unit: number;
+  /** Length of the media, or null when unknown. */
+  readonly mediaSeconds: number | null;
+  /** The window to draw in when the media length is unknown. */
+  readonly timelineSeconds: number;
+  /** Media that must be left after the offset. Default 0. */
+  readonly leaveSeconds?: number;
+}
+
 /**
  * A source offset that leaves at least `leaveSeconds` of media lasting `mediaSeconds`
  * (anywhere in the window when the length is unknown), or undefined when no offset does.
  */
-export function sourceOffsetSeconds(
-  unit: number,
-  mediaSeconds: number | null,
-  timelineSeconds: number,
+export function sourceOffsetSeconds({
+  unit,
+  mediaSeconds,
+  timelineSeconds,
   leaveSeconds = 0,
-): number | undefined {
+}: SourceOffsetDraw): number | undefined {
   if (mediaSeconds === null) return Math.min(unit * timelineSeconds, TIMELINE_POSITION_MAX_SECONDS);
   const room = mediaSeconds - leaveSeconds;
   if (!(room > 0)) return undefined;
@@ -85,15 +97,23 @@ export function lengthWithinMedia(
   return length >= TIMELINE_DURATION_MIN_SECONDS ? length : undefined;
 }
 
+/** How an item would play its media: from where, how fast, at what frame rate. */
+export interface MediaPlayback {
+  /** The offset into the media. */
+  readonly sourceStartSeconds: number;
+  /** The wanted playback rate. */
+  readonly playbackRate: number;
+  /** The project's frames per second. */
+  readonly fps: number;
+}
+
 /**
  * `playbackRate` lowered, when needed, so that the media left after `sourceStartSeconds`
  * still holds a frame at `fps`; undefined when even the lowest rate does not.
  */
 export function rateWithinMedia(
   media: Pick<BoundMedia, "mediaSeconds">,
-  sourceStartSeconds: number,
-  playbackRate: number,
-  fps: number,
+  { sourceStartSeconds, playbackRate, fps }: MediaPlayback,
 ): number | undefined {
   const fastest = (media.mediaSeconds - sourceStartSeconds) / mediaFrameSeconds(fps, 1);
   const rate = Math.min(playbackRate, fastest);

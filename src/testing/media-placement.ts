@@ -63,7 +63,7 @@ export function mediaStepArbitrary(timelineSeconds: number): fc.Arbitrary<MediaS
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(drawn.sourceUnit, mediaSeconds, timelineSeconds);
+          : sourceOffsetSeconds({ unit: drawn.sourceUnit, mediaSeconds, timelineSeconds });
       return {
         media: {
           kind: drawn.kind,

@@ -30,13 +30,21 @@ export interface GenerationOptions {
 const TIMELINE_SECONDS_DEFAULT = 30;
 const CAPTION_ENTRIES_DEFAULT = 6;
 
+/** The default of a whole number option and the range it must lie in. */
+export interface WholeOptionRange {
+  /** The value when the option is not given. */
+  readonly fallback: number;
+  /** The smallest value allowed. */
+  readonly min: number;
+  /** The largest value allowed. */
+  readonly max: number;
+}
+
 /** A whole number option from `min` to `max`, or its default. */
 export function wholeOption(
   name: string,
   value: number | undefined,
-  fallback: number,
-  min: number,
-  max: number,
+  { fallback, min, max }: WholeOptionRange,
 ): number {
   const resolved = value ?? fallback;
   if (!Number.isInteger(resolved) || resolved < min || resolved > max) {
@@ -51,12 +59,10 @@ export function generatorSettings(options: GenerationOptions): GeneratorSettings
   if (!(Number.isFinite(timelineSeconds) && timelineSeconds > 0)) {
     throw new RangeError(`timelineSeconds must be a finite number > 0, got ${timelineSeconds}.`);
   }
-  const maxCaptionEntries = wholeOption(
-    "maxCaptionEntries",
-    options.maxCaptionEntries,
-    CAPTION_ENTRIES_DEFAULT,
-    1,
-    CAPTIONS_PER_OPERATION_MAX,
-  );
+  const maxCaptionEntries = wholeOption("maxCaptionEntries", options.maxCaptionEntries, {
+    fallback: CAPTION_ENTRIES_DEFAULT,
+    min: 1,
+    max: CAPTIONS_PER_OPERATION_MAX,
+  });
   return { timelineSeconds, maxCaptionEntries };
 }

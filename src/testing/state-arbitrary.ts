@@ -53,7 +53,7 @@ type Step =
   | { readonly kind: "media"; readonly media: MediaStep };
 
 function checkedFps(value: number): number {
-  return wholeOption("fps", value, value, FPS_MIN, FPS_MAX);
+  return wholeOption("fps", value, { fallback: value, min: FPS_MIN, max: FPS_MAX });
 }
 
 function fpsArbitrary(option: EditorStateArbitraryOptions["fps"]): fc.Arbitrary<number> {
@@ -72,13 +72,11 @@ function fpsArbitrary(option: EditorStateArbitraryOptions["fps"]): fc.Arbitrary<
 function stepArbitrary(options: EditorStateArbitraryOptions): fc.Arbitrary<Step> | undefined {
   const settings = generatorSettings(options);
   const types = chooseTypes(options.types, true);
-  const maxLength = wholeOption(
-    "maxOperationsPerBatch",
-    options.maxOperationsPerBatch,
-    OPERATIONS_PER_BATCH_DEFAULT,
-    1,
-    OPERATIONS_PER_REQUEST_MAX,
-  );
+  const maxLength = wholeOption("maxOperationsPerBatch", options.maxOperationsPerBatch, {
+    fallback: OPERATIONS_PER_BATCH_DEFAULT,
+    min: 1,
+    max: OPERATIONS_PER_REQUEST_MAX,
+  });
   const steps: fc.WeightedArbitrary<Step>[] = [];
   const together = types.filter((type) => type !== "add_voiceover");
   if (together.length > 0) {
@@ -116,8 +114,7 @@ function stepArbitrary(options: EditorStateArbitraryOptions): fc.Arbitrary<Step>
 function applyStep(
   state: EditorState,
   step: Step,
-  generateId: () => string,
-  maxItems: number,
+  { generateId, maxItems }: { generateId: () => string; maxItems: number },
 ): EditorState {
   let next = state;
   if (step.kind === "media") {
@@ -157,8 +154,16 @@ function applyStep(
 export function editorStateArbitrary(
   options: EditorStateArbitraryOptions = {},
 ): fc.Arbitrary<EditorState> {
-  const maxBatches = wholeOption("maxBatches", options.maxBatches, MAX_BATCHES_DEFAULT, 0, 100);
-  const maxItems = wholeOption("maxItems", options.maxItems, MAX_ITEMS_DEFAULT, 0, 10_000);
+  const maxBatches = wholeOption("maxBatches", options.maxBatches, {
+    fallback: MAX_BATCHES_DEFAULT,
+    min: 0,
+    max: 100,
+  });
+  const maxItems = wholeOption("maxItems", options.maxItems, {
+    fallback: MAX_ITEMS_DEFAULT,
+    min: 0,
+    max: 10_000,
+  });
   const aspectRatios = options.aspectRatios ?? EDITOR_ASPECT_RATIOS;
   const [firstRatio, ...otherRatios] = aspectRatios;
   if (firstRatio === undefined) throw new RangeError("aspectRatios must list at least one ratio.");
@@ -178,7 +183,8 @@ export function editorStateArbitrary(
         fps: drawn.fps,
         ...(drawn.title === undefined ? {} : { title: drawn.title }),
       });
-      for (const current of drawn.steps) state = applyStep(state, current, generateId, maxItems);
+      for (const current of drawn.steps)
+        state = applyStep(state, current, { generateId, maxItems });
       return state;
     });
 }

@@ -40,13 +40,25 @@ export function nameableTracks(context: PlanContext, kind: TrackKind): Track[] {
   return context.state.tracks.filter((track) => track.kind === kind && context.canName(track.id));
 }
 
+/** The frames `[fromFrame, endFrame)` a new or moved item would cover. */
+export interface FrameSpan {
+  /** The first frame covered. */
+  readonly fromFrame: number;
+  /** The first frame after the span. */
+  readonly endFrame: number;
+}
+
+/** A span to test a track over, and the item whose own frames do not count. */
+export interface TrackSpan extends FrameSpan {
+  /** The item that may overlap the span, usually the one being moved. */
+  readonly ignoreId?: string;
+}
+
 /** True when no item on `track` other than `ignoreId` overlaps `[fromFrame, endFrame)`. */
 export function isTrackFree(
   state: EditorState,
   track: Track,
-  fromFrame: number,
-  endFrame: number,
-  ignoreId?: string,
+  { fromFrame, endFrame, ignoreId }: TrackSpan,
 ): boolean {
   return track.items.every((id) => {
     const item = state.items[id];
@@ -55,22 +67,27 @@ export function isTrackFree(
   });
 }
 
+/** The kind of track a new item needs, where it goes, and the drawn index that picks one. */
+export interface FreeTrackRequest extends FrameSpan {
+  /** The kind of track the new item goes on. */
+  readonly kind: TrackKind;
+  /** The drawn index that picks among the free tracks. */
+  readonly trackIndex: number;
+}
+
 /**
  * An explicit `track_id` for a new item of `kind` over `[fromFrame, endFrame)`: a nameable
- * track free there, chosen with `index`, or undefined when none is free (the operation
+ * track free there, chosen with `trackIndex`, or undefined when none is free (the operation
  * then lets the engine choose).
  */
 export function freeTrackId(
   context: PlanContext,
-  kind: TrackKind,
-  fromFrame: number,
-  endFrame: number,
-  index: number,
+  { kind, fromFrame, endFrame, trackIndex }: FreeTrackRequest,
 ): string | undefined {
   const free = nameableTracks(context, kind).filter((track) =>
-    isTrackFree(context.state, track, fromFrame, endFrame),
+    isTrackFree(context.state, track, { fromFrame, endFrame }),
   );
-  return pick(free, index)?.id;
+  return pick(free, trackIndex)?.id;
 }
 
 /** The asset an item plays, if any. */

@@ -36,7 +36,7 @@ function serviceRequest(key: string, body: unknown = {}) {
 describe("list_social_accounts", () => {
   it("lists the connected accounts to social:read and social:write keys", async () => {
     const { harness, client } = await socialHarness();
-    await harness.accounts.addApiKey(ORGS.acme, SOCIAL_READ_KEY, ["social:read"]);
+    await harness.accounts.addApiKey(ORGS.acme, { key: SOCIAL_READ_KEY, scopes: ["social:read"] });
     const expected = {
       object: "social_account_list",
       accounts: [
@@ -58,7 +58,10 @@ describe("list_social_accounts", () => {
 
   it("lists nothing for an organization without accounts, or without a social port", async () => {
     const harness = await createMcpHarness();
-    await harness.accounts.addApiKey(ORGS.other, "rk_test_other_social", ["social:read"]);
+    await harness.accounts.addApiKey(ORGS.other, {
+      key: "rk_test_other_social",
+      scopes: ["social:read"],
+    });
     const other = await harness.connect("rk_test_other_social");
     expect((await callTool(other, "list_social_accounts")).body.accounts).toEqual([]);
     const bare = await createMcpHarness({ overrides: { social: undefined } });
@@ -183,7 +186,7 @@ describe("publish_media_to_social", () => {
 
   it("needs social:write: a social:read key is refused", async () => {
     const { harness } = await socialHarness();
-    await harness.accounts.addApiKey(ORGS.acme, SOCIAL_READ_KEY, ["social:read"]);
+    await harness.accounts.addApiKey(ORGS.acme, { key: SOCIAL_READ_KEY, scopes: ["social:read"] });
     const reader = await harness.connect(SOCIAL_READ_KEY);
     const media = await putMedia(harness, { mediaType: "video" });
     // A missing scope is the HTTP 403 scope challenge, not a tool result (spec 5.8).

@@ -89,12 +89,15 @@ describe("the 401 metadata flow (spec 5.9)", () => {
 
   it("marks a bad, revoked, expired or malformed key invalid_token", async () => {
     const harness = await createMcpHarness();
-    await harness.accounts.addApiKey(ORGS.acme, "rk_test_expired_key", ["generations:read"], {
-      expiresAtEpochMilliseconds: harness.clock.now(),
+    await harness.accounts.addApiKey(ORGS.acme, {
+      key: "rk_test_expired_key",
+      scopes: ["generations:read"],
+      options: { expiresAtEpochMilliseconds: harness.clock.now() },
     });
-    const revokedNow = await harness.accounts.addApiKey(ORGS.acme, "rk_test_revoked_now", [
-      "generations:read",
-    ]);
+    const revokedNow = await harness.accounts.addApiKey(ORGS.acme, {
+      key: "rk_test_revoked_now",
+      scopes: ["generations:read"],
+    });
     await harness.accounts.revokeApiKey(revokedNow.keyId);
     for (const request of [
       post("rk_test_unknown"),
@@ -114,7 +117,7 @@ describe("the 401 metadata flow (spec 5.9)", () => {
 
   it("answers 403 insufficient_scope to a key with none of the four scopes", async () => {
     const harness = await createMcpHarness();
-    await harness.accounts.addApiKey(ORGS.acme, "rk_test_no_scope", []);
+    await harness.accounts.addApiKey(ORGS.acme, { key: "rk_test_no_scope", scopes: [] });
     const response = await harness.mcp(post("rk_test_no_scope"));
     expect(response.status).toBe(403);
     expect(response.headers.get("www-authenticate")).toBe(

@@ -36,9 +36,10 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       name: "Acme",
       subscriptionActive: true,
     });
-    const record = await accounts.ensureApiKey(toOrganizationId(1), "rk_secret", [
-      "generations:read",
-    ]);
+    const record = await accounts.ensureApiKey(toOrganizationId(1), {
+      key: "rk_secret",
+      scopes: ["generations:read"],
+    });
     const digest = await hashApiKey("rk_secret");
     expect(record).toEqual({
       keyId: `key_${digest.slice(0, 12)}`,
@@ -61,9 +62,10 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
     const accounts = createPostgresAccountStore(pool, inSchema());
     const acme = { id: toOrganizationId(1), name: "Acme", subscriptionActive: true };
     await accounts.ensureOrganization(acme);
-    const record = await accounts.ensureApiKey(toOrganizationId(1), "rk_joined", [
-      "generations:read",
-    ]);
+    const record = await accounts.ensureApiKey(toOrganizationId(1), {
+      key: "rk_joined",
+      scopes: ["generations:read"],
+    });
     const prefix = lookupPrefixOf(await hashApiKey("rk_joined"));
     expect(await accounts.findKeysWithOrganizations(prefix)).toEqual([
       { key: record, organization: acme },
@@ -143,9 +145,14 @@ describeWithDatabase("PostgreSQL account store and seeding", (schema) => {
       subscriptionActive: false,
     });
     expect(await accounts.organization(toOrganizationId(4))).toBeUndefined();
-    const first = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["generations:read"]);
-    const again = await accounts.ensureApiKey(toOrganizationId(3), "rk_key", ["social:read"], {
-      keyId: "other",
+    const first = await accounts.ensureApiKey(toOrganizationId(3), {
+      key: "rk_key",
+      scopes: ["generations:read"],
+    });
+    const again = await accounts.ensureApiKey(toOrganizationId(3), {
+      key: "rk_key",
+      scopes: ["social:read"],
+      options: { keyId: "other" },
     });
     expect(again).toEqual(first);
   });

@@ -85,12 +85,12 @@ export async function checkCustomReference(
   const status = record.reference.analysis_status;
   if (status !== REFERENCE_READY_STATUS) {
     return halt(
-      unusableFieldError(
+      unusableFieldError({
         field,
-        `Reference inspiration ${referenceId} is not ready yet (analysis_status ${status}); poll GET /reference-inspirations until it is ready.`,
-        "reference_not_ready",
-        { analysis_status: status },
-      ),
+        message: `Reference inspiration ${referenceId} is not ready yet (analysis_status ${status}); poll GET /reference-inspirations until it is ready.`,
+        reason: "reference_not_ready",
+        extra: { analysis_status: status },
+      }),
     );
   }
   return proceed(undefined);

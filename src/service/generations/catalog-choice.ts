@@ -70,7 +70,7 @@ export function checkTemplateOptions(
   const tier = choice.qualityTier;
   if (duration !== undefined && tier !== undefined && !tier.duration_options.includes(duration)) {
     const message = `Quality tier ${tier.id} of template ${request.template_slug ?? ""} takes a duration of ${tier.duration_options.join(", ")} seconds.`;
-    return halt(unusableFieldError("duration", message, "unsupported_by_tier"));
+    return halt(unusableFieldError({ field: "duration", message, reason: "unsupported_by_tier" }));
   }
   return proceed(undefined);
 }

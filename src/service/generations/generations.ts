@@ -30,7 +30,7 @@ export const createGeneration: UseCaseFactory = authenticated("createGeneration"
     action: async () => {
       const plan = await planGeneration(call.deps, call.caller.organization.id, request);
       if (!plan.ok) return plan.result;
-      return queueGenerationBatch(call.deps, call.caller, request, plan.value);
+      return queueGenerationBatch(call.deps, call.caller, { request, plan: plan.value });
     },
   });
 });

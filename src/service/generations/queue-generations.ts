@@ -28,11 +28,18 @@ import type { GenerationRecord } from "../ports/records.js";
 import { batchBodyOf, batchItemOf } from "./generation-body.js";
 import type { GenerationPlan } from "./plan-generation.js";
 
+/** A checked generation request and the plan priced from it, ready to queue. */
+export interface GenerationBatch {
+  /** The parsed request. */
+  readonly request: CreateGenerationRequest;
+  /** Its price, count and job input. */
+  readonly plan: GenerationPlan;
+}
+
 function newRecords(
   deps: ServiceDependencies,
   caller: Caller,
-  request: CreateGenerationRequest,
-  plan: GenerationPlan,
+  { request, plan }: GenerationBatch,
 ): GenerationRecord[] {
   const now = isoNow(deps.clock);
   return Array.from({ length: plan.quote.requestCount }, () => {
@@ -130,10 +137,10 @@ async function recordNotQueued(
 export async function queueGenerationBatch(
   deps: ServiceDependencies,
   caller: Caller,
-  request: CreateGenerationRequest,
-  plan: GenerationPlan,
+  batch: GenerationBatch,
 ): Promise<PaidAnswer> {
-  const records = newRecords(deps, caller, request, plan);
+  const { plan } = batch;
+  const records = newRecords(deps, caller, batch);
   const stored = await holdAndStore(deps, caller, records);
   if (!stored.ok) return stored.result;
   const queued = await enqueueEach(deps, records, plan.input);

@@ -17,17 +17,29 @@ export function referenceNotFoundError(
   return apiError("not_found", message, { context: { field, ...extra } });
 }
 
+/** A field the request may not use as given, and why. */
+export interface UnusableField {
+  /** The path of the field at fault. */
+  readonly field: string;
+  /** What a person reads: what is wrong and how to fix it. */
+  readonly message: string;
+  /** What a program branches on, such as `unsupported_by_tier`. */
+  readonly reason: string;
+  /** More context for the error, beside `reason`. */
+  readonly extra?: ErrorContext;
+}
+
 /**
  * 400 `bad_request` for a field the request may not use as given. The context has the
  * shape of a failed validation (`location`, `fields`) so clients read one shape for
  * every 400, plus a `reason` programs can branch on.
  */
-export function unusableFieldError(
-  field: string,
-  message: string,
-  reason: string,
-  extra: ErrorContext = {},
-): ApiError {
+export function unusableFieldError({
+  field,
+  message,
+  reason,
+  extra = {},
+}: UnusableField): ApiError {
   return fieldError({
     message,
     fields: [{ path: field, message, issue: reason }],

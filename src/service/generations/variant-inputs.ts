@@ -81,7 +81,7 @@ export function checkVariantMediaInputs(
         ? `${request.type} generations use a template and take no ${label}`
         : `variant ${variant.id} has input_mode ${variant.input_mode}`;
     const message = `${field} applies only to AI model variants whose input_mode takes a ${label} (${modesTaking(input)}); ${chosen}.`;
-    return halt(unusableFieldError(field, message, "unsupported_by_variant"));
+    return halt(unusableFieldError({ field, message, reason: "unsupported_by_variant" }));
   }
   return proceed(undefined);
 }

@@ -49,6 +49,16 @@ export interface ApiKeyOptions {
   readonly expiresAtEpochMilliseconds?: number;
 }
 
+/** An API key to add to a store, in plain text; the store keeps only its digest. */
+export interface NewApiKey {
+  /** The key as clients send it in `Authorization: Bearer`. */
+  readonly key: string;
+  /** The scopes it carries. */
+  readonly scopes: readonly ApiScope[];
+  /** Key id, expiry and revocation. */
+  readonly options?: ApiKeyOptions;
+}
+
 /**
  * True when the key can no longer authenticate at `nowEpochMilliseconds`: revoked, or at
  * or past its expiry.

@@ -79,31 +79,51 @@ export function acceptReferenceImages(
   return proceed(accepted);
 }
 
+/** Whose reference an inline image belongs to, and its place among the reference's images. */
+export interface ReferenceImageSlot {
+  /** The organization the reference belongs to. */
+  readonly organizationId: OrganizationId;
+  /** The reference the image was sent with. */
+  readonly referenceId: string;
+  /** The image's position in the request's `images`. */
+  readonly index: number;
+  /** The file extension of what the bytes are, without the dot. */
+  readonly extension: string;
+}
+
 /** The object key of a reference's inline image. */
-export function referenceImageObjectKey(
-  organizationId: OrganizationId,
-  referenceId: string,
-  index: number,
-  extension: string,
-): string {
+export function referenceImageObjectKey({
+  organizationId,
+  referenceId,
+  index,
+  extension,
+}: ReferenceImageSlot): string {
   return `references/${organizationId}/${referenceId}/${index}.${extension}`;
+}
+
+/** A new reference's accepted inline images, with whose reference they are. */
+export interface ReferenceImagesToStore {
+  /** The organization the reference belongs to. */
+  readonly organizationId: OrganizationId;
+  /** The reference the images were sent with. */
+  readonly referenceId: string;
+  /** The images, in request order. */
+  readonly images: readonly AcceptedReferenceImage[];
 }
 
 /** Stores the images in order and returns their public URLs; throws when storage fails. */
 export async function storeReferenceImages(
   deps: ServiceDependencies,
-  organizationId: OrganizationId,
-  referenceId: string,
-  images: readonly AcceptedReferenceImage[],
+  { organizationId, referenceId, images }: ReferenceImagesToStore,
 ): Promise<string[]> {
   const urls: string[] = [];
   for (const [index, image] of images.entries()) {
-    const objectKey = referenceImageObjectKey(
+    const objectKey = referenceImageObjectKey({
       organizationId,
       referenceId,
       index,
-      image.media.extension,
-    );
+      extension: image.media.extension,
+    });
     const stored = await deps.mediaStorage.put(objectKey, image.bytes, {
       contentType: image.media.mimeType,
     });

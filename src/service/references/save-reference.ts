@@ -10,7 +10,6 @@ import { isoNow } from "../../clock.js";
 import { priceReferenceAnalysis } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
-import type { OrganizationId } from "../../organization-id.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
@@ -24,7 +23,11 @@ import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import type { ReferenceRecord } from "../ports/records.js";
 import { queueReferenceAnalysis } from "./reference-analysis.js";
-import { type AcceptedReferenceImage, storeReferenceImages } from "./reference-images.js";
+import {
+  type AcceptedReferenceImage,
+  type ReferenceImagesToStore,
+  storeReferenceImages,
+} from "./reference-images.js";
 import { newReferenceInspiration } from "./reference-record.js";
 
 /** A checked create request, ready to be paid for. */
@@ -49,12 +52,10 @@ function storageFailure(): ServiceFailure {
 
 async function storeOrNull(
   deps: ServiceDependencies,
-  organizationId: OrganizationId,
-  referenceId: string,
-  images: readonly AcceptedReferenceImage[],
+  toStore: ReferenceImagesToStore,
 ): Promise<string[] | null> {
   try {
-    return await storeReferenceImages(deps, organizationId, referenceId, images);
+    return await storeReferenceImages(deps, toStore);
   } catch {
     return null;
   }
@@ -77,7 +78,11 @@ export async function saveReference(
   const referenceId = deps.ids.uuid();
   const held = await holdCredits(deps, caller, [{ holdId: referenceId, amount: credits }]);
   if (!held.ok) return held.result;
-  const storedImageUrls = await storeOrNull(deps, organizationId, referenceId, toSave.images);
+  const storedImageUrls = await storeOrNull(deps, {
+    organizationId,
+    referenceId,
+    images: toSave.images,
+  });
   if (storedImageUrls === null) {
     await releaseHolds(deps, caller, [referenceId]);
     return storageFailure();

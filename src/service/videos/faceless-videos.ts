@@ -28,7 +28,9 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
     const request = body.value;
     if (!hasText(request.prompt) && !hasText(request.script)) {
       const message = "A faceless video needs a prompt to write the script from, or a script.";
-      return failure(unusableFieldError("prompt", message, "prompt_or_script_required"));
+      return failure(
+        unusableFieldError({ field: "prompt", message, reason: "prompt_or_script_required" }),
+      );
     }
     const { deps, caller } = call;
     return runPaidRequest({
@@ -41,7 +43,10 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
         if (!priced.ok) return failure(pricingApiError(priced.error));
         const references = checkAssetReferences(assets, request);
         if (!references.ok) return references.result;
-        return queueFacelessVideo(deps, caller, request, priced.quote.totalCredits);
+        return queueFacelessVideo(deps, caller, {
+          request,
+          credits: priced.quote.totalCredits,
+        });
       },
     });
   },

@@ -11,6 +11,22 @@ import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 
+/** A checked request and the credits its price came to. */
+export interface PricedRequest<Request> {
+  /** The parsed request. */
+  readonly request: Request;
+  /** The credits to hold for it. */
+  readonly credits: number;
+}
+
+/** Paid work and the one hold that pays for it. */
+export interface HeldWork {
+  /** The credits reserved before `work` runs. */
+  readonly hold: HoldRequest;
+  /** The work, given the balance after the reservation. */
+  readonly work: (balance: CreditBalance) => Promise<PaidAnswer>;
+}
+
 /**
  * Reserves `hold` (402 `insufficient_credits` when it does not fit), then runs `work`
  * with the balance after the reservation.
@@ -18,8 +34,7 @@ import type { PaidAnswer } from "../pipeline/paid.js";
 export async function underOneHold(
   deps: ServiceDependencies,
   caller: Caller,
-  hold: HoldRequest,
-  work: (balance: CreditBalance) => Promise<PaidAnswer>,
+  { hold, work }: HeldWork,
 ): Promise<PaidAnswer> {
   const held = await holdCredits(deps, caller, [hold]);
   if (!held.ok) return held.result;

@@ -21,7 +21,7 @@ import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import type { VideoRecord } from "../ports/records.js";
-import { underOneHold } from "./one-hold.js";
+import { type PricedRequest, underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_FACELESS_VIDEO } from "./titles.js";
 import { renderedVideoRecord } from "./videos.js";
 
@@ -65,44 +65,46 @@ function facelessJobInput(request: CreateFacelessVideoRequest, video: VideoRecor
 export async function queueFacelessVideo(
   deps: ServiceDependencies,
   caller: Caller,
-  request: CreateFacelessVideoRequest,
-  credits: number,
+  { request, credits }: PricedRequest<CreateFacelessVideoRequest>,
 ): Promise<PaidAnswer> {
   const holdId = deps.ids.uuid();
-  return underOneHold(deps, caller, { holdId, amount: credits }, async (balance) => {
-    const organizationId = caller.organization.id;
-    const script = await scriptOf(deps, request);
-    const video = renderedVideoRecord({
-      id: await deps.stores.videos.nextId(organizationId),
-      organizationId,
-      kind: "faceless_video",
-      title: titleOf(request.title, request.prompt ?? script, UNTITLED_FACELESS_VIDEO),
-      aspectRatio: request.aspect_ratio,
-      holdId,
-      script,
-      now: isoNow(deps.clock),
-    });
-    await deps.stores.videos.insert([video]);
-    const queued = await tryEnqueue(deps, {
-      id: deps.ids.uuid(),
-      kind: "faceless_video",
-      organizationId,
-      resourceId: String(video.id),
-      holdId,
-      input: facelessJobInput(request, video),
-    });
-    if (!queued) {
-      const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
-      await deps.stores.videos.update(organizationId, video.id, failed);
-      return failure(queueUnavailableError("faceless video"));
-    }
-    return success({
-      object: "faceless_video_generation",
-      status: "queued",
-      video_id: video.id,
-      credits_deducted: credits,
-      remaining_credits: balance.available,
-      script,
-    });
+  return underOneHold(deps, caller, {
+    hold: { holdId, amount: credits },
+    work: async (balance) => {
+      const organizationId = caller.organization.id;
+      const script = await scriptOf(deps, request);
+      const video = renderedVideoRecord({
+        id: await deps.stores.videos.nextId(organizationId),
+        organizationId,
+        kind: "faceless_video",
+        title: titleOf(request.title, request.prompt ?? script, UNTITLED_FACELESS_VIDEO),
+        aspectRatio: request.aspect_ratio,
+        holdId,
+        script,
+        now: isoNow(deps.clock),
+      });
+      await deps.stores.videos.insert([video]);
+      const queued = await tryEnqueue(deps, {
+        id: deps.ids.uuid(),
+        kind: "faceless_video",
+        organizationId,
+        resourceId: String(video.id),
+        holdId,
+        input: facelessJobInput(request, video),
+      });
+      if (!queued) {
+        const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
+        await deps.stores.videos.update(organizationId, video.id, failed);
+        return failure(queueUnavailableError("faceless video"));
+      }
+      return success({
+        object: "faceless_video_generation",
+        status: "queued",
+        video_id: video.id,
+        credits_deducted: credits,
+        remaining_credits: balance.available,
+        script,
+      });
+    },
   });
 }

@@ -22,7 +22,7 @@ import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
-import { underOneHold } from "./one-hold.js";
+import { type PricedRequest, underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_SLIDESHOW } from "./titles.js";
 import { renderedVideoRecord } from "./videos.js";
 
@@ -105,37 +105,39 @@ async function storeRecords(
 export async function queueSlideshow(
   deps: ServiceDependencies,
   caller: Caller,
-  request: CreateSlideshowRequest,
-  credits: number,
+  { request, credits }: PricedRequest<CreateSlideshowRequest>,
 ): Promise<PaidAnswer> {
   const id = deps.ids.uuid();
-  return underOneHold(deps, caller, { holdId: id, amount: credits }, async (balance) => {
-    const organizationId = caller.organization.id;
-    const videoId = await deps.stores.videos.nextId(organizationId);
-    const now = isoNow(deps.clock);
-    const slideshow = slideshowRecord(request, { id, organizationId, videoId, credits, now });
-    await storeRecords(deps, slideshow, request.aspect_ratio);
-    const queued = await tryEnqueue(deps, {
-      id: deps.ids.uuid(),
-      kind: "slideshow",
-      organizationId,
-      resourceId: id,
-      holdId: id,
-      input: slideshowJobInput(request, slideshow),
-    });
-    if (!queued) {
-      await markNotQueued(deps, slideshow);
-      return failure(queueUnavailableError("slideshow"));
-    }
-    return success({
-      object: "slideshow_generation",
-      status: "queued",
-      slideshow_id: id,
-      video_id: videoId,
-      title: slideshow.title,
-      slide_count: slideshow.slideCount,
-      credits_deducted: credits,
-      remaining_credits: balance.available,
-    });
+  return underOneHold(deps, caller, {
+    hold: { holdId: id, amount: credits },
+    work: async (balance) => {
+      const organizationId = caller.organization.id;
+      const videoId = await deps.stores.videos.nextId(organizationId);
+      const now = isoNow(deps.clock);
+      const slideshow = slideshowRecord(request, { id, organizationId, videoId, credits, now });
+      await storeRecords(deps, slideshow, request.aspect_ratio);
+      const queued = await tryEnqueue(deps, {
+        id: deps.ids.uuid(),
+        kind: "slideshow",
+        organizationId,
+        resourceId: id,
+        holdId: id,
+        input: slideshowJobInput(request, slideshow),
+      });
+      if (!queued) {
+        await markNotQueued(deps, slideshow);
+        return failure(queueUnavailableError("slideshow"));
+      }
+      return success({
+        object: "slideshow_generation",
+        status: "queued",
+        slideshow_id: id,
+        video_id: videoId,
+        title: slideshow.title,
+        slide_count: slideshow.slideCount,
+        credits_deducted: credits,
+        remaining_credits: balance.available,
+      });
+    },
   });
 }

@@ -164,7 +164,7 @@ function moveTarget(
     const tracks = nameableTracks(context, kind).filter(
       (track) =>
         track.id !== item.trackId &&
-        isTrackFree(context.state, track, item.from, itemEndFrame(item)),
+        isTrackFree(context.state, track, { fromFrame: item.from, endFrame: itemEndFrame(item) }),
     );
     if (tracks.length > 0) return { item, tracks };
   }

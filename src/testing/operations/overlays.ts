@@ -50,9 +50,11 @@ type Placement =
 // `track_incompatible`), and choosing one is what the explicit field is for.
 function explicitTrack(
   context: PlanContext,
-  placement: Placement,
-  defaultSeconds: number,
-  trackIndex: number | undefined,
+  {
+    placement,
+    defaultSeconds,
+    trackIndex,
+  }: { placement: Placement; defaultSeconds: number; trackIndex: number | undefined },
 ): { track_id?: string } {
   if (trackIndex === undefined) return {};
   const fps = context.state.fps;
@@ -62,7 +64,12 @@ function explicitTrack(
     fps,
   );
   const endFrame = span.from + span.durationInFrames;
-  const trackId = freeTrackId(context, "visual", span.from, endFrame, trackIndex);
+  const trackId = freeTrackId(context, {
+    kind: "visual",
+    fromFrame: span.from,
+    endFrame,
+    trackIndex,
+  });
   return trackId === undefined ? {} : { track_id: trackId };
 }
 
@@ -101,12 +108,11 @@ export const addTextGenerator: OperationGenerator = {
         text: drawn.text,
         ...drawn.placement,
         ...(drawn.style === undefined ? {} : { style: drawn.style }),
-        ...explicitTrack(
-          context,
-          drawn.placement,
-          ADDED_ITEM_DURATION_DEFAULT_SECONDS,
-          drawn.trackIndex,
-        ),
+        ...explicitTrack(context, {
+          placement: drawn.placement,
+          defaultSeconds: ADDED_ITEM_DURATION_DEFAULT_SECONDS,
+          trackIndex: drawn.trackIndex,
+        }),
       }),
     ),
   adds: true,
@@ -169,7 +175,11 @@ export const addCaptionsGenerator: OperationGenerator = {
           captions: drawn.captions,
           ...drawn.placement,
           ...(drawn.style === undefined ? {} : { style: drawn.style }),
-          ...explicitTrack(context, drawn.placement, lengthSeconds, drawn.trackIndex),
+          ...explicitTrack(context, {
+            placement: drawn.placement,
+            defaultSeconds: lengthSeconds,
+            trackIndex: drawn.trackIndex,
+          }),
         };
       },
     ),

@@ -194,12 +194,12 @@ export const addVoiceoverGenerator: OperationGenerator = {
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(
-              drawn.sourceUnit,
-              speech.durationSeconds,
-              settings.timelineSeconds,
-              mediaFrameSeconds(fps, 1),
-            );
+          : sourceOffsetSeconds({
+              unit: drawn.sourceUnit,
+              mediaSeconds: speech.durationSeconds,
+              timelineSeconds: settings.timelineSeconds,
+              leaveSeconds: mediaFrameSeconds(fps, 1),
+            });
       const lengthSeconds =
         drawn.details.duration_seconds ?? speech.durationSeconds - (offset ?? 0);
       const span = secondsSpanToFrames(drawn.details.from_seconds ?? 0, lengthSeconds, fps);
@@ -208,7 +208,12 @@ export const addVoiceoverGenerator: OperationGenerator = {
       const trackId =
         drawn.trackIndex === undefined
           ? undefined
-          : freeTrackId(context, "audio", fromFrame, endFrame, drawn.trackIndex);
+          : freeTrackId(context, {
+              kind: "audio",
+              fromFrame,
+              endFrame,
+              trackIndex: drawn.trackIndex,
+            });
       return {
         type: "add_voiceover",
         text: drawn.text,

@@ -87,12 +87,12 @@ export const addSoundEffectGenerator: OperationGenerator = {
       const offset =
         drawn.sourceUnit === undefined
           ? undefined
-          : sourceOffsetSeconds(
-              drawn.sourceUnit,
+          : sourceOffsetSeconds({
+              unit: drawn.sourceUnit,
               mediaSeconds,
-              settings.timelineSeconds,
-              mediaFrameSeconds(fps, 1),
-            );
+              timelineSeconds: settings.timelineSeconds,
+              leaveSeconds: mediaFrameSeconds(fps, 1),
+            });
       const durationSeconds =
         drawn.durationSeconds ??
         (mediaSeconds === null ? drawn.requiredDurationSeconds : undefined);
@@ -103,7 +103,12 @@ export const addSoundEffectGenerator: OperationGenerator = {
       const trackId =
         drawn.trackIndex === undefined
           ? undefined
-          : freeTrackId(context, "audio", fromFrame, endFrame, drawn.trackIndex);
+          : freeTrackId(context, {
+              kind: "audio",
+              fromFrame,
+              endFrame,
+              trackIndex: drawn.trackIndex,
+            });
       return {
         type: "add_sound_effect",
         ...fields,

@@ -31,21 +31,35 @@ interface SourceDraw {
 function boundSource(
   context: PlanContext,
   item: SourceTimedItem,
-  drawn: SourceDraw,
-  timelineSeconds: number,
+  { drawn, timelineSeconds }: { drawn: SourceDraw; timelineSeconds: number },
 ): SourceFields | undefined {
   const media = boundMediaOf(context.state, item);
   if (media === undefined) return undefined;
   const fps = context.state.fps;
   if (drawn.fields === "rate") {
-    const rate = rateWithinMedia(media, media.sourceStartSeconds, drawn.rate, fps);
+    const rate = rateWithinMedia(media, {
+      sourceStartSeconds: media.sourceStartSeconds,
+      playbackRate: drawn.rate,
+      fps,
+    });
     if (rate !== undefined) return { playback_rate: rate };
-    return { source_start_seconds: 0, playback_rate: rateWithinMedia(media, 0, drawn.rate, fps) };
+    const fromStart = rateWithinMedia(media, {
+      sourceStartSeconds: 0,
+      playbackRate: drawn.rate,
+      fps,
+    });
+    return { source_start_seconds: 0, playback_rate: fromStart };
   }
   const wanted = drawn.fields === "source" ? media.playbackRate : drawn.rate;
-  const rate = rateWithinMedia(media, 0, wanted, fps) ?? wanted;
-  const leave = mediaFrameSeconds(fps, rate);
-  const offset = sourceOffsetSeconds(drawn.unit, media.mediaSeconds, timelineSeconds, leave) ?? 0;
+  const rate =
+    rateWithinMedia(media, { sourceStartSeconds: 0, playbackRate: wanted, fps }) ?? wanted;
+  const offset =
+    sourceOffsetSeconds({
+      unit: drawn.unit,
+      mediaSeconds: media.mediaSeconds,
+      timelineSeconds,
+      leaveSeconds: mediaFrameSeconds(fps, rate),
+    }) ?? 0;
   if (drawn.fields === "source" && rate === media.playbackRate) {
     return { source_start_seconds: offset };
   }
@@ -69,12 +83,19 @@ export const setItemSourceGenerator: OperationGenerator = {
       (drawn, context) => {
         const item = pick(nameableItems(context, isSourceTimedItem), drawn.index);
         if (item === undefined) return undefined;
-        const bound = boundSource(context, item, drawn, settings.timelineSeconds);
+        const bound = boundSource(context, item, {
+          drawn,
+          timelineSeconds: settings.timelineSeconds,
+        });
         if (bound !== undefined) {
           return { type: "set_item_source", item_id: item.id, ...withoutUndefined(bound) };
         }
         const mediaSeconds = assetOf(context.state, item)?.durationSeconds ?? null;
-        const offset = sourceOffsetSeconds(drawn.unit, mediaSeconds, settings.timelineSeconds);
+        const offset = sourceOffsetSeconds({
+          unit: drawn.unit,
+          mediaSeconds,
+          timelineSeconds: settings.timelineSeconds,
+        });
         const withOffset = drawn.fields !== "rate" && offset !== undefined;
         return {
           type: "set_item_source",

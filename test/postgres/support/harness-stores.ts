@@ -79,8 +79,7 @@ function harnessAccounts(schema: TestSchema): MemoryAccountStore {
     putOrganization(organization) {
       void after(() => put(organization));
     },
-    addApiKey: (organizationId, key, scopes, options) =>
-      after(() => store.ensureApiKey(organizationId, key, scopes, options)),
+    addApiKey: (organizationId, apiKey) => after(() => store.ensureApiKey(organizationId, apiKey)),
     revokeApiKey: (keyId) => after(() => store.revokeApiKey(keyId)),
   };
 }

@@ -23,9 +23,10 @@ function expectInvalid(response: { status: number; body: { error: { code: string
 describe("revoking a key through the account port", () => {
   it("refuses the key from the next request on, and leaves the organization's other keys working", async () => {
     harness = await createHarness();
-    const record = await harness.accounts.addApiKey(ORGS.acme, "rk_test_soon_revoked", [
-      "generations:read",
-    ]);
+    const record = await harness.accounts.addApiKey(ORGS.acme, {
+      key: "rk_test_soon_revoked",
+      scopes: ["generations:read"],
+    });
     expect((await assets("rk_test_soon_revoked")).status).toBe(200);
     const accounts: AccountStore = harness.deps.accounts;
     expect(await accounts.revokeApiKey(record.keyId)).toBe(true);
@@ -39,8 +40,10 @@ describe("a key that expires", () => {
   it("works until its expiry and is refused from that instant on", async () => {
     harness = await createHarness();
     const expiresAt = harness.clock.now() + HOUR_MS;
-    await harness.accounts.addApiKey(ORGS.acme, "rk_test_expiring", ["generations:read"], {
-      expiresAtEpochMilliseconds: expiresAt,
+    await harness.accounts.addApiKey(ORGS.acme, {
+      key: "rk_test_expiring",
+      scopes: ["generations:read"],
+      options: { expiresAtEpochMilliseconds: expiresAt },
     });
     expect((await assets("rk_test_expiring")).status).toBe(200);
     harness.clock.advance(HOUR_MS - 1);
@@ -56,8 +59,10 @@ describe("a key that expires", () => {
 
   it("is refused with the same answer as a revoked or unknown key", async () => {
     harness = await createHarness();
-    await harness.accounts.addApiKey(ORGS.acme, "rk_test_expired", ["generations:read"], {
-      expiresAtEpochMilliseconds: harness.clock.now() - 1,
+    await harness.accounts.addApiKey(ORGS.acme, {
+      key: "rk_test_expired",
+      scopes: ["generations:read"],
+      options: { expiresAtEpochMilliseconds: harness.clock.now() - 1 },
     });
     const expired = await assets("rk_test_expired");
     const revoked = await assets(KEYS.revoked);

@@ -101,7 +101,10 @@ describe("memory record store", () => {
 describe("memory account store", () => {
   it("keeps only the digest of a key and finds it by its lookup prefix", async () => {
     const accounts = createMemoryAccountStore();
-    const record = await accounts.addApiKey(toOrganizationId(1), "rk_secret", ["generations:read"]);
+    const record = await accounts.addApiKey(toOrganizationId(1), {
+      key: "rk_secret",
+      scopes: ["generations:read"],
+    });
     const digest = await hashApiKey("rk_secret");
     expect(record.keyHash).toBe(digest);
     expect(JSON.stringify(record)).not.toContain("rk_secret");

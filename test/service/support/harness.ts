@@ -179,13 +179,20 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   accounts.putOrganization({ id: ORGS.acme, name: "Acme", subscriptionActive: true });
   accounts.putOrganization({ id: ORGS.other, name: "Other", subscriptionActive: true });
   accounts.putOrganization({ id: ORGS.lapsed, name: "Lapsed", subscriptionActive: false });
-  await accounts.addApiKey(ORGS.acme, KEYS.acme, [READ, WRITE]);
-  await accounts.addApiKey(ORGS.acme, KEYS.acmeRead, [READ]);
-  await accounts.addApiKey(ORGS.acme, KEYS.acmeWrite, [WRITE]);
-  await accounts.addApiKey(ORGS.acme, KEYS.acmeSocial, ["social:read", "social:write"]);
-  await accounts.addApiKey(ORGS.acme, KEYS.revoked, [READ, WRITE], { revoked: true });
-  await accounts.addApiKey(ORGS.other, KEYS.other, [READ, WRITE]);
-  await accounts.addApiKey(ORGS.lapsed, KEYS.lapsed, [READ, WRITE]);
+  await accounts.addApiKey(ORGS.acme, { key: KEYS.acme, scopes: [READ, WRITE] });
+  await accounts.addApiKey(ORGS.acme, { key: KEYS.acmeRead, scopes: [READ] });
+  await accounts.addApiKey(ORGS.acme, { key: KEYS.acmeWrite, scopes: [WRITE] });
+  await accounts.addApiKey(ORGS.acme, {
+    key: KEYS.acmeSocial,
+    scopes: ["social:read", "social:write"],
+  });
+  await accounts.addApiKey(ORGS.acme, {
+    key: KEYS.revoked,
+    scopes: [READ, WRITE],
+    options: { revoked: true },
+  });
+  await accounts.addApiKey(ORGS.other, { key: KEYS.other, scopes: [READ, WRITE] });
+  await accounts.addApiKey(ORGS.lapsed, { key: KEYS.lapsed, scopes: [READ, WRITE] });
   const credits = postgres?.credits ?? createMemoryCreditStore({ clock });
   await credits.grant(ORGS.acme, options.credits ?? 5000, "harness");
   await credits.grant(ORGS.other, 5000, "harness");

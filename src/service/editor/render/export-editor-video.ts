@@ -81,14 +81,17 @@ async function startExport(
   }
   const amount = priceEditorExport(planned.plan.durationSeconds, deps.prices);
   const holdId = deps.ids.uuid();
-  return underOneHold(deps, caller, { holdId, amount }, async (balance) => {
-    const now = isoNow(deps.clock);
-    const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
-    const queued = await queueExport(deps, caller, project.value, exported);
-    if (!queued.ok) return queued.answer;
-    return success(
-      exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
-    );
+  return underOneHold(deps, caller, {
+    hold: { holdId, amount },
+    work: async (balance) => {
+      const now = isoNow(deps.clock);
+      const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
+      const queued = await queueExport(deps, caller, project.value, exported);
+      if (!queued.ok) return queued.answer;
+      return success(
+        exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
+      );
+    },
   });
 }
 
