@@ -61,7 +61,7 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!upload.ok) return upload.result;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
-      const project = await findEditorProject(deps, caller, target.videoId);
+      const project = await findEditorProject(deps, { caller, videoId: target.videoId });
       if (!project.ok) return project.result;
     }
     const received = await receiveMedia(deps, caller, upload.value);
