@@ -66,7 +66,10 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     }
     const received = await receiveMedia(deps, caller, upload.value);
     if (!received.ok) return received.result;
-    const record = await storeMediaItem(deps, caller, upload.value, received.value);
+    const record = await storeMediaItem(deps, caller, {
+      upload: upload.value,
+      received: received.value,
+    });
     if (!record.ok) return record.result;
     const editor = await addToProject(deps, caller, {
       target,
