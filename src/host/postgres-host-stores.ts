@@ -41,24 +41,33 @@ export interface PostgresHostStores extends StatefulPorts {
   readonly report: PostgresStartReport;
 }
 
+/** The host's settings and clock, and the schema its tables live in. */
+export interface PostgresHostStoresOptions extends PostgresSchemaOptions {
+  /** The organizations and keys to seed, the rate limit and the job settings. */
+  readonly setup: HostSetup;
+  /** The clock of credit holds and the seeded starting credits. */
+  readonly clock: Clock;
+}
+
 /**
- * Connects to `databaseUrl`, migrates the schema of `options` (`reelkit` by default),
+ * Connects to `databaseUrl`, migrates `schema` (`reelkit` by default),
  * seeds the missing organizations and keys, and returns the PostgreSQL ports. Rejects
  * (closing the pool) when the database cannot be reached or migrated.
  *
  * @example
  * ```ts
- * const stores = await postgresHostStores("postgres://localhost/reelkit", setup, systemClock);
+ * const stores = await postgresHostStores("postgres://localhost/reelkit", {
+ *   setup,
+ *   clock: systemClock,
+ * });
  * stores.report.organizationsAdded; // [1] on the first start, [] after
  * ```
  */
 export async function postgresHostStores(
   databaseUrl: string,
-  setup: HostSetup,
-  clock: Clock,
-  options: PostgresSchemaOptions = {},
+  { setup, clock, schema }: PostgresHostStoresOptions,
 ): Promise<PostgresHostStores> {
-  const inSchema = { schema: options.schema };
+  const inSchema = { schema };
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: databaseUrl, max: HOST_POOL_MAX_CONNECTIONS });
   // An idle client that loses its server emits "error" on the pool; unhandled, it would

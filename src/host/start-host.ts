@@ -194,7 +194,9 @@ function shutdownCheck(isStopping: () => boolean): ReadinessCheck {
 function openStores(options: StartHostOptions): Promise<HostStores> {
   return options.databaseUrl === undefined
     ? memoryHostStores(options.setup, systemClock)
-    : postgresHostStores(options.databaseUrl, options.setup, systemClock, {
+    : postgresHostStores(options.databaseUrl, {
+        setup: options.setup,
+        clock: systemClock,
         schema: options.databaseSchema,
       });
 }
@@ -226,7 +228,10 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     throw error;
   });
   const { telemetry } = options;
-  const wiring = wireHost(origin, options.setup, stores, {
+  const wiring = wireHost({
+    origin,
+    setup: options.setup,
+    stores,
     ffmpegPath: options.ffmpegPath,
     telemetry,
     ...(media === undefined ? {} : { media }),

@@ -57,8 +57,17 @@ function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[
   return map;
 }
 
-/** How the host renders exports and previews, and where it reports what it does. */
+/**
+ * Where the host is reached, its settings and stateful ports, how it renders exports and
+ * previews, and where it reports what it does.
+ */
 export interface HostWiringOptions {
+  /** The origin the host is reached at, such as `http://127.0.0.1:8787`. */
+  readonly origin: string;
+  /** The host's settings. */
+  readonly setup: HostSetup;
+  /** The stateful ports, already seeded with the setup's organizations. */
+  readonly stores: HostStores;
   /** The ffmpeg program: a path, or a name looked up on `PATH`. Default `ffmpeg`. */
   readonly ffmpegPath?: string | undefined;
   /** Traces the credit and resource stores when given. Default: none. */
@@ -77,8 +86,8 @@ export interface HostWiringOptions {
 /**
  * Builds the service for a host reachable at `origin` (such as `http://127.0.0.1:8787`),
  * with the settings of `setup` and the stateful ports of `stores` (already seeded with
- * the setup's organizations), their credit and resource stores traced on the options'
- * `telemetry` when it is given.
+ * the setup's organizations), their credit and resource stores traced on `telemetry`
+ * when it is given.
  * Jobs are not started yet. The renderer is always given:
  * without a working ffmpeg it answers every render with `renderer_unavailable` naming
  * what is missing, and the rest of the host is unaffected.
@@ -87,24 +96,24 @@ export interface HostWiringOptions {
  * ```ts
  * const setup = setupOf(DEMO_FIXTURE);
  * const stores = await memoryHostStores(setup, systemClock);
- * const wiring = wireHost("http://127.0.0.1:8787", setup, stores);
+ * const wiring = wireHost({ origin: "http://127.0.0.1:8787", setup, stores });
  * stores.startJobs(wiring.service.processJob);
  * ```
  */
-export function wireHost(
-  origin: string,
-  setup: HostSetup,
-  stores: HostStores,
-  options: HostWiringOptions = {},
-): HostWiring {
-  const { telemetry } = options;
+export function wireHost({
+  origin,
+  setup,
+  stores,
+  ffmpegPath,
+  telemetry,
+  media,
+}: HostWiringOptions): HostWiring {
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
   // The memory ports give storage, signed upload URLs (with a fresh secret each run
   // unless the files outlive it: without them, those URLs would store into this run's
   // memory), the clock and the ids; the stateful ports come from `stores`, memory or
   // PostgreSQL.
-  const media = options.media;
   const memoryPorts = createMemoryPorts({
     origin,
     clock: systemClock,
@@ -114,7 +123,7 @@ export function wireHost(
   const memory = { ...memoryPorts, mediaStorage: media?.storage ?? memoryPorts.mediaStorage };
   const renderer = createFfmpegRenderer({
     readMedia: createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher }),
-    ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
+    ...(ffmpegPath === undefined ? {} : { ffmpegPath }),
   });
   const deps: ServiceDependencies = {
     ...memory,

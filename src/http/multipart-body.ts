@@ -19,6 +19,14 @@ export interface MultipartBodyLimits {
   readonly maxFileBytes: number;
 }
 
+/** How a multipart body is read: its boundary, the fields that take files, its bounds. */
+export interface MultipartBodyOptions extends MultipartBodyLimits {
+  /** The request's `Content-Type` header, which carries the boundary. */
+  readonly contentType: string;
+  /** Field names that may carry files, from the endpoint table. */
+  readonly binaryFields: readonly string[];
+}
+
 /** The parts of a multipart body, split by kind. */
 export interface MultipartBody {
   /** Text fields by name; a name sent more than once becomes an array. */
@@ -80,12 +88,11 @@ async function splitParts(
  * (413), a body the form parser cannot read, a file on a field that takes none, two
  * files on one field, and a `__proto__` field name (400).
  *
- * @param contentType - The request's `Content-Type` header, which carries the boundary.
- * @param binaryFields - Field names that may carry files, from the endpoint table.
- *
  * @example
  * ```ts
- * const result = await readMultipartBody(request, contentType, ["file"], {
+ * const result = await readMultipartBody(request, {
+ *   contentType,
+ *   binaryFields: ["file"],
  *   maxBytes: 3 * 1024 * 1024 + 65536,
  *   maxFileBytes: 3 * 1024 * 1024,
  * });
@@ -94,11 +101,9 @@ async function splitParts(
  */
 export async function readMultipartBody(
   request: Request,
-  contentType: string,
-  binaryFields: readonly string[],
-  limits: MultipartBodyLimits,
+  { contentType, binaryFields, maxBytes, maxFileBytes }: MultipartBodyOptions,
 ): Promise<HttpResult<MultipartBody>> {
-  const bytes = await readBodyBytes(request, limits.maxBytes);
+  const bytes = await readBodyBytes(request, maxBytes);
   if (!bytes.ok) return bytes;
   let form: FormData;
   try {
@@ -106,5 +111,5 @@ export async function readMultipartBody(
   } catch {
     return refused("malformed_multipart", "The multipart body could not be parsed.");
   }
-  return splitParts(form, binaryFields, limits.maxFileBytes);
+  return splitParts(form, binaryFields, maxFileBytes);
 }

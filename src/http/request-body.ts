@@ -88,11 +88,12 @@ export async function readRequestBody(
     const json = await readJsonBody(request, mediaType, limitsOfJson);
     return json.ok ? accepted({ body: json.value, bodyFormat: "json" }) : json;
   }
-  const limitsOfForm = {
+  const form = await readMultipartBody(request, {
+    contentType: header,
+    binaryFields: declared.binaryFields ?? [],
     maxBytes: limits.maxMultipartBytes,
     maxFileBytes: limits.maxUploadFileBytes,
-  };
-  const form = await readMultipartBody(request, header, declared.binaryFields ?? [], limitsOfForm);
+  });
   if (!form.ok) return form;
   return accepted({ body: form.value.fields, files: form.value.files, bodyFormat: "multipart" });
 }

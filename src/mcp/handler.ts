@@ -39,8 +39,7 @@ const JSON_RPC_HEADERS = { "Content-Type": "application/json" } as const;
 // session to end (DELETE); JSON-RPC error bodies, as the SDK's own transport writes them.
 function jsonRpcError(
   status: number,
-  code: number,
-  message: string,
+  { code, message }: { readonly code: number; readonly message: string },
   headers: Readonly<Record<string, string>> = {},
 ): Response {
   const body = { jsonrpc: "2.0", error: { code, message }, id: null };
@@ -99,7 +98,7 @@ async function serveMessages(
   if (body.kind === "refused") return body.response;
   if (body.kind === "parsed") {
     const keyScopes = scopesOf(admission);
-    const challenge = scopeChallenge(body.message, tools, keyScopes, settings);
+    const challenge = scopeChallenge(body.message, { tools, keyScopes, settings });
     if (challenge !== undefined) return challenge;
   }
   const onError = (error: unknown) => settings.onError(error, request);
@@ -153,18 +152,15 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
     if (request.method !== "POST") {
       return jsonRpcError(
         405,
-        -32000,
-        "Method not allowed: this stateless endpoint takes POST only.",
-        {
-          Allow: "POST",
-        },
+        { code: -32000, message: "Method not allowed: this stateless endpoint takes POST only." },
+        { Allow: "POST" },
       );
     }
     try {
       return await serveMessages(request, { service, tools, settings }, notes);
     } catch (error) {
       settings.onError(error, request);
-      return jsonRpcError(500, -32603, "Internal error.");
+      return jsonRpcError(500, { code: -32603, message: "Internal error." });
     }
   };
   return (request) => observeRequest(request, options, (notes) => answer(request, notes));

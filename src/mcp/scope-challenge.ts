@@ -28,21 +28,33 @@ function calledTools(message: unknown, tools: ReadonlyMap<string, CompiledTool>)
   });
 }
 
+/** What a message's tool calls are checked against. */
+export interface ScopeCheck {
+  /** The mounted tools by name, each with the scopes that allow it. */
+  readonly tools: ReadonlyMap<string, CompiledTool>;
+  /** The scopes the caller's key carries. */
+  readonly keyScopes: readonly ApiScope[];
+  /** The endpoint's settings, which name the resource metadata in the challenge. */
+  readonly settings: McpSettings;
+}
+
 /**
  * The 403 challenge for the first tool the message calls without the scope for it, or
  * undefined when the key may call every tool it names.
  *
  * @example
  * ```ts
- * const refusal = scopeChallenge(message, tools, ["generations:read"], settings);
+ * const refusal = scopeChallenge(message, {
+ *   tools,
+ *   keyScopes: ["generations:read"],
+ *   settings,
+ * });
  * if (refusal !== undefined) return refusal; // 403, scope="generations:write"
  * ```
  */
 export function scopeChallenge(
   message: unknown,
-  tools: ReadonlyMap<string, CompiledTool>,
-  keyScopes: readonly ApiScope[],
-  settings: McpSettings,
+  { tools, keyScopes, settings }: ScopeCheck,
 ): Response | undefined {
   for (const tool of calledTools(message, tools)) {
     if (tool.scopes.length === 0 || tool.scopes.some((scope) => keyScopes.includes(scope))) {

@@ -8,8 +8,7 @@
 import { type ApiError, apiError } from "../errors/api-error.js";
 import type { BearerCredentials } from "../http/authorization.js";
 import type { ServiceRequest } from "../service/contract.js";
-import type { ToolParameters } from "./tool-definition.js";
-import type { ToolInput } from "./tool-schema.js";
+import type { CompiledTool } from "./toolset.js";
 
 /** A service request, or the `bad_request` for arguments the tool does not take. */
 export type ToolRequestResult =
@@ -42,16 +41,17 @@ function unknownArguments(toolName: string, names: readonly string[]): ApiError 
 }
 
 /**
- * The service request of a tool call. A null path or query argument counts as absent,
- * since a URL cannot carry null; a null body argument is passed on for the schema.
+ * The service request of a call to `tool` with `args`. A null path or query argument
+ * counts as absent, since a URL cannot carry null; a null body argument is passed on for
+ * the schema.
  */
 export function toolRequest(
-  toolName: string,
-  input: ToolInput,
-  parameters: ToolParameters,
+  tool: Pick<CompiledTool, "definition" | "input">,
   args: Readonly<Record<string, unknown>>,
   credentials: BearerCredentials,
 ): ToolRequestResult {
+  const { input } = tool;
+  const { name: toolName, parameters } = tool.definition;
   const pathParams: Record<string, string> = {};
   const query: Record<string, string | readonly string[]> = { ...parameters.fixed?.query };
   const body: Record<string, unknown> = {};

@@ -53,14 +53,7 @@ export async function callTool(
   args: Readonly<Record<string, unknown>>,
   context: ToolCallContext,
 ): Promise<CallToolResult> {
-  const { definition, input } = tool;
-  const translated = toolRequest(
-    definition.name,
-    input,
-    definition.parameters,
-    args,
-    context.credentials,
-  );
+  const translated = toolRequest(tool, args, context.credentials);
   if (!translated.ok) return toolErrorResult(translated.error);
   try {
     return toolResult(await callService(tool, context, translated.request));

@@ -47,10 +47,15 @@ function requestFor(
   }
 }
 
+// One request Node hands the listener, with the response it is answered on.
+interface Exchange {
+  readonly incoming: IncomingMessage;
+  readonly outgoing: ServerResponse;
+}
+
 async function serve(
   handler: FetchHandler,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
+  { incoming, outgoing }: Exchange,
   options: NodeListenerOptions,
 ): Promise<void> {
   const disconnected = new AbortController();
@@ -104,7 +109,7 @@ export function toNodeListener(
     // Writing to a socket the client has reset emits an error; without a listener Node
     // would treat it as unhandled and crash the process.
     outgoing.on("error", () => undefined);
-    serve(handler, incoming, outgoing, options).catch((error: unknown) =>
+    serve(handler, { incoming, outgoing }, options).catch((error: unknown) =>
       fail(outgoing, error, options),
     );
   };

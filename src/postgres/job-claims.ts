@@ -137,12 +137,24 @@ const HELD = "id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'claimed
 
 const heldBy = (claim: JobClaim): unknown[] => [claim.job.id, claim.workerId, claim.attempt];
 
-/** Extends a live claim by `leaseMilliseconds` from now; false when the claim was lost. */
+/** How long {@link extendJobClaim} extends a claim, and the schema of the outbox. */
+export interface ExtendJobClaimOptions extends PostgresSchemaOptions {
+  /** The claim's new lease, counted from now. */
+  readonly leaseMilliseconds: number;
+}
+
+/**
+ * Extends a live claim by `leaseMilliseconds` from now; false when the claim was lost.
+ *
+ * @example
+ * ```ts
+ * const held = await extendJobClaim(pool, claim, { leaseMilliseconds: 60_000 });
+ * ```
+ */
 export async function extendJobClaim(
   pool: Pool,
   claim: JobClaim,
-  leaseMilliseconds: number,
-  options: PostgresSchemaOptions = {},
+  { leaseMilliseconds, ...options }: ExtendJobClaimOptions,
 ): Promise<boolean> {
   const result = await pool.query(
     `UPDATE ${postgresSchemaOf(options).table("job_outbox")} SET claimed_until = now() + make_interval(secs => $4::double precision / 1000) WHERE ${HELD}`,
@@ -200,17 +212,28 @@ export function retryDelayOf(claim: JobClaim, options: FailJobOptions = {}): num
   );
 }
 
+/** What processing a claimed job threw, with the settings of {@link failJob}. */
+export interface FailJobRequest extends FailJobOptions {
+  /** The failure; its message is kept as the job's last error. */
+  readonly error: unknown;
+}
+
 /**
- * Records that processing a claimed job threw: the job is queued again after a delay
- * (the fixed `retryDelayMilliseconds`, else a draw from `retryBackoff`), or given up
- * (`dead`) once it has used its attempts. A dead job stays in the outbox until it is
+ * Records that processing a claimed job threw `error`: the job is queued again after a
+ * delay (the fixed `retryDelayMilliseconds`, else a draw from `retryBackoff`), or given
+ * up (`dead`) once it has used its attempts. A dead job stays in the outbox until it is
  * re-queued (`requeueDeadJobs`) or pruned.
+ *
+ * @example
+ * ```ts
+ * const outcome = await failJob(pool, claim, { error, maxAttempts: 5 });
+ * outcome; // "requeued", "dead" or "lease_lost"
+ * ```
  */
 export async function failJob(
   pool: Pool,
   claim: JobClaim,
-  error: unknown,
-  options: FailJobOptions = {},
+  { error, ...options }: FailJobRequest,
 ): Promise<FailJobOutcome> {
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS_DEFAULT;
   const dead = claim.attempt >= maxAttempts;

@@ -26,8 +26,8 @@ export async function runClaim(
 ): Promise<number | undefined> {
   const { leaseMilliseconds, onError } = workerSettings(options);
   const renewal = setInterval(() => {
-    extendJobClaim(options.pool, claim, leaseMilliseconds, options).catch((error) =>
-      onError(error, claim.job),
+    extendJobClaim(options.pool, claim, { schema: options.schema, leaseMilliseconds }).catch(
+      (error) => onError(error, claim.job),
     );
   }, leaseMilliseconds / 3);
   try {
@@ -37,8 +37,9 @@ export async function runClaim(
   } catch (error) {
     onError(error, claim.job);
     const retryDelayMilliseconds = retryDelayOf(claim, options);
-    const outcome = await failJob(options.pool, claim, error, {
+    const outcome = await failJob(options.pool, claim, {
       ...options,
+      error,
       retryDelayMilliseconds,
     }).catch((failure) => onError(failure, claim.job));
     return outcome === "requeued" ? retryDelayMilliseconds : undefined;

@@ -20,36 +20,6 @@ const FIXED_FROM_OUTSIDE: ReadonlyMap<
   { readonly parameters: number; readonly why: string }
 > = new Map([]);
 
-/**
- * Functions in folders still to be converted, with their parameter counts today. The list
- * only shrinks: an entry whose function now takes three parameters or fewer, or is gone,
- * fails the test until it is removed, and a listed function may not gain parameters.
- */
-const PENDING: ReadonlyMap<string, number> = new Map([
-  ["host/postgres-host-stores.ts#postgresHostStores", 4],
-  ["host/wiring.ts#wireHost", 4],
-  ["http/multipart-body.ts#readMultipartBody", 4],
-  ["mcp/handler.ts#jsonRpcError", 4],
-  ["mcp/scope-challenge.ts#scopeChallenge", 4],
-  ["mcp/tool-arguments.ts#toolRequest", 5],
-  ["node/node-listener.ts#serve", 4],
-  ["postgres/job-claims.ts#extendJobClaim", 4],
-  ["postgres/job-claims.ts#failJob", 4],
-  ["service/editor/apply-edits-to-project.ts#applyEditsToProject", 4],
-  ["service/editor/editor-videos.ts#findEditorProjectAt", 4],
-  ["service/editor/render/export-editor-video.ts#startExport", 4],
-  ["service/editor/render/export-editor-video.ts#queueExport", 4],
-  ["service/editor/revision-stacks.ts#revisionOn", 4],
-  ["service/editor/revision-stacks.ts#undoRevision", 4],
-  ["service/editor/revision-stacks.ts#redoRevision", 4],
-  ["service/editor/undo-redo.ts#reverted", 4],
-  ["service/editor/voiceover-edit.ts#produceVoiceover", 4],
-  ["service/my-media/filenames.ts#chooseFilename", 4],
-  ["service/my-media/source-url-intake.ts#receiveSourceUrl", 4],
-  ["service/my-media/source-url-intake.ts#receiveDirectUpload", 4],
-  ["service/my-media/store-media.ts#storeMediaItem", 4],
-]);
-
 /** One function-like declaration with more than three parameters. */
 interface LongSignature {
   /** `path#Outer.name`: the file under src and the chain of named declarations around it. */
@@ -130,7 +100,7 @@ function sourceSignatures(): LongSignature[] {
 }
 
 function allowedCount(key: string): number | undefined {
-  return FIXED_FROM_OUTSIDE.get(key)?.parameters ?? PENDING.get(key);
+  return FIXED_FROM_OUTSIDE.get(key)?.parameters;
 }
 
 describe("object parameters past three arguments", () => {
@@ -168,13 +138,9 @@ describe("object parameters past three arguments", () => {
     expect(unlisted).toEqual([]);
   });
 
-  it("keeps the lists current: every entry still names a function that needs it", () => {
+  it("keeps the allow-list current: every entry still names a function that needs it", () => {
     const found = new Map(sourceSignatures().map(({ key, parameters }) => [key, parameters]));
-    const stale = [...FIXED_FROM_OUTSIDE.keys(), ...PENDING.keys()].filter(
-      (key) => found.get(key) === undefined,
-    );
+    const stale = [...FIXED_FROM_OUTSIDE.keys()].filter((key) => found.get(key) === undefined);
     expect(stale).toEqual([]);
-    const overlapping = [...PENDING.keys()].filter((key) => FIXED_FROM_OUTSIDE.has(key));
-    expect(overlapping).toEqual([]);
   });
 });

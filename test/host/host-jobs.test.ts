@@ -111,7 +111,11 @@ describe("the reference host's job settings", () => {
       schema = await createTestSchema(url as string);
       const setup = setupWith({ concurrency: 3, max_running_per_organization: 1 });
       await expectJobsSettingsApplied(
-        await postgresHostStores(url as string, setup, systemClock, { schema: schema.name }),
+        await postgresHostStores(url as string, {
+          setup,
+          clock: systemClock,
+          schema: schema.name,
+        }),
       );
     });
   });

@@ -96,9 +96,13 @@ describeWithDatabase("PostgreSQL job outbox", (schema) => {
     });
     expect(fresh).toMatchObject({ workerId: "w2", attempt: 2, takeover: true });
     if (stale === undefined || fresh === undefined) throw new Error("Expected both claims.");
-    expect(await extendJobClaim(schema().pool, stale, 60_000, inSchema())).toBe(false);
+    expect(
+      await extendJobClaim(schema().pool, stale, { ...inSchema(), leaseMilliseconds: 60_000 }),
+    ).toBe(false);
     expect(await completeJob(schema().pool, stale, inSchema())).toBe(false);
-    expect(await failJob(schema().pool, stale, new Error("late"), inSchema())).toBe("lease_lost");
+    expect(await failJob(schema().pool, stale, { ...inSchema(), error: new Error("late") })).toBe(
+      "lease_lost",
+    );
     expect(await completeJob(schema().pool, fresh, inSchema())).toBe(true);
     expect(await stateOf("j0")).toEqual({ state: "done", attempts: 2, last_error: null });
   });
@@ -113,7 +117,9 @@ describeWithDatabase("PostgreSQL job outbox", (schema) => {
     });
     if (claim === undefined) throw new Error("Expected a claim.");
     await sleep(40);
-    expect(await extendJobClaim(schema().pool, claim, 60_000, inSchema())).toBe(true);
+    expect(
+      await extendJobClaim(schema().pool, claim, { ...inSchema(), leaseMilliseconds: 60_000 }),
+    ).toBe(true);
     await sleep(40);
     expect(
       await claimJobs(schema().pool, {
@@ -137,8 +143,9 @@ describeWithDatabase("PostgreSQL job outbox", (schema) => {
     const [first] = await claimJobs(schema().pool, options);
     if (first === undefined) throw new Error("Expected a claim.");
     expect(
-      await failJob(schema().pool, first, new Error("boom"), {
+      await failJob(schema().pool, first, {
         ...inSchema(),
+        error: new Error("boom"),
         maxAttempts: 2,
         retryDelayMilliseconds: 50,
       }),
@@ -148,8 +155,9 @@ describeWithDatabase("PostgreSQL job outbox", (schema) => {
     const [second] = await claimJobs(schema().pool, options);
     if (second === undefined) throw new Error("Expected a second claim.");
     expect(
-      await failJob(schema().pool, second, new Error("boom again"), {
+      await failJob(schema().pool, second, {
         ...inSchema(),
+        error: new Error("boom again"),
         maxAttempts: 2,
       }),
     ).toBe("dead");

@@ -114,7 +114,9 @@ describeWithDatabase("PostgreSQL retries with backoff", (schema) => {
     const [first] = await claimJobs(schema().pool, options);
     if (first === undefined) throw new Error("Expected a claim.");
     const failing = { ...inSchema(), retryBackoff: backoff, random: () => 0.5 };
-    expect(await failJob(schema().pool, first, new Error("boom"), failing)).toBe("requeued");
+    expect(await failJob(schema().pool, first, { ...failing, error: new Error("boom") })).toBe(
+      "requeued",
+    );
     // Attempt 1: half of the 1-hour ceiling (less the moments since the update).
     const firstWait = await waitOf("j1");
     expect(firstWait).toBeLessThanOrEqual(HOUR / 2);
@@ -125,7 +127,7 @@ describeWithDatabase("PostgreSQL retries with backoff", (schema) => {
     );
     const [second] = await claimJobs(schema().pool, options);
     if (second === undefined) throw new Error("Expected a second claim.");
-    await failJob(schema().pool, second, new Error("boom"), failing);
+    await failJob(schema().pool, second, { ...failing, error: new Error("boom") });
     const secondWait = await waitOf("j1");
     expect(secondWait).toBeLessThanOrEqual((3 * HOUR) / 2);
     expect(secondWait).toBeGreaterThan((3 * HOUR) / 2 - 60_000);

@@ -18,11 +18,10 @@ import type { ApplyOptions } from "../../editor/options.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { RevisionActor } from "../ports/revisions.js";
 import type { AcceptedEdit } from "./edit-result.js";
-import { editorProjectNotFound } from "./editor-videos.js";
+import { type CallerProject, editorProjectNotFound } from "./editor-videos.js";
 import {
   meetsCondition,
   type RevisionCondition,
@@ -59,8 +58,7 @@ type Outcome =
  */
 export async function applyEditsToProject(
   deps: ServiceDependencies,
-  caller: Caller,
-  videoId: number,
+  { caller, videoId }: CallerProject,
   edit: ProjectEdit,
 ): Promise<Step<AcceptedEdit>> {
   const createdAt = isoNow(deps.clock);

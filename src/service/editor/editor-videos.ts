@@ -93,11 +93,11 @@ export const getEditorVideo: UseCaseFactory = authenticated(
     if (!params.ok) return params.result;
     const query = parseInput(editorVideoQuerySchema, request.query, "query");
     if (!query.ok) return query.result;
-    const videoId = params.value.id;
+    const named = { caller, videoId: params.value.id };
     const project =
       query.value.revision === undefined
-        ? await findEditorProject(deps, caller, videoId)
-        : await findEditorProjectAt(deps, caller, videoId, query.value.revision);
+        ? await findEditorProject(deps, named)
+        : await findEditorProjectAt(deps, named, query.value.revision);
     if (!project.ok) return project.result;
     const revision = project.value.version;
     if (holdsRevision(request.ifNoneMatch, revision)) {
@@ -168,6 +168,14 @@ export function isEditorProject(video: VideoRecord): video is EditorProjectRecor
   return video.kind === "editor" && video.editor !== null;
 }
 
+/** One caller's project: who asks, and the editor video they name. */
+export interface CallerProject {
+  /** The authenticated caller, whose organization owns the project. */
+  readonly caller: Caller;
+  /** The editor video's id. */
+  readonly videoId: number;
+}
+
 /**
  * The caller's editor project `videoId` as it was at `revision`: a 404 when the project is
  * missing, when the revision does not exist yet (`context.current_revision`), or when it is
@@ -175,8 +183,7 @@ export function isEditorProject(video: VideoRecord): video is EditorProjectRecor
  */
 export async function findEditorProjectAt(
   deps: ServiceDependencies,
-  caller: Caller,
-  videoId: number,
+  { caller, videoId }: CallerProject,
   revision: number,
 ): Promise<Step<EditorProjectRecord>> {
   const found = await deps.stores.videos.projectAt(caller.organization.id, videoId, revision);
@@ -205,8 +212,7 @@ export async function findEditorProjectAt(
 /** The caller's editor project `videoId`, or the 404 of {@link editorProjectNotFound}. */
 export async function findEditorProject(
   deps: ServiceDependencies,
-  caller: Caller,
-  videoId: number,
+  { caller, videoId }: CallerProject,
 ): Promise<Step<EditorProjectRecord>> {
   const video = await deps.stores.videos.get(caller.organization.id, videoId);
   if (video === undefined || !isEditorProject(video)) return halt(editorProjectNotFound(videoId));

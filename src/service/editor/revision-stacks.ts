@@ -23,8 +23,10 @@ function kept(head: ProjectHead, revision: number, stack: readonly number[]): nu
 
 function revisionOn(
   head: ProjectHead,
-  state: EditorState,
-  entry: Omit<RevisionEntry, "revision">,
+  {
+    state,
+    entry,
+  }: { readonly state: EditorState; readonly entry: Omit<RevisionEntry, "revision"> },
   stacks: { readonly undo: readonly number[]; readonly redo: readonly number[] },
 ): NewRevision {
   const revision = head.video.version + 1;
@@ -57,30 +59,41 @@ export function editRevision(
   const revision = head.video.version + 1;
   return revisionOn(
     head,
-    change.state,
-    { ...record, target: null, forward: change.forward, inverse: change.inverse },
+    {
+      state: change.state,
+      entry: { ...record, target: null, forward: change.forward, inverse: change.inverse },
+    },
     { undo: [...head.undoStack, revision], redo: [] },
   );
+}
+
+/** The state a reverting revision leaves, and when it is made. */
+export interface RevertedState {
+  /** The project's state once the entry's patches are applied (or undone). */
+  readonly state: EditorState;
+  /** ISO 8601 time. */
+  readonly createdAt: string;
 }
 
 /** The revision that reverts `undone` (the top of the undo stack) onto the current state. */
 export function undoRevision(
   head: ProjectHead,
   undone: RevisionEntry,
-  state: EditorState,
-  createdAt: string,
+  { state, createdAt }: RevertedState,
 ): NewRevision {
   return revisionOn(
     head,
-    state,
     {
-      actor: "undo",
-      operationTypes: [],
-      instructions: null,
-      target: undone.revision,
-      forward: undone.inverse,
-      inverse: undone.forward,
-      createdAt,
+      state,
+      entry: {
+        actor: "undo",
+        operationTypes: [],
+        instructions: null,
+        target: undone.revision,
+        forward: undone.inverse,
+        inverse: undone.forward,
+        createdAt,
+      },
     },
     { undo: head.undoStack.slice(0, -1), redo: [...head.redoStack, undone.revision] },
   );
@@ -90,21 +103,22 @@ export function undoRevision(
 export function redoRevision(
   head: ProjectHead,
   redone: RevisionEntry,
-  state: EditorState,
-  createdAt: string,
+  { state, createdAt }: RevertedState,
 ): NewRevision {
   const revision = head.video.version + 1;
   return revisionOn(
     head,
-    state,
     {
-      actor: "redo",
-      operationTypes: [],
-      instructions: null,
-      target: redone.revision,
-      forward: redone.forward,
-      inverse: redone.inverse,
-      createdAt,
+      state,
+      entry: {
+        actor: "redo",
+        operationTypes: [],
+        instructions: null,
+        target: redone.revision,
+        forward: redone.forward,
+        inverse: redone.inverse,
+        createdAt,
+      },
     },
     { undo: [...head.undoStack, revision], redo: head.redoStack.slice(0, -1) },
   );

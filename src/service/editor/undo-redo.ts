@@ -45,16 +45,15 @@ function nothingTo(direction: Direction, current: number): ApiError {
 }
 
 function reverted(
-  direction: Direction,
   head: ProjectHead,
   entry: RevisionEntry,
-  createdAt: string,
+  { direction, createdAt }: { readonly direction: Direction; readonly createdAt: string },
 ): NewRevision {
   const patches = direction === "undo" ? entry.inverse : entry.forward;
   const state = applyEditorPatches(head.video.editor, patches);
   return direction === "undo"
-    ? undoRevision(head, entry, state, createdAt)
-    : redoRevision(head, entry, state, createdAt);
+    ? undoRevision(head, entry, { state, createdAt })
+    : redoRevision(head, entry, { state, createdAt });
 }
 
 type Outcome = { readonly refused: ApiError } | { readonly result: EditorRevisionResult };
@@ -81,7 +80,7 @@ async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<
       const target = stack.at(-1);
       const entry = target === undefined ? undefined : await history.entry(target);
       if (entry === undefined) return { value: { refused: nothingTo(direction, current) } };
-      const append = reverted(direction, head, entry, createdAt);
+      const append = reverted(head, entry, { direction, createdAt });
       const result: EditorRevisionResult = {
         object: "editor_revision_result",
         video_id: videoId,

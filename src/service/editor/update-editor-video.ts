@@ -66,7 +66,7 @@ async function resolveOutsideInputs(
   if (!operations.some((operation) => NEEDS_OUTSIDE_INPUTS.has(operation.type))) {
     return proceed({});
   }
-  const project = await findEditorProject(deps, caller, videoId);
+  const project = await findEditorProject(deps, { caller, videoId });
   if (!project.ok) return project;
   const current = project.value.version;
   if (!meetsCondition(precondition.condition, current)) {
@@ -99,12 +99,16 @@ async function applyPlainEdit(
   const operations = body.operations ?? [];
   const inputs = await resolveOutsideInputs(deps, caller, { videoId, operations, precondition });
   if (!inputs.ok) return inputs.result;
-  const accepted = await applyEditsToProject(deps, caller, videoId, {
-    operations,
-    instructions: body.instructions,
-    inputs: inputs.value,
-    ...precondition,
-  });
+  const accepted = await applyEditsToProject(
+    deps,
+    { caller, videoId },
+    {
+      operations,
+      instructions: body.instructions,
+      inputs: inputs.value,
+      ...precondition,
+    },
+  );
   if (!accepted.ok) return accepted.result;
   return success(editResultOf(accepted.value), etagHeader(accepted.value.revision));
 }

@@ -64,19 +64,22 @@ async function synthesize(
 async function produceVoiceover(
   deps: ServiceDependencies,
   caller: Caller,
-  edit: VoiceoverEdit,
-  holdId: string,
+  { edit, holdId }: { readonly edit: VoiceoverEdit; readonly holdId: string },
 ): Promise<Step<EditResult>> {
   try {
     const speech = await synthesize(deps, edit.operation);
     if (!speech.ok) return speech;
-    const accepted = await applyEditsToProject(deps, caller, edit.videoId, {
-      operations: [edit.operation],
-      instructions: edit.instructions,
-      inputs: { voiceover: speech.value },
-      condition: edit.condition,
-      actor: edit.actor,
-    });
+    const accepted = await applyEditsToProject(
+      deps,
+      { caller, videoId: edit.videoId },
+      {
+        operations: [edit.operation],
+        instructions: edit.instructions,
+        inputs: { voiceover: speech.value },
+        condition: edit.condition,
+        actor: edit.actor,
+      },
+    );
     if (!accepted.ok) return accepted;
     return proceed(editResultOf(accepted.value));
   } catch (error) {
@@ -95,7 +98,7 @@ export async function runVoiceoverEdit(
   caller: Caller,
   edit: VoiceoverEdit,
 ): Promise<PaidAnswer> {
-  const project = await findEditorProject(deps, caller, edit.videoId);
+  const project = await findEditorProject(deps, { caller, videoId: edit.videoId });
   if (!project.ok) return project.result;
   // A stale voiceover is refused before anything is held or synthesized.
   if (!meetsCondition(edit.condition, project.value.version)) {
@@ -114,7 +117,7 @@ export async function runVoiceoverEdit(
   const amount = price.quote.totalCredits;
   const held = await holdCredits(deps, caller, [{ holdId, amount }]);
   if (!held.ok) return held.result;
-  const produced = await produceVoiceover(deps, caller, edit, holdId);
+  const produced = await produceVoiceover(deps, caller, { edit, holdId });
   if (!produced.ok) {
     await releaseHolds(deps, caller, [holdId]);
     return produced.result;

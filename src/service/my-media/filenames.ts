@@ -40,12 +40,32 @@ export function nameFromUrl(url: string): string | undefined {
   }
 }
 
-/** The item's file name: `override`, else `sourceName`, else `<media id>.<extension>`. */
-export function chooseFilename(
-  override: string | undefined,
-  sourceName: string | undefined,
-  mediaId: string,
-  extension: string,
-): string {
+/** The names an item may take, best first, and what makes the name of last resort. */
+export interface FilenameCandidates {
+  /** The client's `filename`. */
+  readonly override: string | undefined;
+  /** The name the source carried (inline name, part name, URL segment). */
+  readonly sourceName: string | undefined;
+  /** The item's id, the stem of the made-up name. */
+  readonly mediaId: string;
+  /** The extension of the format the bytes are, without the dot. */
+  readonly extension: string;
+}
+
+/**
+ * The item's file name: `override`, else `sourceName`, else `<media id>.<extension>`.
+ *
+ * @example
+ * ```ts
+ * const names = { override: " ", sourceName: undefined };
+ * chooseFilename({ ...names, mediaId: "m1", extension: "png" }); // "m1.png"
+ * ```
+ */
+export function chooseFilename({
+  override,
+  sourceName,
+  mediaId,
+  extension,
+}: FilenameCandidates): string {
   return usableName(override) ?? usableName(sourceName) ?? `${mediaId}.${extension}`;
 }

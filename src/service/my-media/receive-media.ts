@@ -34,7 +34,7 @@ export async function receiveMedia(
     case "multipart":
       return receiveMultipartFile(source.file, contentType);
     case "source_url":
-      return receiveSourceUrl(deps, caller, source.url, { contentType, mediaType });
+      return receiveSourceUrl(deps, caller, { url: source.url, contentType, mediaType });
   }
 }
 

@@ -37,6 +37,20 @@ export interface ImportHints {
   readonly mediaType: MediaType | undefined;
 }
 
+/** A `source_url` import: the URL and what the client said about its file. */
+export interface SourceUrlImport extends ImportHints {
+  /** The URL to import. */
+  readonly url: string;
+}
+
+/** This host's signed upload URL, read back, with the body's `content_type`. */
+export interface DirectUpload {
+  /** What the upload URL signed: organization, object key, content type. */
+  readonly claims: UploadClaims;
+  /** The body's `content_type`, if any. */
+  readonly contentTypeHint: string | undefined;
+}
+
 // The expected kind picks the download's size limit (video 200 MiB, others 50 MiB).
 function expectedKind(hints: ImportHints): MediaKind | undefined {
   if (hints.mediaType !== undefined) return hints.mediaType === "voice" ? "audio" : hints.mediaType;
@@ -82,11 +96,13 @@ async function headOf(object: StoredMediaReader): Promise<Uint8Array> {
 export async function receiveSourceUrl(
   deps: ServiceDependencies,
   caller: Caller,
-  url: string,
-  hints: ImportHints,
+  { url, ...hints }: SourceUrlImport,
 ): Promise<Step<ReceivedMedia>> {
   const recognized = await deps.uploadUrls.recognize(url);
-  if (recognized.ok) return receiveDirectUpload(deps, caller, recognized.claims, hints.contentType);
+  if (recognized.ok) {
+    const upload = { claims: recognized.claims, contentTypeHint: hints.contentType };
+    return receiveDirectUpload(deps, caller, upload);
+  }
   if (recognized.reason !== "foreign_url") {
     return halt(
       fieldRefusal({ field: "source_url", reason: recognized.reason, message: recognized.message }),
@@ -104,8 +120,7 @@ export async function receiveSourceUrl(
 export async function receiveDirectUpload(
   deps: ServiceDependencies,
   caller: Caller,
-  claims: UploadClaims,
-  contentTypeHint: string | undefined,
+  { claims, contentTypeHint }: DirectUpload,
 ): Promise<Step<ReceivedMedia>> {
   const organizationId = caller.organization.id;
   if (

@@ -27,6 +27,14 @@ import { mediaObjectKey } from "./object-keys.js";
 import type { ReceivedMedia } from "./received-media.js";
 import type { UploadRequest } from "./upload-request.js";
 
+/** An upload request with the bytes received for it. */
+export interface MediaToStore {
+  /** The parsed request: its media type, title, file name and `preserve_original`. */
+  readonly upload: UploadRequest;
+  /** The bytes, sniffed and checked. */
+  readonly received: ReceivedMedia;
+}
+
 /**
  * Stores the bytes and builds the item's record; 400 when `media_type` or
  * `preserve_original` contradicts the bytes (nothing is stored then). A direct upload is
@@ -36,8 +44,7 @@ import type { UploadRequest } from "./upload-request.js";
 export async function storeMediaItem(
   deps: ServiceDependencies,
   caller: Caller,
-  upload: UploadRequest,
-  received: ReceivedMedia,
+  { upload, received }: MediaToStore,
 ): Promise<Step<MediaRecord>> {
   const { sniffed } = received;
   const mediaType = resolveMediaType(upload.mediaType, received.declaredType, sniffed);
@@ -60,7 +67,12 @@ export async function storeMediaItem(
       stored,
       received,
       mediaType: mediaType.value,
-      filename: chooseFilename(upload.filename, received.filename, id, sniffed.extension),
+      filename: chooseFilename({
+        override: upload.filename,
+        sourceName: received.filename,
+        mediaId: id,
+        extension: sniffed.extension,
+      }),
       title: upload.title,
       preserveOriginal: preserveOriginal.value,
       now: isoNow(deps.clock),

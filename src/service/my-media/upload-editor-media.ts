@@ -61,12 +61,15 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!upload.ok) return upload.result;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
-      const project = await findEditorProject(deps, caller, target.videoId);
+      const project = await findEditorProject(deps, { caller, videoId: target.videoId });
       if (!project.ok) return project.result;
     }
     const received = await receiveMedia(deps, caller, upload.value);
     if (!received.ok) return received.result;
-    const record = await storeMediaItem(deps, caller, upload.value, received.value);
+    const record = await storeMediaItem(deps, caller, {
+      upload: upload.value,
+      received: received.value,
+    });
     if (!record.ok) return record.result;
     const editor = await addToProject(deps, caller, {
       target,

@@ -37,7 +37,7 @@ export const getEditorVideoFrame: UseCaseFactory = authenticated(
     if (!params.ok) return params.result;
     const query = parseInput(editorFrameQuerySchema, request.query, "query");
     if (!query.ok) return query.result;
-    const project = await findEditorProject(deps, caller, params.value.id);
+    const project = await findEditorProject(deps, { caller, videoId: params.value.id });
     if (!project.ok) return project.result;
     const state = project.value.editor;
     const outside = instantPastTheEnd(state, query.value);

@@ -32,6 +32,7 @@ import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
 import type { EditorExportRecord } from "../../ports/records.js";
 import { underOneHold } from "../../videos/one-hold.js";
 import {
+  type CallerProject,
   type EditorProjectRecord,
   editorProjectNotFound,
   findEditorProject,
@@ -57,18 +58,18 @@ export const exportEditorVideo: UseCaseFactory = authenticated(
     return runPaidRequest({
       ...call,
       request: withProjectInFingerprint(request, videoId),
-      action: () => startExport(deps, caller, videoId, resolution),
+      action: () => startExport(deps, { caller, videoId }, resolution),
     });
   },
 );
 
 async function startExport(
   deps: ServiceDependencies,
-  caller: Caller,
-  videoId: number,
+  named: CallerProject,
   resolution: ExportResolution,
 ): Promise<PaidAnswer> {
-  const project = await findEditorProject(deps, caller, videoId);
+  const { caller, videoId } = named;
+  const project = await findEditorProject(deps, named);
   if (!project.ok) return project.result;
   const state = project.value.editor;
   const planned = planExport(state, resolution);
@@ -86,7 +87,7 @@ async function startExport(
     work: async (balance) => {
       const now = isoNow(deps.clock);
       const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
-      const queued = await queueExport(deps, caller, project.value, exported);
+      const queued = await queueExport(deps, { caller, project: project.value }, exported);
       if (!queued.ok) return queued.answer;
       return success(
         exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
@@ -131,8 +132,7 @@ function newExport(plan: RenderPlan, fields: NewExportFields): EditorExportRecor
 // queues the job with the state as it is now, so later edits do not change this file.
 async function queueExport(
   deps: ServiceDependencies,
-  caller: Caller,
-  project: EditorProjectRecord,
+  { caller, project }: { readonly caller: Caller; readonly project: EditorProjectRecord },
   exported: EditorExportRecord,
 ): Promise<{ readonly ok: true } | { readonly ok: false; readonly answer: PaidAnswer }> {
   const organizationId = caller.organization.id;
