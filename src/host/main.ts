@@ -37,10 +37,13 @@ function stopOnSignals(host: RunningHost, shutdownTimeoutSeconds: number): void 
     if (action === "exit") process.exit(1);
     if (action === "ignore") return;
     firstAt = now;
+    // The listener closes synchronously inside `stop`, so whoever reads this line can
+    // count on new connections being refused.
+    const stopped = host.stop();
     process.stdout.write(
       `reelkit stopping: finishing in-flight requests and jobs for up to ${shutdownTimeoutSeconds} s\n`,
     );
-    host.stop().then(
+    stopped.then(
       () => process.stdout.write("reelkit stopped\n", () => process.exit(0)),
       (error: unknown) => fail([`stopping failed: ${String(error)}`], 1),
     );
