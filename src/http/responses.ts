@@ -70,7 +70,10 @@ function serialized(result: ServiceResult): {
     case "error":
       return { body: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
-      return { body: result.text ?? JSON.stringify(result.body), contentType: JSON_CONTENT_TYPE };
+      return {
+        body: result.utf8 ?? result.text ?? JSON.stringify(result.body),
+        contentType: JSON_CONTENT_TYPE,
+      };
   }
 }
 
@@ -89,7 +92,8 @@ export function toHttpResponse(result: ServiceResult, omitBody: boolean): Respon
   const { body, contentType } = serialized(result);
   const headers = new Headers();
   if (body !== undefined) headers.set("content-type", contentType);
-  if (result.kind === "file") headers.set("content-length", String(result.bytes.byteLength));
+  // Bytes at hand give their length, so Node sends them in one piece rather than chunked.
+  if (body instanceof Uint8Array) headers.set("content-length", String(body.byteLength));
   const extra = result.kind === "markdown" ? {} : (result.headers ?? {});
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return new Response(omitBody ? null : (body ?? null), { status: httpStatusOf(result), headers });

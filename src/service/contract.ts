@@ -70,6 +70,11 @@ export interface ServiceSuccess {
    * read again at the same revision); adapters send it instead of serializing `body`.
    */
   readonly text?: string;
+  /**
+   * `text` encoded as UTF-8, when the service keeps that ready too; adapters that send
+   * bytes send it instead of encoding `text` again (0.7 ms for an 800 KiB project).
+   */
+  readonly utf8?: Uint8Array<ArrayBuffer>;
 }
 
 /**

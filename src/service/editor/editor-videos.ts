@@ -103,8 +103,8 @@ export const getEditorVideo: UseCaseFactory = authenticated(
     if (holdsRevision(request.ifNoneMatch, revision)) {
       return { kind: "not_modified", headers: etagHeader(revision) };
     }
-    const { body, text } = serializedProject(project.value);
-    return { kind: "ok", body, text, headers: etagHeader(revision) };
+    const { body, text, utf8 } = serializedProject(project.value);
+    return { kind: "ok", body, text, utf8, headers: etagHeader(revision) };
   },
 );
 
@@ -113,6 +113,7 @@ interface SerializedProject {
   readonly revision: number;
   readonly body: EditorVideo;
   readonly text: string;
+  readonly utf8: Uint8Array<ArrayBuffer>;
 }
 
 // A revision's state never changes, and the stores hand out the same state object for
@@ -126,11 +127,13 @@ function serializedProject(video: EditorProjectRecord): SerializedProject {
     return cached;
   }
   const body: EditorVideo = { object: "editor_video", video: editorVideoRecordOf(video) };
+  const text = JSON.stringify(body);
   const serialized = {
     videoId: video.id,
     revision: video.version,
     body,
-    text: JSON.stringify(body),
+    text,
+    utf8: new TextEncoder().encode(text),
   };
   serializedByState.set(video.editor, serialized);
   return serialized;
