@@ -1040,6 +1040,7 @@ export {
   signWebhook,
   type UnitOfWork,
   type UploadedFile,
+  type UploadPresigning,
   type VerifyWebhookInput,
   type VideoKind,
   type VideoRecord,

@@ -18,6 +18,7 @@ import type {
   PresignedUpload,
   StoredMediaReader,
   StoredObject,
+  UploadPresigning,
 } from "../service/ports/media-storage.js";
 import { createHostUrls } from "./host-urls.js";
 import { type ObjectLocation, openObject } from "./object-reader.js";
@@ -91,14 +92,7 @@ export interface S3MediaStorage extends MediaStorage {
    * A presigned PUT straight to the bucket, accepting exactly `sizeBytes` bytes of
    * `contentType` until it expires; S3 refuses any other length or type.
    */
-  presignUpload(
-    objectKey: string,
-    options: {
-      readonly contentType: string;
-      readonly sizeBytes: number;
-      readonly expiresInSeconds: number;
-    },
-  ): Promise<PresignedUpload>;
+  presignUpload(objectKey: string, options: UploadPresigning): Promise<PresignedUpload>;
   /** Closes the client if the storage made it from `clientConfig`; otherwise does nothing. */
   close(): void;
 }

@@ -58,6 +58,7 @@ export type {
   PresignedUpload,
   StoredMediaReader,
   StoredObject,
+  UploadPresigning,
 } from "./ports/media-storage.js";
 export * from "./ports/media-storage-bytes.js";
 export * from "./ports/rate-limiter.js";

@@ -57,6 +57,16 @@ export interface PresignedUpload {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** What a presigned direct upload admits: one type, an exact size, until it expires. */
+export interface UploadPresigning {
+  /** The media type the upload must declare. */
+  readonly contentType: string;
+  /** The exact size of the upload, in bytes. */
+  readonly sizeBytes: number;
+  /** How long the URL admits the upload. */
+  readonly expiresInSeconds: number;
+}
+
 /** Stores bodies under keys, streams them back, and serves them by URL. */
 export interface MediaStorage {
   /**
@@ -86,14 +96,7 @@ export interface MediaStorage {
    * Optional: a presigned URL the client PUTs the bytes to directly (object storage).
    * Without it, the service hands out its own signed upload URL.
    */
-  presignUpload?(
-    objectKey: string,
-    options: {
-      readonly contentType: string;
-      readonly sizeBytes: number;
-      readonly expiresInSeconds: number;
-    },
-  ): Promise<PresignedUpload>;
+  presignUpload?(objectKey: string, options: UploadPresigning): Promise<PresignedUpload>;
   /** Optional: a local file path holding the object, so ffmpeg can read it without a copy. */
   localPathOf?(objectKey: string): Promise<string | undefined>;
 }
