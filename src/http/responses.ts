@@ -71,7 +71,7 @@ function serialized(result: ServiceResult): {
       return { body: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
       return {
-        body: result.utf8 ?? result.text ?? JSON.stringify(result.body),
+        body: result.json ?? JSON.stringify(result.body),
         contentType: JSON_CONTENT_TYPE,
       };
   }

@@ -103,8 +103,8 @@ export const getEditorVideo: UseCaseFactory = authenticated(
     if (holdsRevision(request.ifNoneMatch, revision)) {
       return { kind: "not_modified", headers: etagHeader(revision) };
     }
-    const { body, text, utf8 } = serializedProject(project.value);
-    return { kind: "ok", body, text, utf8, headers: etagHeader(revision) };
+    const { body, json } = serializedProject(project.value);
+    return { kind: "ok", body, json, headers: etagHeader(revision) };
   },
 );
 
@@ -112,8 +112,7 @@ interface SerializedProject {
   readonly videoId: number;
   readonly revision: number;
   readonly body: EditorVideo;
-  readonly text: string;
-  readonly utf8: Uint8Array<ArrayBuffer>;
+  readonly json: Uint8Array<ArrayBuffer>;
 }
 
 // A revision's state never changes, and the stores hand out the same state object for
@@ -127,13 +126,11 @@ function serializedProject(video: EditorProjectRecord): SerializedProject {
     return cached;
   }
   const body: EditorVideo = { object: "editor_video", video: editorVideoRecordOf(video) };
-  const text = JSON.stringify(body);
   const serialized = {
     videoId: video.id,
     revision: video.version,
     body,
-    text,
-    utf8: new TextEncoder().encode(text),
+    json: new TextEncoder().encode(JSON.stringify(body)),
   };
   serializedByState.set(video.editor, serialized);
   return serialized;
