@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Logger, SILENT_LOGGER, swallowingErrors } from "../observability/logger.js";
+import { type Logger, SILENT_LOGGER } from "../observability/logger.js";
 import {
   monotonicMilliseconds,
   NOOP_TELEMETRY,
@@ -52,7 +52,7 @@ export async function observeRequest(
   options: ObservationOptions,
   answer: (notes: RequestNotes) => Promise<Response>,
 ): Promise<Response> {
-  const logger = swallowingErrors(options.logger ?? SILENT_LOGGER);
+  const logger = options.logger ?? SILENT_LOGGER;
   const telemetry = options.telemetry ?? NOOP_TELEMETRY;
   const requestId = requestIdOf(request);
   const startedAt = monotonicMilliseconds();
@@ -81,13 +81,18 @@ export async function observeRequest(
   const metricAttributes = { method, route, status: response.status };
   telemetry.add(TELEMETRY_METRICS.requests, 1, metricAttributes);
   telemetry.record(TELEMETRY_METRICS.requestDuration, durationMilliseconds, metricAttributes);
-  logger.log(logLevelOf(response.status), REQUEST_LOG_MESSAGE, {
-    method,
-    route,
-    status: response.status,
-    duration_ms: Math.round(durationMilliseconds * 1000) / 1000,
-    organization_id: notes.organizationId ?? null,
-    request_id: requestId,
-  });
+  try {
+    logger.log(logLevelOf(response.status), REQUEST_LOG_MESSAGE, {
+      method,
+      route,
+      status: response.status,
+      duration_ms: Math.round(durationMilliseconds * 1000) / 1000,
+      organization_id: notes.organizationId ?? null,
+      request_id: requestId,
+    });
+  } catch {
+    // A broken logger must not fail the request it reports, and it is the channel any
+    // report of its failure would go to.
+  }
   return withRequestId(response, requestId);
 }

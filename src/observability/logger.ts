@@ -36,16 +36,3 @@ export const SILENT_LOGGER: Logger = { log: () => undefined };
 export function isLevelEnabled(level: LogLevel, minimum: LogLevel): boolean {
   return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(minimum);
 }
-
-/** `logger` with what it throws swallowed: a broken logger must not fail a request. */
-export function swallowingErrors(logger: Logger): Logger {
-  return {
-    log(level, message, fields) {
-      try {
-        logger.log(level, message, fields);
-      } catch {
-        // Nothing to report it to: the logger is the reporting channel.
-      }
-    },
-  };
-}
