@@ -48,15 +48,21 @@ async function bytesOf(storage: S3MediaStorage, url: string): Promise<Uint8Array
   return new Uint8Array(await new Response(reader.stream()).arrayBuffer());
 }
 
+// A service storing into the bucket, and a prepared direct upload of VIDEO.
+async function preparedVideoUpload() {
+  const storage = bucketStorage();
+  const harness = await createMediaHarness({ overrides: { mediaStorage: storage } });
+  const descriptor = await prepareUpload(harness, {
+    filename: "launch.mp4",
+    content_type: "video/mp4",
+    size_bytes: VIDEO.length,
+  });
+  return { storage, harness, descriptor };
+}
+
 describe.skipIf(server === undefined)("direct uploads (spec 4.17) into an S3 bucket", () => {
   it("presigns the PUT straight to the bucket and imports the object from it", async () => {
-    const storage = bucketStorage();
-    const harness = await createMediaHarness({ overrides: { mediaStorage: storage } });
-    const descriptor = await prepareUpload(harness, {
-      filename: "launch.mp4",
-      content_type: "video/mp4",
-      size_bytes: VIDEO.length,
-    });
+    const { storage, harness, descriptor } = await preparedVideoUpload();
     // The bytes go to the bucket, not through the API; source_url stays the API's own.
     expect(new URL(descriptor.upload.url).origin).toBe(new URL(server?.endpoint ?? "").origin);
     expect(descriptor.upload.headers).toEqual({ "Content-Type": "video/mp4" });
@@ -87,13 +93,7 @@ describe.skipIf(server === undefined)("direct uploads (spec 4.17) into an S3 buc
   });
 
   it("lets the bucket refuse a file of another size than the one declared", async () => {
-    const storage = bucketStorage();
-    const harness = await createMediaHarness({ overrides: { mediaStorage: storage } });
-    const descriptor = await prepareUpload(harness, {
-      filename: "launch.mp4",
-      content_type: "video/mp4",
-      size_bytes: VIDEO.length,
-    });
+    const { harness, descriptor } = await preparedVideoUpload();
     const longer = await fetch(descriptor.upload.url, {
       method: "PUT",
       headers: descriptor.upload.headers,

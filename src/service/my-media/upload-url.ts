@@ -49,11 +49,11 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
       contentType,
       maxBytes: sizeBytes,
     });
-    const presign = deps.mediaStorage.presignUpload;
+    const storage = deps.mediaStorage;
     const upload =
-      presign === undefined
+      storage.presignUpload === undefined
         ? { method: "PUT" as const, url: signed.url, headers: { ...signed.headers } }
-        : await presign.call(deps.mediaStorage, objectKey, {
+        : await storage.presignUpload(objectKey, {
             contentType: signed.headers["Content-Type"],
             sizeBytes,
             expiresInSeconds: secondsUntil(signed.expiresAt, deps.clock.now()),
