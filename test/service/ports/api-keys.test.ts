@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { API_KEY_LOOKUP_PREFIX_LENGTH, hashApiKey, lookupPrefixOf } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { constantTimeEqual } from "../../../src/service/pipeline/api-keys.js";
@@ -7,6 +8,19 @@ describe("API key digests", () => {
     // The FIPS 180-2 test vector for "abc".
     expect(await hashApiKey("abc")).toBe(
       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+  });
+
+  it("gives WebCrypto's SHA-256 of the key's UTF-8 bytes for any key", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 200 }), async (key) => {
+        const expected = new Uint8Array(
+          await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)),
+        );
+        const hex = Array.from(expected, (byte) => byte.toString(16).padStart(2, "0")).join("");
+        expect(await hashApiKey(key)).toBe(hex);
+      }),
+      { seed: 20261124, numRuns: 300 },
     );
   });
 
