@@ -7,6 +7,7 @@
  */
 import { apiError, errorBody } from "../errors/api-error.js";
 import type { ServiceResult } from "../service/contract.js";
+import { bytesResponse } from "./byte-bodies.js";
 import { HTTP_REJECTION_STATUS, type HttpRejection, rejectionBody } from "./rejections.js";
 import { httpStatusOf } from "./statuses.js";
 
@@ -57,7 +58,7 @@ export function serverErrorResponse(): Response {
 }
 
 function serialized(result: ServiceResult): {
-  readonly body: string | Uint8Array<ArrayBuffer> | undefined;
+  readonly body: string | Uint8Array | undefined;
   readonly contentType: string;
 } {
   switch (result.kind) {
@@ -66,7 +67,7 @@ function serialized(result: ServiceResult): {
     case "markdown":
       return { body: result.text, contentType: MARKDOWN_CONTENT_TYPE };
     case "file":
-      return { body: new Uint8Array(result.bytes), contentType: result.contentType };
+      return { body: result.bytes, contentType: result.contentType };
     case "error":
       return { body: JSON.stringify(errorBody(result.error)), contentType: JSON_CONTENT_TYPE };
     case "ok":
@@ -92,9 +93,11 @@ export function toHttpResponse(result: ServiceResult, omitBody: boolean): Respon
   const { body, contentType } = serialized(result);
   const headers = new Headers();
   if (body !== undefined) headers.set("content-type", contentType);
-  // Bytes at hand give their length, so Node sends them in one piece rather than chunked.
+  // Bytes at hand give their length, so they go out in one piece rather than chunked.
   if (body instanceof Uint8Array) headers.set("content-length", String(body.byteLength));
   const extra = result.kind === "markdown" ? {} : (result.headers ?? {});
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return new Response(omitBody ? null : (body ?? null), { status: httpStatusOf(result), headers });
+  const init = { status: httpStatusOf(result), headers };
+  if (omitBody || body === undefined) return new Response(null, init);
+  return body instanceof Uint8Array ? bytesResponse(body, init) : new Response(body, init);
 }

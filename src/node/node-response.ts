@@ -1,11 +1,14 @@
 /**
  * Writing a Web `Response` to Node's `ServerResponse`: status, headers (each
  * `Set-Cookie` kept separate), and the body streamed with backpressure, stopping as soon
- * as the client goes away.
+ * as the client goes away. Bytes the service already held (see `byte-bodies.ts`) are
+ * handed to Node as they are, in one write, without reading the body.
  *
  * @module
  */
+
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { heldBytesOf } from "../http/byte-bodies.js";
 
 function nodeHeadersOf(response: Response): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
@@ -75,6 +78,12 @@ export async function writeWebResponse(
   const headers = nodeHeadersOf(response);
   if (options.closeConnection === true) headers.connection = "close";
   outgoing.writeHead(response.status, headers);
+  const held = heldBytesOf(response);
+  if (held !== undefined) {
+    outgoing.end(held);
+    await response.body?.cancel();
+    return;
+  }
   if (response.body === null) {
     outgoing.end();
     return;
