@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { bytesToHex } from "@noble/hashes/utils";
 import { canonicalJson } from "./canonical-json.js";
 
 /** The body field that carries the key; it names the request, so it is not part of it. */
@@ -25,7 +26,7 @@ const IDEMPOTENCY_KEY_FIELD = "idempotency_key";
 export async function fingerprintRequest(operation: string, body: unknown): Promise<string> {
   const text = canonicalJson([operation, withoutIdempotencyKey(body)]);
   const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(new Uint8Array(digest));
 }
 
 function withoutIdempotencyKey(body: unknown): unknown {

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { bytesToHex } from "@noble/hashes/utils";
 import { planRender, type RenderPlanResult } from "../../../editor/render-plan/plan-render.js";
 import type { EditorState } from "../../../editor/state.js";
 import { canonicalJson } from "../../../idempotency/canonical-json.js";
@@ -20,10 +21,6 @@ export function planExport(state: EditorState, resolution: ExportResolution): Re
   return planRender(state, landscape ? { height: shortSide } : { width: shortSide });
 }
 
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * SHA-256 (hex) of the state and the resolution, in canonical JSON, so that a state
  * read back from any store (PostgreSQL's jsonb reorders keys) hashes the same.
@@ -33,5 +30,7 @@ export async function exportContentHash(
   resolution: ExportResolution,
 ): Promise<string> {
   const text = canonicalJson({ state, resolution });
-  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return bytesToHex(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
+  );
 }
