@@ -2,7 +2,8 @@
  * The reference host on PostgreSQL (`--database-url` or `DATABASE_URL`): migrations are
  * applied on start, in the schema of `--database-schema` (`reelkit` by default), the
  * fixture only adds the organizations and keys that are missing, and jobs run on a
- * worker that any number of host processes may share.
+ * worker that any number of host processes may share. Each process keeps the API keys
+ * it looked up while it listens for changes to them, as a production host would.
  *
  * `pg` is loaded only here, and only when a database URL is given, so the in-memory
  * host never needs it.
@@ -89,7 +90,12 @@ export async function postgresHostStores(
         inSchema,
       );
     }
-    const postgres = createPostgresPorts(pool, { ...inSchema, clock, rateLimit: setup.rateLimit });
+    const postgres = createPostgresPorts(pool, {
+      ...inSchema,
+      clock,
+      rateLimit: setup.rateLimit,
+      apiKeyCache: {},
+    });
     const webhooks = createPostgresWebhookPorts(pool, inSchema);
     let worker: PostgresWorker | undefined;
     let dispatcher: WebhookDispatcher | undefined;
@@ -100,7 +106,9 @@ export async function postgresHostStores(
       return stopping;
     };
     const release = (): Promise<void> => {
-      released ??= pool.end();
+      // The cache's listening connection is checked out of the pool, which cannot end
+      // until it is given back.
+      released ??= postgres.close().then(() => pool.end());
       return released;
     };
     return {

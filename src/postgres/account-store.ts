@@ -1,7 +1,8 @@
 /**
  * Organizations and API key digests in PostgreSQL. Keys are stored only as SHA-256
  * digests and found by the indexed lookup prefix of the digest, as the
- * {@link AccountStore} port describes.
+ * {@link AccountStore} port describes. With the `apiKeyCache` option, a host keeps the
+ * keys it looked up while it listens for changes to them (see `api-key-cache.ts`).
  *
  * @module
  */
@@ -17,7 +18,13 @@ import type {
   NewApiKey,
   Organization,
 } from "../service/ports/accounts.js";
+import {
+  API_KEY_CACHE_ENTRIES_DEFAULT,
+  ApiKeyCache,
+  type PostgresApiKeyCacheOptions,
+} from "./api-key-cache.js";
 import type { Queryable } from "./credit-rows.js";
+import { listenForNotifications } from "./notification-listener.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
@@ -34,6 +41,26 @@ export interface PostgresAccountStore extends AccountStore {
    * the stored record, which is the existing one when the key was already there.
    */
   ensureApiKey(organizationId: OrganizationId, apiKey: NewApiKey): Promise<ApiKeyRecord>;
+  /**
+   * Resolves once the API key cache's first attempt to listen for changes has ended,
+   * whether it listens or not; at once without a cache.
+   */
+  readonly ready: Promise<void>;
+  /**
+   * Stops the API key cache's listening connection, so that the pool can end; lookups
+   * read the database from then on. Does nothing without a cache.
+   */
+  close(): Promise<void>;
+}
+
+/** Settings of {@link createPostgresAccountStore}. */
+export interface PostgresAccountStoreOptions extends PostgresSchemaOptions {
+  /**
+   * Keeps the keys this host looked up while it listens for changes to keys and
+   * organizations, which takes one connection of the pool until {@link
+   * PostgresAccountStore.close}. Off by default: every request then reads its key.
+   */
+  readonly apiKeyCache?: PostgresApiKeyCacheOptions;
 }
 
 function keyRecordOf(row: Record<string, unknown>): ApiKeyRecord {
@@ -133,9 +160,38 @@ export async function insertApiKey(
  */
 export function createPostgresAccountStore(
   pool: Pool,
-  options: PostgresSchemaOptions = {},
+  options: PostgresAccountStoreOptions = {},
 ): PostgresAccountStore {
   const schema = postgresSchemaOf(options);
+  const cached =
+    options.apiKeyCache === undefined
+      ? undefined
+      : startKeyCache(pool, schema, options.apiKeyCache);
+  // A change this host made is dropped from its own cache at once, without waiting for
+  // the notification its commit sends every host.
+  const changed = <T>(result: T): T => {
+    cached?.cache.changed();
+    return result;
+  };
+  const readKeysWithOrganizations = async (
+    lookupPrefix: string,
+  ): Promise<readonly KeyWithOrganization[]> => {
+    const { rows } = await queryable(pool).query(
+      `SELECT k.key_id, k.organization_id, k.key_hash, k.scopes, k.revoked, k.expires_at,
+         o.id AS found_organization_id, o.name, o.subscription_active
+       FROM ${schema.table("api_keys")} k
+       LEFT JOIN ${schema.table("organizations")} o ON o.id = k.organization_id
+       WHERE k.lookup_prefix = $1`,
+      [lookupPrefix],
+    );
+    return rows.map((row) => ({
+      key: keyRecordOf(row),
+      organization:
+        row.found_organization_id === null
+          ? undefined
+          : organizationOf(row, row.found_organization_id),
+    }));
+  };
   return {
     async findKeysByLookupPrefix(lookupPrefix) {
       const { rows } = await queryable(pool).query(
@@ -144,23 +200,10 @@ export function createPostgresAccountStore(
       );
       return rows.map(keyRecordOf);
     },
-    async findKeysWithOrganizations(lookupPrefix) {
-      const { rows } = await queryable(pool).query(
-        `SELECT k.key_id, k.organization_id, k.key_hash, k.scopes, k.revoked, k.expires_at,
-           o.id AS found_organization_id, o.name, o.subscription_active
-         FROM ${schema.table("api_keys")} k
-         LEFT JOIN ${schema.table("organizations")} o ON o.id = k.organization_id
-         WHERE k.lookup_prefix = $1`,
-        [lookupPrefix],
-      );
-      return rows.map((row) => ({
-        key: keyRecordOf(row),
-        organization:
-          row.found_organization_id === null
-            ? undefined
-            : organizationOf(row, row.found_organization_id),
-      }));
-    },
+    findKeysWithOrganizations: (lookupPrefix) =>
+      cached === undefined
+        ? readKeysWithOrganizations(lookupPrefix)
+        : cached.cache.lookup(lookupPrefix, () => readKeysWithOrganizations(lookupPrefix)),
     async organization(organizationId) {
       if (!Number.isSafeInteger(organizationId)) return undefined;
       const { rows } = await queryable(pool).query(
@@ -170,17 +213,35 @@ export function createPostgresAccountStore(
       const row = rows[0];
       return row === undefined ? undefined : organizationOf(row, row.id);
     },
-    ensureOrganization: (organization) => insertOrganization(queryable(pool), schema, organization),
+    ensureOrganization: async (organization) =>
+      changed(await insertOrganization(queryable(pool), schema, organization)),
     async ensureApiKey(organizationId, apiKey) {
       const stored = await insertApiKey(queryable(pool), schema, { organizationId, ...apiKey });
-      return stored.record;
+      return changed(stored.record);
     },
     async revokeApiKey(keyId) {
       const result = await queryable(pool).query(
         `UPDATE ${schema.table("api_keys")} SET revoked = true WHERE key_id = $1`,
         [keyId],
       );
-      return result.rowCount === 1;
+      return changed(result.rowCount === 1);
     },
+    ready: cached?.listener.ready ?? Promise.resolve(),
+    close: async () => cached?.listener.stop(),
   };
+}
+
+// The cache, and the connection that keeps it current.
+function startKeyCache(pool: Pool, schema: PostgresSchema, options: PostgresApiKeyCacheOptions) {
+  const cache = new ApiKeyCache(options.entries ?? API_KEY_CACHE_ENTRIES_DEFAULT);
+  const listener = listenForNotifications({
+    pool,
+    channel: schema.accountsChannel,
+    purpose: "API key changes",
+    onNotification: () => cache.changed(),
+    onListening: () => cache.listening(),
+    onLost: () => cache.deaf(),
+    onError: options.onError ?? ((error) => console.error("reelkit:", error)),
+  });
+  return { cache, listener };
 }

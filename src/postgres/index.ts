@@ -11,7 +11,8 @@
  * - {@link createPostgresPorts}: every port below over one pool, and a worker starter.
  * - Stores: {@link createPostgresCreditStore}, {@link createPostgresIdempotencyStore},
  *   {@link createPostgresAccountStore} (with {@link seedOrganizations} for fixtures that
- *   never reset a balance), {@link createPostgresResourceStores},
+ *   never reset a balance, and an optional per-host cache of API keys kept current by
+ *   `LISTEN`), {@link createPostgresResourceStores},
  *   {@link createPostgresRateLimiter}.
  * - Jobs: {@link createPostgresJobQueue} writes the outbox and notifies idle workers;
  *   {@link runPostgresWorker} (or {@link claimJobs}, {@link completeJob}, {@link failJob}
@@ -35,7 +36,9 @@ export {
   createPostgresAccountStore,
   type NewApiKey,
   type PostgresAccountStore,
+  type PostgresAccountStoreOptions,
 } from "./account-store.js";
+export { API_KEY_CACHE_ENTRIES_DEFAULT, type PostgresApiKeyCacheOptions } from "./api-key-cache.js";
 export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
 export {

@@ -12,6 +12,7 @@ import type { Job, JobQueue } from "../service/ports/jobs.js";
 import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
+import type { PostgresApiKeyCacheOptions } from "./api-key-cache.js";
 import { createPostgresCreditStore } from "./credit-store.js";
 import type { PostgresRevisionOptions } from "./editor-revisions.js";
 import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper.js";
@@ -36,6 +37,12 @@ export interface PostgresPortsOptions extends PostgresSchemaOptions {
   readonly rateLimit?: PostgresRateLimiterOptions;
   /** How many revisions of each editor project are kept, and the cache of latest states. */
   readonly revisions?: PostgresRevisionOptions;
+  /**
+   * Keeps the API keys this host looked up while it listens for changes to keys and
+   * organizations, saving each authenticated request a round trip; it holds one
+   * connection of the pool until {@link PostgresPorts.close}. Off by default.
+   */
+  readonly apiKeyCache?: PostgresApiKeyCacheOptions;
 }
 
 /** Settings of {@link PostgresPorts.startWorker}; the schema is the ports'. */
@@ -75,6 +82,11 @@ export interface PostgresPorts {
    * also releases abandoned holds every minute and prunes the outbox every ten.
    */
   startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
+  /**
+   * Releases the connection the ports hold open (the API key cache's), so that the pool
+   * can end; workers are stopped with their own `stop`. Does nothing without a cache.
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -96,12 +108,18 @@ export interface PostgresPorts {
 export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = {}): PostgresPorts {
   // Checked once here, so a bad name fails when the ports are built.
   const inSchema = { schema: postgresSchemaOf(options).name };
+  const accounts = createPostgresAccountStore(
+    pool,
+    options.apiKeyCache === undefined
+      ? inSchema
+      : { ...inSchema, apiKeyCache: options.apiKeyCache },
+  );
   const credits = createPostgresCreditStore(
     pool,
     options.clock === undefined ? inSchema : { ...inSchema, clock: options.clock },
   );
   return {
-    accounts: createPostgresAccountStore(pool, inSchema),
+    accounts,
     credits,
     idempotency: createPostgresIdempotencyStore(pool, inSchema),
     stores: createPostgresResourceStores(pool, { ...options.revisions, ...inSchema }),
@@ -125,5 +143,6 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
         },
       };
     },
+    close: () => accounts.close(),
   };
 }

@@ -30,8 +30,10 @@
 export const DEFAULT_POSTGRES_SCHEMA = "reelkit";
 
 // The job notification channel is `<schema>.job_outbox`, and PostgreSQL identifiers
-// (channel names included) hold at most 63 bytes.
+// (channel names included) hold at most 63 bytes. The accounts channel's suffix is
+// shorter, so the jobs one bounds the schema name.
 const JOBS_CHANNEL_SUFFIX = ".job_outbox";
+const ACCOUNTS_CHANNEL_SUFFIX = ".accounts";
 
 /** The longest schema name accepted: its job channel name must fit in 63 bytes. */
 export const SCHEMA_NAME_MAX_LENGTH = 63 - JOBS_CHANNEL_SUFFIX.length;
@@ -105,6 +107,11 @@ export interface PostgresSchema {
   readonly quoted: string;
   /** The channel `NOTIFY` wakes idle workers on when a job becomes runnable. */
   readonly jobsChannel: string;
+  /**
+   * The channel the triggers of `api_keys` and `organizations` notify on when a statement
+   * changes either table (migration 14), so hosts caching API keys drop them.
+   */
+  readonly accountsChannel: string;
   /** A table's qualified name, such as `"reelkit"."job_outbox"`. */
   table(name: ReelkitTable): string;
   /** A sequence's qualified name, such as `"reelkit"."job_turns"`. */
@@ -131,6 +138,7 @@ export function postgresSchemaOf(options: PostgresSchemaOptions = {}): PostgresS
     name,
     quoted,
     jobsChannel: `${name}${JOBS_CHANNEL_SUFFIX}`,
+    accountsChannel: `${name}${ACCOUNTS_CHANNEL_SUFFIX}`,
     table: (table) => `${quoted}."${table}"`,
     sequence: (sequence) => `${quoted}."${sequence}"`,
   };

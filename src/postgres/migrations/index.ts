@@ -15,6 +15,7 @@ import { MIGRATION_0009_VIDEO_IDS_PER_ORGANIZATION } from "./0009-video-ids-per-
 import { MIGRATION_0010_OUTBOX_RETENTION } from "./0010-outbox-retention.js";
 import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
 import { MIGRATION_0013_WEBHOOKS } from "./0013-webhooks.js";
+import { MIGRATION_0014_ACCOUNT_NOTIFICATIONS } from "./0014-account-notifications.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0010_OUTBOX_RETENTION,
   MIGRATION_0011_EDITOR_REVISIONS,
   MIGRATION_0013_WEBHOOKS,
+  MIGRATION_0014_ACCOUNT_NOTIFICATIONS,
 ];
