@@ -30,7 +30,7 @@ import { editorSuite } from "./editor.js";
 import { mediaImportSuite } from "./media-import.js";
 import { renderSuite } from "./render.js";
 import { revisionsSuite } from "./revisions.js";
-import { serviceSuite } from "./service.js";
+import { dropBenchSchemas, serviceSuite } from "./service.js";
 import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
@@ -51,10 +51,14 @@ const USAGE = `Usage: npm run bench [-- --quick] [-- --suite NAME ...] [-- --hel
 
 async function main(options: BenchOptions, suites: readonly BenchSuite[]): Promise<void> {
   const sections: ReportSection[] = [];
-  for (const suite of suites) sections.push(await suite.register(options));
-  if (options.quick) console.log("quick run: smaller fixtures, numbers are indicative only.");
-  const result = await run({ colors: process.stdout.isTTY === true });
-  printReport(result, sections);
+  try {
+    for (const suite of suites) sections.push(await suite.register(options));
+    if (options.quick) console.log("quick run: smaller fixtures, numbers are indicative only.");
+    const result = await run({ colors: process.stdout.isTTY === true });
+    printReport(result, sections);
+  } finally {
+    await dropBenchSchemas();
+  }
 }
 
 const flags = parseFlags(process.argv.slice(2));

@@ -49,8 +49,7 @@ const GET_TARGET = 0.7;
 type Send = () => Promise<number>;
 
 // Servers listening, closed once a store's figures are taken: an open server would keep
-// the process alive, and `beforeExit` (where the PostgreSQL schema is dropped) would
-// never come.
+// the process alive after the run.
 const listening: Server[] = [];
 
 async function listen(server: Server): Promise<string> {

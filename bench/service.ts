@@ -10,7 +10,7 @@
  * The PostgreSQL half needs a server: `REELKIT_BENCH_DATABASE_URL`,
  * `REELKIT_TEST_DATABASE_URL` or `DATABASE_URL` (start a throw-away one with
  * `eval "$(.ci/postgres.sh start)"`); without one it is skipped, saying so. It works in
- * a schema of its own, dropped when the process ends.
+ * a schema of its own, dropped once every benchmark has run.
  *
  * @module
  */
@@ -51,21 +51,30 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-// A schema of its own on the server, migrated and seeded; dropped when the process is
-// about to exit, after mitata's run.
-/** Store ports on a fresh, migrated and seeded schema of `url`, dropped at exit. */
+// The schemas the suites built, with what holds them open; dropped by `dropBenchSchemas`
+// once every benchmark has run (mitata runs the registered ones after all suites).
+const opened: { url: string; schema: string; pool: pg.Pool; close: () => Promise<void> }[] = [];
+
+/** Closes the ports and pools of {@link postgresStorePorts} and drops their schemas. */
+export async function dropBenchSchemas(): Promise<void> {
+  for (const { url, schema, pool, close } of opened.splice(0)) {
+    await close();
+    await pool.end();
+    await withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+  }
+}
+
+/**
+ * Store ports on a fresh, migrated and seeded schema of `url`, set up as the reference
+ * host sets them up (API keys cached while listening for changes); dropped by
+ * {@link dropBenchSchemas}.
+ */
 export async function postgresStorePorts(url: string): Promise<StorePorts> {
   const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  // Idle connections do not hold the process open, so the event loop empties after the
-  // run and `beforeExit` can drop the schema (which `migrate` creates). They stay open as
-  // long as a host's would (pg's default idle timeout): closing them sooner made the
-  // measured requests pay for reconnecting whenever fewer of them were in flight.
-  const pool = new pg.Pool({ connectionString: url, max: CLIENTS, allowExitOnIdle: true });
-  process.once("beforeExit", () => {
-    void pool
-      .end()
-      .then(() => withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
-  });
+  // Idle connections stay open as long as a host's would (pg's default idle timeout):
+  // closing them sooner made the measured requests pay for reconnecting whenever fewer
+  // of them were in flight.
+  const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   await migrate(pool, { schema });
   await seedOrganizations(
     pool,
@@ -80,10 +89,14 @@ export async function postgresStorePorts(url: string): Promise<StorePorts> {
     ],
     { schema },
   );
-  return createPostgresPorts(pool, {
+  const ports = createPostgresPorts(pool, {
     schema,
     rateLimit: { maxRequests: 1_000_000_000, windowSeconds: 60 },
+    apiKeyCache: {},
   });
+  opened.push({ url, schema, pool, close: () => ports.close() });
+  await ports.accounts.ready;
+  return ports;
 }
 
 interface Measured {
