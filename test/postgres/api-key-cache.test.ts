@@ -33,6 +33,16 @@ function database(rows: Record<string, readonly KeyWithOrganization[]>) {
   };
 }
 
+// A lookup whose read is still on its way until `answer` is called.
+function lookupAnsweredLater(cache: ApiKeyCache, prefix: string) {
+  let answer: (rows: readonly KeyWithOrganization[]) => void = () => undefined;
+  const slow = cache.lookup(
+    prefix,
+    () => new Promise<readonly KeyWithOrganization[]>((resolve) => (answer = resolve)),
+  );
+  return { slow, answer: (rows: readonly KeyWithOrganization[]) => answer(rows) };
+}
+
 describe("ApiKeyCache", () => {
   it("reads every lookup from the database until changes are listened for", async () => {
     const cache = new ApiKeyCache(10);
@@ -60,11 +70,7 @@ describe("ApiKeyCache", () => {
   it("does not keep a read that a change overtook, since it may hold the rows from before", async () => {
     const cache = new ApiKeyCache(10);
     cache.listening();
-    let answer: (rows: readonly KeyWithOrganization[]) => void = () => undefined;
-    const slow = cache.lookup(
-      "abc",
-      () => new Promise<readonly KeyWithOrganization[]>((resolve) => (answer = resolve)),
-    );
+    const { slow, answer } = lookupAnsweredLater(cache, "abc");
     // The key is revoked and announced while the read is on its way back.
     cache.changed();
     answer([candidate("k1")]);
@@ -106,11 +112,7 @@ describe("ApiKeyCache", () => {
   it("does not keep a read that began before the connection was lost and ended after", async () => {
     const cache = new ApiKeyCache(10);
     cache.listening();
-    let answer: (rows: readonly KeyWithOrganization[]) => void = () => undefined;
-    const slow = cache.lookup(
-      "abc",
-      () => new Promise<readonly KeyWithOrganization[]>((resolve) => (answer = resolve)),
-    );
+    const { slow, answer } = lookupAnsweredLater(cache, "abc");
     cache.deaf();
     cache.listening();
     answer([candidate("k1")]);
