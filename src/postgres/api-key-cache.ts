@@ -22,6 +22,7 @@
  * @module
  */
 import type { KeyWithOrganization } from "../service/ports/accounts.js";
+import { RecentlyUsedMap } from "./recently-used.js";
 
 /** Lookup prefixes whose keys one host keeps by default. */
 export const API_KEY_CACHE_ENTRIES_DEFAULT = 10_000;
@@ -48,17 +49,18 @@ type Candidates = readonly KeyWithOrganization[];
  * {@link ApiKeyCache.deaf}.
  */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, Candidates>();
+  private readonly entries: RecentlyUsedMap<string, Candidates>;
   private generation = 0;
   private trusted = false;
 
   /** A cache of at most `capacity` lookup prefixes (a positive integer). */
-  constructor(private readonly capacity: number) {
+  constructor(capacity: number) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) {
       throw new RangeError(
         `reelkit/postgres: the API key cache holds a positive whole number of entries, not ${capacity}.`,
       );
     }
+    this.entries = new RecentlyUsedMap(capacity);
   }
 
   /** True while changes are listened for, so what the cache holds is current. */
@@ -76,21 +78,16 @@ export class ApiKeyCache {
    * kept when they found a key and nothing changed while they were read.
    */
   async lookup(lookupPrefix: string, read: () => Promise<Candidates>): Promise<Candidates> {
-    const held = this.trusted ? this.entries.get(lookupPrefix) : undefined;
+    // Nothing is held while deaf: `deaf` empties the map and nothing is kept until `listening`.
+    const held = this.entries.peek(lookupPrefix);
     if (held !== undefined) {
-      // Most recently used last, so the first entry is the one to drop.
-      this.entries.delete(lookupPrefix);
-      this.entries.set(lookupPrefix, held);
+      this.entries.touch(lookupPrefix);
       return held;
     }
     const startedIn = this.generation;
     const candidates = await read();
     if (this.trusted && this.generation === startedIn && candidates.length > 0) {
       this.entries.set(lookupPrefix, candidates);
-      if (this.entries.size > this.capacity) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
     }
     return candidates;
   }

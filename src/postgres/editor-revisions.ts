@@ -51,6 +51,7 @@ import {
   type RevisionEntry,
   resolveRevisionsKept,
 } from "../service/ports/revisions.js";
+import { RecentlyUsedMap } from "./recently-used.js";
 import { toSafeInteger } from "./rows.js";
 import type { PostgresSchema } from "./schema.js";
 import { inTransaction, type Queryable, queryable } from "./transaction.js";
@@ -107,18 +108,19 @@ const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END 
  * answer. A commit that fails hands out nothing, and the reader rebuilds.
  */
 export class LatestStateCache {
-  private readonly entries = new Map<string, { revision: number; state: EditorState }>();
+  private readonly entries: RecentlyUsedMap<string, { revision: number; state: EditorState }>;
   private readonly committing = new Map<string, Promise<EditorState | undefined>>();
 
   /** A cache of at most `capacity` projects. */
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.entries = new RecentlyUsedMap(capacity);
+  }
 
   /** The state of `key` at `revision`, if cached. */
   get(key: string, revision: number): EditorState | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (entry === undefined || entry.revision !== revision) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.touch(key);
     return entry.state;
   }
 
@@ -159,14 +161,9 @@ export class LatestStateCache {
 
   /** Remembers the state of `key` at `revision`, unless a later one is cached. */
   set(key: string, revision: number, state: EditorState): void {
-    const current = this.entries.get(key);
+    const current = this.entries.peek(key);
     if (current !== undefined && current.revision > revision) return;
-    this.entries.delete(key);
     this.entries.set(key, { revision, state });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 }
 
