@@ -47,7 +47,10 @@ export interface NotificationListenerOptions {
 export interface NotificationListener {
   /** Resolves once the first attempt to listen has ended, whether it listens or not. */
   readonly ready: Promise<void>;
-  /** Stops listening and closes the connection (a listening one never goes back to the pool). */
+  /**
+   * Stops listening and closes the connection (a listening one never goes back to the
+   * pool). Resolves once the connection is closed, so the server no longer lists it.
+   */
   stop(): Promise<void>;
 }
 
@@ -62,6 +65,8 @@ export function listenForNotifications(options: NotificationListenerOptions): No
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   let connecting: Promise<void> = Promise.resolve();
+  // The last dropped connection's closing, which `stop` waits for.
+  let closed: Promise<void> = Promise.resolve();
 
   const onNotification = (): void => options.onNotification();
   const drop = (lost: PoolClient): void => {
@@ -70,6 +75,17 @@ export function listenForNotifications(options: NotificationListenerOptions): No
     lost.off("end", onLost);
     // A connection that listened must not serve other queries of the pool.
     lost.on("error", () => undefined);
+    // The pool announces a removed connection once its socket has closed, which the
+    // server does only after taking the backend out of `pg_stat_activity`; it announces
+    // it at once when the connection had already ended.
+    closed = new Promise((resolve) => {
+      const onRemove = (removed: PoolClient): void => {
+        if (removed !== lost) return;
+        options.pool.off("remove", onRemove);
+        resolve();
+      };
+      options.pool.on("remove", onRemove);
+    });
     lost.release(true);
   };
   function onLost(error?: unknown): void {
@@ -132,6 +148,7 @@ export function listenForNotifications(options: NotificationListenerOptions): No
       clearTimeout(retry);
       await connecting;
       onLost();
+      await closed;
     },
   };
 }
