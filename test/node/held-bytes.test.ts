@@ -1,23 +1,12 @@
 // Answers whose body is bytes the service already holds (a large project's encoded JSON,
 // a rendered frame): every way of reading them gives those bytes with their length, and
 // no reader can change what the next request is sent.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FetchHandler } from "../../src/http/index.js";
-import { toNodeListener } from "../../src/node/index.js";
 import { handlerWithFake } from "../http/fake-service.js";
-import { listen, type RunningServer, rawRequest } from "./node-support.js";
+import { rawRequest, servingPerTest } from "./node-support.js";
 
-const servers: RunningServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handler: FetchHandler): Promise<RunningServer> {
-  const server = await listen(toNodeListener(handler));
-  servers.push(server);
-  return server;
-}
+const serve = servingPerTest();
 
 const PROJECT = { object: "editor_video", video: { id: 7, title: "Ünïcode ✓" } };
 const PROJECT_JSON = JSON.stringify(PROJECT);

@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FetchHandler } from "../../src/http/index.js";
-import { toNodeListener } from "../../src/node/index.js";
 import { handlerWithFake } from "../http/fake-service.js";
-import { listen, type RunningServer, rawRequest } from "./node-support.js";
+import { rawRequest, servingPerTest } from "./node-support.js";
 
-const servers: RunningServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handler: FetchHandler, options = {}): Promise<RunningServer> {
-  const server = await listen(toNodeListener(handler, options));
-  servers.push(server);
-  return server;
-}
+const serve = servingPerTest();
 
 /** A handler that records the Request it got and answers with its JSON summary. */
 function echoHandler() {

@@ -1,7 +1,13 @@
 // Helpers for tests that talk to a real server over a socket on 127.0.0.1.
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { NodeListener } from "../../src/node/index.js";
+import { afterEach } from "vitest";
+import type { FetchHandler } from "../../src/http/index.js";
+import {
+  type NodeListener,
+  type NodeListenerOptions,
+  toNodeListener,
+} from "../../src/node/index.js";
 
 export interface RunningServer {
   readonly port: number;
@@ -21,6 +27,25 @@ export async function listen(listener: NodeListener): Promise<RunningServer> {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/**
+ * Serves a handler through `toNodeListener` on a fresh server, closed after the test that
+ * started it. Call once per test file, at its top level.
+ */
+export function servingPerTest(): (
+  handler: FetchHandler,
+  options?: NodeListenerOptions,
+) => Promise<RunningServer> {
+  const servers: RunningServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (handler, options = {}) => {
+    const server = await listen(toNodeListener(handler, options));
+    servers.push(server);
+    return server;
   };
 }
 
