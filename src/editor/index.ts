@@ -82,6 +82,7 @@ export type { ApplyOptions } from "./options.js";
 export { applyEditorPatches } from "./patches.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
+  AlignmentRequest,
   MediaResolutions,
   ResolvedMedia,
   SpeechProvider,

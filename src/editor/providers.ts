@@ -38,10 +38,30 @@ export interface TranscriptionRequest {
   language?: string;
 }
 
-/** Turns speech in remote media into timed words (spec 4.14 rule 7). */
+/** What to align: audio whose words are known, and those words. */
+export interface AlignmentRequest {
+  /** Remote URL of the audio (or of a video whose sound is aligned). */
+  url: string;
+  /** The text spoken in the audio, in order; punctuation is kept on the words it follows. */
+  text: string;
+  /** Spoken language, when known. */
+  language?: string;
+}
+
+/**
+ * Turns speech in remote media into timed words (spec 4.14 rule 7). A provider that
+ * cannot serve a request throws a `ProviderError` (of `reelkit`) saying why (an unsupported
+ * language, say); any other throw counts as a retryable outage.
+ */
 export interface TranscriptionProvider {
   /** Transcribes the whole media at `request.url`; the engine trims to what the timeline plays. */
   transcribe(request: TranscriptionRequest): Promise<Transcript>;
+  /**
+   * Times each word of a known text in the audio (forced alignment): one word per word of
+   * `request.text`, in order, with the text's spelling. Absent when the provider offers
+   * no alignment; callers then transcribe and match, or spread the words evenly.
+   */
+  align?(request: AlignmentRequest): Promise<Transcript>;
 }
 
 /** What to synthesize for `add_voiceover`, in the operation's wire names. */
@@ -56,6 +76,8 @@ export interface SpeechRequest {
   voice_settings?: VoiceSettings;
   /** File name for the generated audio. */
   filename?: string;
+  /** Spoken language, such as `en` or `de`; the voice's own when absent. */
+  language?: string;
 }
 
 /** Audio produced by a {@link SpeechProvider}, stored where the renderer can fetch it. */
@@ -68,9 +90,18 @@ export interface SynthesizedSpeech {
   mediaId?: string | null;
   /** File name of the audio, if any. */
   filename?: string | null;
+  /**
+   * Each spoken word's time in the audio, in order, when the engine reports it; callers
+   * that need timings and get none align the text to the audio instead.
+   */
+  words?: TranscriptWord[];
 }
 
-/** Turns text into speech for `add_voiceover` (spec 4.14 rule 3); a paid call. */
+/**
+ * Turns text into speech for `add_voiceover` (spec 4.14 rule 3); a paid call. A provider
+ * that cannot serve a request throws a `ProviderError` (of `reelkit`) saying why; any other throw
+ * counts as a retryable outage.
+ */
 export interface SpeechProvider {
   /** Synthesizes `request.text` and stores the audio. */
   synthesize(request: SpeechRequest): Promise<SynthesizedSpeech>;

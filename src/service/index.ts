@@ -61,6 +61,7 @@ export type {
   UploadPresigning,
 } from "./ports/media-storage.js";
 export * from "./ports/media-storage-bytes.js";
+export { ProviderError } from "./ports/provider-error.js";
 export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
 export * from "./ports/renderer.js";
