@@ -4,6 +4,7 @@
  * @module
  */
 
+export * from "./demo-sounds.js";
 export * from "./demo-workspace.js";
 export * from "./placeholder-image.js";
 export * from "./placeholder-speech.js";
