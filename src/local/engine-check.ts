@@ -95,7 +95,9 @@ async function checkFlite(program: string): Promise<FliteAvailability> {
     return missing(program, `flite was not found or lists no voice (looked for "${program}").`);
   }
   // `flite --version` exits with 1 after printing it.
-  const version = /version:\s*(\S+)/.exec((await run(program, ["--version"])).output)?.[1];
+  const version = /version:\s*(?:flite-)?(\S+)/.exec(
+    (await run(program, ["--version"])).output,
+  )?.[1];
   return { available: true, program, version: version ?? null, voices };
 }
 
