@@ -1108,6 +1108,7 @@ export {
   type SimulatedProviders,
   type SimulatedProvidersOptions,
   type SimulatedWorkProviderOptions,
+  type SoundBuffer,
   storeDemoSounds,
 } from "./simulated/index.js";
 // The closed word lists of the contract, free of zod; the schemas wrap them with `z.enum`.
