@@ -273,7 +273,7 @@ describe("add_sound_effect", () => {
       durationInFrames: 36,
     });
     expect(editor.assets[item?.assetId as string]).toMatchObject({
-      url: expect.stringMatching(/\/sfx\/whoosh\.mp3$/),
+      url: expect.stringMatching(/\/sfx\/whoosh\.wav$/),
       name: "Whoosh",
       durationSeconds: 1.2,
       metadata: { sound_effect_id: "whoosh" },
