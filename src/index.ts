@@ -1097,12 +1097,19 @@ export {
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
+  DEMO_SOUNDS,
+  type DemoSound,
+  demoSoundKey,
+  demoSoundWav,
+  MUSIC_BED_TAG,
   SIMULATED_FAILURE_CATEGORY,
   SIMULATED_TRANSCRIPT_WORDS,
   SIMULATED_WORDS_PER_SECOND,
   type SimulatedProviders,
   type SimulatedProvidersOptions,
   type SimulatedWorkProviderOptions,
+  type SoundBuffer,
+  storeDemoSounds,
 } from "./simulated/index.js";
 // The closed word lists of the contract, free of zod; the schemas wrap them with `z.enum`.
 export {

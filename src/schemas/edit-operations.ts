@@ -500,7 +500,9 @@ export const generateCaptionsFromItemsOperationSchema = z
       .nonempty()
       .max(LANGUAGE_MAX_LENGTH)
       .optional()
-      .describe("Spoken language of the source audio, e.g. `en` or `pt-BR`."),
+      .describe(
+        "Spoken language of the source audio, e.g. `en` or `pt-BR`. A language the transcription provider has no model for answers 400 with `context.reason` `unsupported_language` and `context.field` naming this field.",
+      ),
     track_id: trackIdField,
     style: captionStyleSchema.optional().describe("Look, highlighting and paging of the captions."),
   })
