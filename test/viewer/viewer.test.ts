@@ -342,6 +342,47 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     await screenshot("export-outdated");
   });
 
+  it("shows the project on a 420-pixel phone: tracks scroll sideways, panels stack", async () => {
+    await page.setViewport({ width: 420, height: 900 });
+    try {
+      await page.reload();
+      await waitForText(page, "#project-heading", "Cold brew cut");
+      await page.waitForSelector("#frame:not([hidden])");
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => {
+          const rect = document.querySelector(selector)?.getBoundingClientRect();
+          return rect === undefined
+            ? null
+            : { left: rect.left, right: rect.right, width: rect.width };
+        };
+        const timeline = document.querySelector("#timeline") as HTMLElement;
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          bodyWidth: document.body.scrollWidth,
+          viewport: document.documentElement.clientWidth,
+          timeline: box("#timeline"),
+          timelineScrolls: timeline.scrollWidth > timeline.clientWidth,
+          items: document.querySelectorAll("#tracks .item").length,
+          panels: [...document.querySelectorAll(".panel")].map(
+            (panel) => panel.getBoundingClientRect().left,
+          ),
+        };
+      });
+      expect(layout.pageWidth).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.bodyWidth).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.timeline?.width).toBeGreaterThan(300);
+      expect(layout.timeline?.left).toBeGreaterThanOrEqual(0);
+      expect(layout.timeline?.right).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.timelineScrolls).toBe(true);
+      expect(layout.items).toBeGreaterThan(0);
+      // One column: every panel starts at the same left edge.
+      expect(new Set(layout.panels).size).toBe(1);
+      await screenshot("phone");
+    } finally {
+      await page.setViewport({ width: 1280, height: 900 });
+    }
+  });
+
   it("serves its icon at /favicon.ico, which the browser draws", async () => {
     const size = await page.evaluate(
       () =>
