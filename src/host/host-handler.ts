@@ -3,8 +3,8 @@
  * protected-resource metadata to the MCP handler, `/healthz` and `/readyz` to the health
  * handler, `GET /files/**` streams stored media,
  * `GET /` answers browsers with the timeline viewer and other clients with the JSON list
- * of where things are, `GET /viewer/**` serves the viewer's files, and anything else is
- * the same structured 404 the API gives (spec 7.1).
+ * of where things are, `GET /viewer/**` serves the viewer's files and `GET /favicon.ico`
+ * its icon, and anything else is the same structured 404 the API gives (spec 7.1).
  *
  * @module
  */
@@ -14,10 +14,12 @@ import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/r
 import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { serveStoredFile } from "./serve-file.js";
 import {
+  FAVICON_PATH,
   prefersHtml,
   VIEWER_PATH,
   type ViewerAssets,
   viewerFileResponse,
+  viewerIconResponse,
   viewerPageResponse,
 } from "./viewer-assets.js";
 import { API_BASE_PATH, FILES_PATH, MCP_METADATA_PATH, MCP_PATH } from "./wiring.js";
@@ -113,6 +115,11 @@ export function createHostHandler(options: HostHandlerOptions): FetchHandler {
       return readable ? serveFile(storage, origin, request) : methodNotAllowed(request.method);
     }
     if (isUnder(pathname, VIEWER_PATH)) return viewerFile(viewer, request);
+    if (pathname === FAVICON_PATH && viewer !== undefined) {
+      return readable
+        ? viewerIconResponse(viewer, origin, request.method)
+        : methodNotAllowed(request.method);
+    }
     if (pathname === "/") {
       return readable ? index(origin, viewer, request) : methodNotAllowed(request.method);
     }

@@ -320,7 +320,9 @@ export const splitItemOperationSchema = z
       "Timeline position of the cut, in seconds; it must fall inside the item.",
     ),
   })
-  .describe("Cuts an item in two at a timeline position.");
+  .describe(
+    "Cuts an item in two at a timeline position. The cut is invisible and inaudible: both halves keep every fade, animation and motion where it stands, recorded in their effectSpans (see the editor state's items).",
+  );
 /** Cuts an item in two. */
 export type SplitItemOperation = z.output<typeof splitItemOperationSchema>;
 
