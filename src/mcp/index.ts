@@ -9,7 +9,7 @@
  *   with the REST API keys, and the OAuth protected-resource metadata its 401 and 403
  *   answers point to.
  * - {@link MCP_TOOLS}: the tool table, each tool over one REST endpoint or one agent
- *   operation, with input schemas derived from the REST schemas.
+ *   operation, with input and output schemas derived from the REST schemas.
  *
  * @packageDocumentation
  */
@@ -42,6 +42,7 @@ export {
   type ToolParameters,
   type ToolTarget,
 } from "./tool-definition.js";
+export { type ToolOutputSchema, toolOutputOf } from "./tool-output.js";
 export {
   type ArgumentLocation,
   type ToolInput,
