@@ -165,7 +165,6 @@ function scopeProblem(
   request: AuthorizationRequest,
   signedIn: SignedIn,
 ) {
-  if (ticked.length === 0) return "Tick at least one permission, or deny.";
   const notAsked = ticked.filter((scope) => !request.scopes.includes(scope));
   if (notAsked.length > 0) return `The app did not ask for ${notAsked.join(", ")}.`;
   const beyond = ticked.filter((scope) => !signedIn.scopes.includes(scope));
@@ -259,6 +258,7 @@ export async function submitApproval(
       settings,
     );
   if (ticked === undefined) return page(400, "A ticked permission is not one of the four scopes.");
+  if (ticked.length === 0) return page(400, "Tick at least one permission, or deny.");
   const apiKey = params.get("api_key");
   if (apiKey !== undefined && apiKey.length > OAUTH_MAX_API_KEY_LENGTH) {
     return page(400, "That is not an API key.");

@@ -41,10 +41,15 @@ interface Issued {
   readonly records: readonly OAuthTokenRecord[];
 }
 
+/** Whom tokens are issued to, and with which scopes of the approval. */
+interface Issue {
+  readonly grant: OAuthGrant;
+  readonly scopes: readonly ApiScope[];
+  readonly client: OAuthClientRecord;
+}
+
 async function issueTokens(
-  grant: OAuthGrant,
-  scopes: readonly ApiScope[],
-  client: OAuthClientRecord,
+  { grant, scopes, client }: Issue,
   settings: AuthorizationServerSettings,
 ): Promise<Issued> {
   const now = settings.clock.now();
@@ -131,7 +136,7 @@ async function exchangeCode(
   }
   const wrongResource = resourceProblem(params, grant);
   if (wrongResource !== undefined) return wrongResource;
-  const issued = await issueTokens(grant, grant.scopes, client, settings);
+  const issued = await issueTokens({ grant, scopes: grant.scopes, client }, settings);
   await settings.store.saveGrant(grant, issued.records);
   return { ok: true, value: issued.answer };
 }
@@ -194,7 +199,7 @@ async function exchangeRefreshToken(
   if (wrongResource !== undefined) return wrongResource;
   const scopes = narrowedScopes(params, grant);
   if (!scopes.ok) return scopes;
-  const issued = await issueTokens(grant, scopes.value, client, settings);
+  const issued = await issueTokens({ grant, scopes: scopes.value, client }, settings);
   if (!(await settings.store.rotateRefreshToken(found.token.tokenHash, issued.records))) {
     await settings.store.revokeGrant(grant.grantId);
     return refuse("invalid_grant", "The refresh token was already used; the approval is revoked.");
