@@ -193,6 +193,8 @@ describe("the approval page", () => {
       "default-src 'none'; style-src 'self'; form-action 'self' http://127.0.0.1:33418; base-uri 'none'; frame-ancestors 'none'",
     );
     expect(page.response.headers.get("x-frame-options")).toBe("DENY");
+    // no-referrer would make browsers post the form with Origin: null, which is refused.
+    expect(page.response.headers.get("referrer-policy")).toBe("same-origin");
     expect(page.response.headers.get("cache-control")).toBe("no-store");
     expect(page.cookie).toMatch(/^reelkit_oauth_form=\d+\.[0-9a-f]{32}$/);
     expect(page.response.headers.get("set-cookie")).toContain("HttpOnly; SameSite=Strict");

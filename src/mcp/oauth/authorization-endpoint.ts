@@ -40,7 +40,10 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "no-store",
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  // Not no-referrer: with it browsers send the form post's Origin as "null", and the
+  // check that the post came from this page needs the real one. Other origins, the
+  // client's redirect included, still get no Referer.
+  "referrer-policy": "same-origin",
 };
 
 function htmlResponse(
