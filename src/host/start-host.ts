@@ -12,6 +12,8 @@ import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
 import { createHealthHandler, type ReadinessCheck } from "../http/health.js";
 import { createMcpHandler } from "../mcp/handler.js";
+import { createAuthorizationServer } from "../mcp/oauth/authorization-server.js";
+import { apiKeySignIn } from "../mcp/oauth/workspace-sign-in.js";
 import { createFileMediaStorage, loadDirectorySecret } from "../node/file-media-storage.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { instrumentJobProcessor } from "../observability/instrumentation.js";
@@ -276,15 +278,33 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     directUploads: wiring.service.directUploads,
     ...observation,
   });
-  const mcp = createMcpHandler(wiring.service, {
+  // The host's origin is the issuer: MCP clients find it in the resource metadata and
+  // sign in with an API key of the workspace on its approval page.
+  const oauth = createAuthorizationServer({
+    issuer: origin,
+    resource: `${origin}${MCP_PATH}`,
+    store: stores.oauth,
+    signIn: apiKeySignIn({ accounts: wiring.deps.accounts, clock: systemClock }),
+    ...observation,
+  });
+  const mcp = createMcpHandler(wiring.mcpService, {
     resourceUrl: `${origin}${MCP_PATH}`,
+    authorizationServers: [oauth.metadata.issuer],
     ...observation,
   });
   let stopping: Promise<void> | undefined;
   const health = createHealthHandler({
     checks: [shutdownCheck(() => stopping !== undefined), ...stores.readiness],
   });
-  const handler = createHostHandler({ api, mcp, health, storage: wiring.storage, origin, viewer });
+  const handler = createHostHandler({
+    api,
+    mcp,
+    oauth,
+    health,
+    storage: wiring.storage,
+    origin,
+    viewer,
+  });
   listener = toNodeListener(handler, { origin });
   const processJob = wiring.service.processJob;
   stores.startJobs(

@@ -8,6 +8,7 @@
  * @module
  */
 import { systemClock } from "../clock.js";
+import { withAccessTokens } from "../mcp/oauth/access-token-accounts.js";
 import {
   createLocalSpeechProvider,
   type LocalSpeechProvider,
@@ -49,6 +50,11 @@ export const MCP_METADATA_PATH = "/.well-known/oauth-protected-resource/mcp";
 export interface HostWiring {
   /** The service over the ports. */
   readonly service: ReelkitService;
+  /**
+   * The same service for the MCP endpoint: its accounts also accept the access tokens
+   * the host's authorization server issued for `/mcp`, which the REST API refuses.
+   */
+  readonly mcpService: ReelkitService;
   /** The ports, as the service got them. */
   readonly deps: ServiceDependencies;
   /** The stateful ports, whose jobs the host starts and whose connections it closes. */
@@ -183,8 +189,13 @@ export function wireHost({
       ),
     }),
   };
+  const mcpAccounts = withAccessTokens(deps.accounts, {
+    store: stores.oauth,
+    resource: `${origin}${MCP_PATH}`,
+  });
   return {
     service: createService(deps),
+    mcpService: createService({ ...deps, accounts: mcpAccounts }),
     deps,
     stores,
     storage: memory.mediaStorage,

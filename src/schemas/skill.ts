@@ -123,6 +123,8 @@ const GUIDE = (baseUrl: string): string[] => [
   "",
   "`GET /models`, `GET /openapi.json` and `GET /skill.md` need no key.",
   "",
+  "Over MCP (the server's `/mcp` endpoint, Streamable HTTP), send the same key as a bearer token, or sign in the standard MCP way: the endpoint's 401 names its OAuth protected-resource metadata, which lists the authorization server; a client registers itself there, and the user approves it on a page with an API key of the workspace, granting at most that key's scopes. Its access tokens are checked exactly as keys are and work at the MCP endpoint only; a 403 `insufficient_scope` challenge names the scope to ask the user to approve.",
+  "",
   "## Paid work is asynchronous: poll",
   "",
   "Paid creation requests (generations, slideshows, faceless videos, reference analyses, voiceovers) deduct credits before queueing and return a queued result. Poll the matching status endpoint (`GET /generations/{id}`, `GET /slideshows/{id}`, `GET /videos/{id}`) every few seconds until `status` is `completed`, `failed` or `error`. A completed generation carries `url`. A failed one carries `error` with `code` `generation_failed`, a `category`, `retryable`, and `credits_returned` (true, false, or null when unknown).",
