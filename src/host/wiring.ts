@@ -8,12 +8,12 @@
  * @module
  */
 import { systemClock } from "../clock.js";
-import { withAccessTokens } from "../mcp/oauth/access-token-accounts.js";
 import {
   createLocalSpeechProvider,
   type LocalSpeechProvider,
 } from "../local/speech/speech-provider.js";
 import { createLocalTranscriptionProvider } from "../local/transcription/transcription-provider.js";
+import { withAccessTokens } from "../mcp/oauth/access-token-accounts.js";
 import {
   createMemoryPorts,
   MEMORY_PORTS_API_PATH,
