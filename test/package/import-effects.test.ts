@@ -30,15 +30,19 @@ process.stdout.write(JSON.stringify({ globals, immerPatches }));`;
   return JSON.parse(output) as { globals: string[]; immerPatches: boolean };
 }
 
-describe.skipIf(!BUILT && !inCi)("importing an entry (after npm run build)", () => {
-  it("is built", () => {
-    expect(BUILT, "dist/index.js is missing: run npm run build first").toBe(true);
-  });
-
-  for (const subpath of exportedEntries()) {
-    const specifier = specifierOf(subpath);
-    it(`changes no global state: ${specifier}`, () => {
-      expect(effectsOfImporting(specifier)).toEqual({ globals: [], immerPatches: false });
+describe.skipIf(!BUILT && !inCi)(
+  "importing an entry (after npm run build)",
+  () => {
+    it("is built", () => {
+      expect(BUILT, "dist/index.js is missing: run npm run build first").toBe(true);
     });
-  }
-}, 120_000);
+
+    for (const subpath of exportedEntries()) {
+      const specifier = specifierOf(subpath);
+      it(`changes no global state: ${specifier}`, () => {
+        expect(effectsOfImporting(specifier)).toEqual({ globals: [], immerPatches: false });
+      });
+    }
+  },
+  120_000,
+);
