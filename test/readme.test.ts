@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PORT } from "../src/host/arguments.js";
 import { parseFixtureText } from "../src/host/fixture.js";
+import { MCP_TOOLS } from "../src/mcp/tools/index.js";
 import { DEMO_API_KEY } from "../src/host/host-setup.js";
 import { spawnHost } from "./host/support/spawn-host.js";
 
@@ -36,6 +37,12 @@ describe("README usage examples", () => {
 
   it.each(exampleFiles)("runs %s without a failed assertion", async (file) => {
     await expect(import(join(ROOT, file))).resolves.toBeDefined();
+  });
+
+  it("counts the MCP tools the server lists", () => {
+    const counts = [...readme.matchAll(/(\d+) tools/g)].map((match) => Number(match[1]));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const count of counts) expect(count).toBe(MCP_TOOLS.length);
   });
 
   it("keeps the two Quick start command lines", () => {

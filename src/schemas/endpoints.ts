@@ -129,6 +129,11 @@ export interface EndpointDefinition<Id extends string = string> {
   readonly query?: z.ZodType;
   /** Accepted request bodies, one per media type. */
   readonly bodies?: readonly EndpointBody[];
+  /**
+   * True when the body may be left out (every field is optional and a bare request means
+   * the empty object); the OpenAPI document then marks the request body not required.
+   */
+  readonly bodyOptional?: boolean;
   /** The 200 response. */
   readonly success: EndpointSuccess;
   /** Error statuses the endpoint can answer with, ascending. */
@@ -532,6 +537,7 @@ const ENDPOINT_TABLE = [
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
     bodies: json(exportEditorVideoRequestSchema),
+    bodyOptional: true,
     success: ok("The queued (or reused) export.", editorVideoExportSchema),
     errorStatuses: PAID_CREATION_ERRORS,
     idempotency: LOOSE_IDEMPOTENCY,
@@ -588,6 +594,7 @@ const ENDPOINT_TABLE = [
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
     bodies: json(editorHistoryRequestSchema),
+    bodyOptional: true,
     success: ok("The undo.", editorRevisionResultSchema),
     errorStatuses: [400, 401, 402, 403, 404, 409, 500],
     paid: false,
@@ -606,6 +613,7 @@ const ENDPOINT_TABLE = [
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
     bodies: json(editorHistoryRequestSchema),
+    bodyOptional: true,
     success: ok("The redo.", editorRevisionResultSchema),
     errorStatuses: [400, 401, 402, 403, 404, 409, 500],
     paid: false,

@@ -342,7 +342,7 @@ function operationObject(endpoint: EndpointDefinition, names: ComponentNames): O
             : refTo(body.schema, names.requests),
       };
     }
-    operation.requestBody = { required: true, content };
+    operation.requestBody = { required: endpoint.bodyOptional !== true, content };
   }
   return operation;
 }

@@ -188,6 +188,21 @@ describe("the OpenAPI document", () => {
     });
   });
 
+  it("marks a body optional exactly where a bare request is the empty object", () => {
+    const optional = operations()
+      .filter(({ operation }) => {
+        const body = operation.requestBody as { required: boolean } | undefined;
+        return body !== undefined && !body.required;
+      })
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(optional).toEqual([
+      "POST /editor/videos/{id}/export",
+      "POST /editor/videos/{id}/redo",
+      "POST /editor/videos/{id}/undo",
+    ]);
+  });
+
   it("accepts JSON and multipart bodies on POST /editor/media", () => {
     const upload = document.paths["/editor/media"]?.post as {
       requestBody: { content: Record<string, { schema: Record<string, unknown> }> };
