@@ -3,6 +3,8 @@
  * after a configurable delay it stores a real placeholder file of the kind promised (a
  * PNG of the requested aspect ratio for images, a playable MP4 with picture and sound for
  * videos) and reports its URL, or fails the way a real provider's temporary outage does.
+ * It serves the single-asset work of the queue (generations, reference analyses); faceless
+ * videos and slideshows are assembled by the service's own workflows and never reach it.
  * Providers are ports, so a deployment plugs in its own.
  *
  * @module
@@ -14,6 +16,16 @@ import { placeholderMp4 } from "./placeholder-video.js";
 
 /** The failure category the simulator reports for a prompt with the failure marker. */
 export const SIMULATED_FAILURE_CATEGORY = "provider_unavailable";
+
+/** The failure category of a job that is not a provider's work (a product's workflow). */
+export const SIMULATED_UNSUPPORTED_JOB_CATEGORY = "unsupported_job_kind";
+
+// Jobs the service runs itself: products through their workflows, exports on the renderer.
+const NOT_PROVIDER_WORK: ReadonlySet<Job["kind"]> = new Set([
+  "faceless_video",
+  "slideshow",
+  "editor_export",
+]);
 
 /** Settings of {@link createSimulatedWorkProvider}. */
 export interface SimulatedWorkProviderOptions {
@@ -32,9 +44,8 @@ function defaultSleep(milliseconds: number): Promise<void> {
 }
 
 // Static ads are images, and so is the output of a model variant whose input mode ends
-// in "image" (`text_to_image`, `image_to_image`); everything else is a video.
+// in "image" (`text_to_image`, `image_to_image`); every other generation is a video.
 function producesStill(job: Job): boolean {
-  if (job.kind !== "generation") return false;
   const inputMode = job.input.input_mode;
   return (
     job.input.type === "static_ad" || (typeof inputMode === "string" && /image$/.test(inputMode))
@@ -83,6 +94,16 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
   const marker = options.failWhenPromptContains;
   return {
     async run(job): Promise<ProviderOutcome> {
+      if (NOT_PROVIDER_WORK.has(job.kind)) {
+        return {
+          ok: false,
+          failure: {
+            category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
+            message: `A ${job.kind} job is run by the service itself, not by a work provider.`,
+            retryable: false,
+          },
+        };
+      }
       if (duration > 0) await sleep(duration);
       if (marker !== undefined && marker !== "" && promptOf(job).includes(marker)) {
         return {
