@@ -170,8 +170,11 @@ export function sineWav({
   const count = Math.round(seconds * rate);
   const bytes = new Uint8Array(44 + count * 2);
   const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) =>
-    [...text].forEach((letter, index) => view.setUint8(offset + index, letter.charCodeAt(0)));
+  const ascii = (offset: number, text: string) => {
+    for (const [index, letter] of [...text].entries()) {
+      view.setUint8(offset + index, letter.charCodeAt(0));
+    }
+  };
   ascii(0, "RIFF");
   view.setUint32(4, 36 + count * 2, true);
   ascii(8, "WAVE");
