@@ -131,6 +131,8 @@ export const slideSchema = z
       .describe("The slide's headline overlay; null without generate_text_overlays."),
   })
   .describe("A slide of a slideshow.");
+/** A slide of a slideshow as GET /slideshows/{id} reports it. */
+export type Slide = z.output<typeof slideSchema>;
 
 /** The response of GET /slideshows/{id}. Extra properties are allowed. */
 export const slideshowSchema = z
