@@ -163,6 +163,9 @@ export {
   type EditorState,
   type EditorStateProblem,
   EditRejectedError,
+  type EffectFamily,
+  type EffectSpan,
+  type EffectSpans,
   type FrameSpan,
   fontWeightOf,
   framesToSeconds,
@@ -231,6 +234,7 @@ export {
   type SynthesizedSpeech,
   secondsSpanToFrames,
   secondsToFrames,
+  soundFadeAt,
   sourceSecondsAt,
   speechRequestFor,
   summarizeEditor,
@@ -1130,6 +1134,11 @@ export {
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
+  DEMO_SOUNDS,
+  type DemoSound,
+  demoSoundKey,
+  demoSoundWav,
+  MUSIC_BED_TAG,
   PLACEHOLDER_TEXT_LINES_MAX,
   type PlaceholderPalette,
   type PlaceholderVisual,
@@ -1144,6 +1153,8 @@ export {
   type SimulatedProviders,
   type SimulatedProvidersOptions,
   type SimulatedWorkProviderOptions,
+  type SoundBuffer,
+  storeDemoSounds,
 } from "./simulated/index.js";
 // The closed word lists of the contract, free of zod; the schemas wrap them with `z.enum`.
 export {

@@ -4,6 +4,7 @@
  * @module
  */
 
+export * from "./demo-sounds.js";
 export * from "./demo-workspace.js";
 export * from "./placeholder-image.js";
 export * from "./placeholder-speech.js";
@@ -11,6 +12,7 @@ export * from "./placeholder-video.js";
 export * from "./placeholder-visual.js";
 export * from "./providers.js";
 export * from "./script-writer.js";
+export type { SoundBuffer } from "./sound-synthesis.js";
 export * from "./speech-and-transcription.js";
 export * from "./visual-generator.js";
 export * from "./work-provider.js";
