@@ -24,6 +24,8 @@ export interface PlaceholderVisual {
   readonly text: string;
   /** What its colours derive from besides its number, such as its prompt. */
   readonly seed: string;
+  /** What the card's headline says instead of "3 OF 5", such as "VIDEO AD 8S". */
+  readonly label?: string;
 }
 
 /** An RGB colour, each part 0 to 255. */
@@ -165,19 +167,32 @@ function placeholderLines(text: string, perLine: number): string[] {
   return lines;
 }
 
+/** A placeholder visual drawn: one palette index per pixel, row by row, and the palette. */
+export interface PlaceholderPicture {
+  /** Width in pixels. */
+  readonly width: number;
+  /** Height in pixels. */
+  readonly height: number;
+  /** The colours, background first; each pixel indexes them. */
+  readonly palette: readonly RgbColour[];
+  /** `width × height` palette indices. */
+  readonly pixels: Uint8Array;
+}
+
 /**
- * The PNG bytes of a placeholder visual.
+ * Draws a placeholder visual, for a PNG or for the frames of a placeholder clip.
  *
  * @example
  * ```ts
- * const png = placeholderVisualPng({ width: 1080, height: 1920, number: 3, count: 5, text: "Octopuses have three hearts.", seed: "octopus" });
+ * const picture = drawPlaceholderVisual({ width: 144, height: 256, number: 1, count: 1, text: "A sunny desk", seed: "A sunny desk" });
+ * picture.palette[picture.pixels[0] ?? 0]; // the background colour
  * ```
  */
-export function placeholderVisualPng(visual: PlaceholderVisual): Uint8Array {
+export function drawPlaceholderVisual(visual: PlaceholderVisual): PlaceholderPicture {
   const { width, height } = visual;
   const canvas: Canvas = { width, height, pixels: new Uint8Array(width * height) };
   const short = Math.min(width, height);
-  const label = `${visual.number} OF ${visual.count}`;
+  const label = visual.label ?? `${visual.number} OF ${visual.count}`;
   const cardWidth = width * 0.84;
   const big = Math.max(
     1,
@@ -211,10 +226,22 @@ export function placeholderVisualPng(visual: PlaceholderVisual): Uint8Array {
     drawText(canvas, line, { left, top: barTop + big * 2 + index * lineHeight, scale: small });
   }
   const colours = placeholderPalette(visual.seed, visual.number);
-  return encodePalettePng({
+  return {
     width,
     height,
     palette: [colours.background, colours.card, colours.ink, colours.accent],
     pixels: canvas.pixels,
-  });
+  };
+}
+
+/**
+ * The PNG bytes of a placeholder visual.
+ *
+ * @example
+ * ```ts
+ * const png = placeholderVisualPng({ width: 1080, height: 1920, number: 3, count: 5, text: "Octopuses have three hearts.", seed: "octopus" });
+ * ```
+ */
+export function placeholderVisualPng(visual: PlaceholderVisual): Uint8Array {
+  return encodePalettePng(drawPlaceholderVisual(visual));
 }

@@ -1,8 +1,9 @@
 /**
  * A simulated work provider for the reference host and tests. It does no generation:
  * after a configurable delay it stores a real placeholder file of the kind promised (a
- * PNG of the requested aspect ratio for images, a playable MP4 with picture and sound for
- * videos) and reports its URL, or fails the way a real provider's temporary outage does.
+ * PNG of the requested aspect ratio for images; for videos a playable MP4 of the
+ * requested length and aspect ratio whose picture shows the prompt) and reports its URL,
+ * or fails the way a real provider's temporary outage does.
  * It serves the single-asset work of the queue (generations, reference analyses); faceless
  * videos and slideshows are assembled by the service's own workflows and never reach it.
  * Providers are ports, so a deployment plugs in its own.
@@ -11,8 +12,9 @@
  */
 import type { Job, ProviderOutcome, WorkProvider } from "../service/ports/jobs.js";
 import type { MediaStorage } from "../service/ports/media-storage.js";
+import { placeholderClipMp4 } from "./placeholder-clip.js";
 import { placeholderPng } from "./placeholder-image.js";
-import { placeholderMp4 } from "./placeholder-video.js";
+import { PLACEHOLDER_VIDEO_SECONDS } from "./placeholder-video.js";
 
 /** The failure category the simulator reports for a prompt with the failure marker. */
 export const SIMULATED_FAILURE_CATEGORY = "provider_unavailable";
@@ -52,12 +54,28 @@ function producesStill(job: Job): boolean {
   );
 }
 
+// A video lasts the requested duration (the shared clip's length when none is asked for)
+// at the requested aspect ratio, and shows its prompt, so two requests never come back
+// as one file.
+function placeholderVideo(job: Job, aspectRatio: string | undefined): Uint8Array {
+  const duration = job.input.duration;
+  const seconds =
+    typeof duration === "number" && duration > 0 ? duration : PLACEHOLDER_VIDEO_SECONDS;
+  const type = typeof job.input.type === "string" ? job.input.type : "video";
+  return placeholderClipMp4({
+    aspectRatio,
+    seconds,
+    prompt: promptOf(job),
+    label: `${type.replaceAll("_", " ").toUpperCase()} ${seconds}S`,
+  });
+}
+
 function placeholderOf(job: Job) {
   const aspectRatio =
     typeof job.input.aspect_ratio === "string" ? job.input.aspect_ratio : undefined;
   return producesStill(job)
     ? { bytes: placeholderPng(aspectRatio), contentType: "image/png", extension: "png" }
-    : { bytes: placeholderMp4(aspectRatio), contentType: "video/mp4", extension: "mp4" };
+    : { bytes: placeholderVideo(job, aspectRatio), contentType: "video/mp4", extension: "mp4" };
 }
 
 // An analysis produces no media; the simulator keeps a small report so the URL it

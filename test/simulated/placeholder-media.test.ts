@@ -124,12 +124,12 @@ describe("placeholder videos", () => {
   it.each([
     ["generation", { type: "video_ad", aspect_ratio: "16:9" }],
     ["generation", { type: "ugc_ad", aspect_ratio: "9:16" }],
-  ] as const)("a %s is a recognisable MP4 under 10 kB", async (kind, input) => {
+  ] as const)("a %s is a recognisable MP4 under 100 kB", async (kind, input) => {
     const file = await produced(kind, input);
     expect(file.contentType).toBe("video/mp4");
     expect(file.url.endsWith(".mp4")).toBe(true);
     expect(sniffMedia(file.bytes)).toMatchObject({ kind: "video" });
-    expect(file.bytes.length).toBeLessThan(10_000);
+    expect(file.bytes.length).toBeLessThan(100_000);
   });
 
   describe.skipIf(!ffprobeTestsRun())("as ffprobe and ffmpeg read them", () => {
