@@ -162,7 +162,11 @@ function pictureParameterSet(): Uint8Array {
 }
 
 // One macroblock's samples, as I_PCM writes them: 16 × 16 luma, then 8 × 8 Cb and Cr.
-function writeMacroblock(writer: BitWriter, picture: YuvPicture, mbX: number, mbY: number) {
+function writeMacroblock(
+  writer: BitWriter,
+  picture: YuvPicture,
+  { mbX, mbY }: { mbX: number; mbY: number },
+): void {
   writer.ue(MB_TYPE_I_PCM);
   while (!writer.aligned()) writer.bit(0); // pcm_alignment_zero_bit
   for (let y = 0; y < 16; y += 1) {
@@ -190,7 +194,7 @@ function idrSlice(picture: YuvPicture): Uint8Array {
   writer.se(0); // slice_qp_delta
   for (let mbY = 0; mbY < picture.codedHeight / 16; mbY += 1) {
     for (let mbX = 0; mbX < picture.codedWidth / 16; mbX += 1) {
-      writeMacroblock(writer, picture, mbX, mbY);
+      writeMacroblock(writer, picture, { mbX, mbY });
     }
   }
   return nalUnit(0x65, writer.trail());
