@@ -65,6 +65,8 @@ function storedObjects(dataDirectory: string): Map<string, number> {
       if (!name.endsWith(".json")) continue;
       const path = join(root, folder, name);
       const metadata = JSON.parse(readFileSync(path, "utf8")) as { object_key: string };
+      // Every host stores the demo sounds as it starts: they are not the product's work.
+      if (metadata.object_key.startsWith("demo/")) continue;
       objects.set(metadata.object_key, statSync(path).mtimeMs);
     }
   }
