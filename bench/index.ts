@@ -4,8 +4,9 @@
  *
  * Usage:
  *
- *   npm run bench                 full run, about three minutes (the clone-per-op
- *                                 baseline and three 30 s video exports take most of it;
+ *   npm run bench                 full run, about four minutes (the clone-per-op
+ *                                 baseline, three 30 s video exports and three 30 s
+ *                                 faceless videos with their exports take most of it;
  *                                 a 200 MiB upload and import adds a few seconds)
  *   npm run bench -- --quick      smoke run on smaller fixtures, about 40 s; the ratios
  *                                 are taken at the sizes it builds and are indicative only
@@ -30,6 +31,7 @@ import "./support/expose-gc.js";
 import { run } from "mitata";
 import { editorSuite } from "./editor.js";
 import { mediaImportSuite } from "./media-import.js";
+import { productsSuite } from "./products.js";
 import { renderSuite } from "./render.js";
 import { revisionsSuite } from "./revisions.js";
 import { dropBenchSchemas, serviceSuite } from "./service.js";
@@ -43,6 +45,7 @@ const SUITES: readonly BenchSuite[] = [
   serviceSuite,
   revisionsSuite,
   renderSuite,
+  productsSuite,
   mediaImportSuite,
   speechSuite,
 ];

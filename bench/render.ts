@@ -17,7 +17,7 @@
  * @module
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit";
@@ -27,6 +27,7 @@ import {
   VIDEO_ENCODING_DEFAULT,
   type VideoEncoding,
 } from "reelkit/render";
+import { childCpuSeconds } from "./support/cpu.js";
 import { benchTimeline, EXPORT_WIDTH, makeBenchMedia } from "./support/render-timeline.js";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
@@ -110,19 +111,6 @@ interface ExportFigures {
   readonly megabytes: number;
   /** CPU seconds ffmpeg spent per export (median), when the system says. */
   readonly cpuSeconds: number | undefined;
-}
-
-// CPU seconds used by this process's finished children (Linux: /proc/self/stat fields
-// cutime and cstime, in clock ticks of 1/100 s). On a shared machine the wall time says
-// how busy the other processes are as much as how fast ffmpeg is; CPU time does not.
-function childCpuSeconds(): number | undefined {
-  try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return Number.isFinite(ticks) ? ticks / 100 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // The median of `runs` exports of `exported` (a timeline `timelineSeconds` long).

@@ -105,3 +105,32 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 /** A webhook event type. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The steps of a faceless video's workflow after its script, in order (DESIGN 2a). GET
+ * /videos/{id} reports the one a video is in as `step`.
+ */
+export const FACELESS_STEPS = [
+  "scenes",
+  "visuals",
+  "voice",
+  "word_timing",
+  "project",
+  "render",
+] as const;
+/** A step of a faceless video's workflow. */
+export type FacelessStep = (typeof FACELESS_STEPS)[number];
+
+/** The steps of a slideshow's workflow, in order. */
+export const SLIDESHOW_STEPS = ["slides", "visuals", "project", "render"] as const;
+/** A step of a slideshow's workflow. */
+export type SlideshowStep = (typeof SLIDESHOW_STEPS)[number];
+
+/** Every value of a product's `step`: a step of either workflow, or `done`. */
+export const PRODUCT_STEPS = [...FACELESS_STEPS, "slides", "done"] as const satisfies readonly (
+  | FacelessStep
+  | SlideshowStep
+  | "done"
+)[];
+/** The step a faceless video or a slideshow is in. */
+export type ProductStep = (typeof PRODUCT_STEPS)[number];

@@ -19,6 +19,7 @@ import {
   createSimulatedScriptWriter,
   createSimulatedSpeechProvider,
   createSimulatedTranscriptionProvider,
+  createSimulatedVisualGenerator,
   createSimulatedWorkProvider,
   createStaticUrlFetcher,
   createStaticWorkspaceDirectory,
@@ -74,6 +75,7 @@ export function benchDependencies(ports: StorePorts): ServiceDependencies {
     ...ports,
     provider: createSimulatedWorkProvider({ storage }),
     scriptWriter: createSimulatedScriptWriter(),
+    visuals: createSimulatedVisualGenerator({ storage }),
     transcription: createSimulatedTranscriptionProvider(),
     speech: createSimulatedSpeechProvider({ storage, newId: randomUUID }),
     workspace: createStaticWorkspaceDirectory({

@@ -35,7 +35,7 @@ interface History {
 type EditorVideo = VideoRecord & { readonly editor: EditorState };
 
 function isEditorVideo(video: VideoRecord | undefined): video is EditorVideo {
-  return video !== undefined && video.kind === "editor" && video.editor !== null;
+  return video !== undefined && video.editor !== null;
 }
 
 function entryOf(history: History, revision: number): RevisionEntry | undefined {

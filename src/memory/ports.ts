@@ -85,7 +85,7 @@ export interface MemoryPortsOptions {
 export interface MemoryPorts
   extends Omit<
     ServiceDependencies,
-    "provider" | "scriptWriter" | "transcription" | "speech" | "workspace" | "prices"
+    "provider" | "scriptWriter" | "visuals" | "transcription" | "speech" | "workspace" | "prices"
   > {
   /** Organizations and API keys; add more with `putOrganization` and `addApiKey`. */
   readonly accounts: MemoryAccountStore;

@@ -87,11 +87,13 @@ interface HeadRow {
 }
 
 /**
- * The SQL condition of a `videos` row that is an editor project: a video of kind editor
- * whose state is not null, in the body until its first revision, in `editor_snapshots`
- * from then on. The head leaves the state out.
+ * The SQL condition of a `videos` row that is an editor project: a video whose state is
+ * not null, in the body until its first revision, in `editor_snapshots` from then on (the
+ * body then has no `editor` key at all). An editor project has it from its creation; a
+ * faceless video or a slideshow's video once its workflow built its project. Every other
+ * video's body holds `"editor": null`. The head leaves the state out.
  */
-export const IS_EDITOR = `kind = 'editor' AND (body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
+export const IS_EDITOR = `(body -> 'editor') IS DISTINCT FROM 'null'::jsonb`;
 const HEAD_COLUMNS = `CASE WHEN ${IS_EDITOR} THEN body - 'editor' ELSE body END AS body,
   CASE WHEN ${IS_EDITOR} THEN 'editor' ELSE 'other' END AS kind,
   jsonb_exists(body, 'editor') AS holds_state,
@@ -463,7 +465,8 @@ export function createPostgresEditorRevisions(
       return row.kind === "editor" ? latestOf(row, { organizationId, videoId }) : row.body;
     },
     async withLatestStates(organizationId, videos) {
-      const ids = videos.filter((video) => video.kind === "editor").map((video) => video.id);
+      // A project's body loses its state at its first revision (`editor` is then absent).
+      const ids = videos.filter((video) => video.editor !== null).map((video) => video.id);
       if (ids.length === 0) return videos;
       const { rows } = await queryable(pool).query(
         `SELECT id, ${HEAD_COLUMNS} FROM ${videosTable} WHERE organization_id = $1 AND id = ANY($2::bigint[])`,

@@ -13,6 +13,11 @@ import {
   timestampSchema,
   urlSchema,
 } from "./common.js";
+import {
+  NARRATION_WORDS_PER_SECOND_DEFAULT,
+  NARRATION_WORDS_PER_SECOND_MAX,
+  NARRATION_WORDS_PER_SECOND_MIN,
+} from "./limits.js";
 
 /** A brand kit. Extra properties are allowed: kits carry fields the contract does not list. */
 export const brandKitSchema = z
@@ -65,6 +70,14 @@ export const voiceSchema = z
     age: z.string().describe("Perceived age group of the voice."),
     style_tags: z.array(z.string()).describe("Style keywords such as calm or energetic."),
     recommendation_summary: z.string().describe("When to choose this voice, in one sentence."),
+    words_per_second: z
+      .number()
+      .min(NARRATION_WORDS_PER_SECOND_MIN)
+      .max(NARRATION_WORDS_PER_SECOND_MAX)
+      .optional()
+      .describe(
+        `Spoken words per second of the voice, ${NARRATION_WORDS_PER_SECOND_MIN} to ${NARRATION_WORDS_PER_SECOND_MAX}: a faceless-video script is sized to its duration at this pace (${NARRATION_WORDS_PER_SECOND_DEFAULT} when absent). An extension of the contract.`,
+      ),
   })
   .describe("A voice.");
 /** A voice. */

@@ -304,7 +304,8 @@ const ENDPOINT_TABLE = [
     path: "/slideshows",
     tag: "Slideshows and videos",
     summary: "Queue a slideshow or carousel.",
-    description: "Credits are deducted before queueing. Poll with GET /slideshows/{id}.",
+    description:
+      "Credits are deducted before queueing. Poll with GET /slideshows/{id}. The service plans the slides (a headline and a picture each), generates and stores one picture per slide, builds them into the editor project video_id (one picture per slide on one track, and with generate_text_overlays one editable text item per slide on a front text track), and renders it; one hold pays for all of it, refunded once if any step fails.",
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: json(createSlideshowRequestSchema),
@@ -320,7 +321,7 @@ const ENDPOINT_TABLE = [
     tag: "Slideshows and videos",
     summary: "Read a slideshow's status.",
     description:
-      "Poll until status is completed (url is set) or error (error explains the failure).",
+      "Poll until status is completed (url is set) or error (error explains the failure). step names the workflow step (slides, visuals, project, render; done once rendered) and slides lists each slide's stored picture and text as they are made (extensions of the contract).",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: slideshowIdParamsSchema,
@@ -334,7 +335,8 @@ const ENDPOINT_TABLE = [
     path: "/faceless-videos",
     tag: "Slideshows and videos",
     summary: "Queue a faceless video: script, visuals, voiceover, captions and final video.",
-    description: "Credits follow the chosen voice and aspect ratio. Poll with GET /videos/{id}.",
+    description:
+      "Credits follow the chosen voice and aspect ratio. The script (given, or written from prompt at the voice's pace, returned here) is narrated whole, so it holds at most 465 spoken words and 12000 characters (400 script_too_long otherwise). The service then runs the workflow scenes, visuals, voice, word_timing, project, render: the video becomes an editor project of the same id (scene pictures with motion and fades, the voiceover, word-highlighted captions, music_url under the voice) and is rendered at 720p. Poll with GET /videos/{id}, whose step says where it is; one hold pays for all of it, refunded once if any step fails.",
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: json(createFacelessVideoRequestSchema),
@@ -350,7 +352,7 @@ const ENDPOINT_TABLE = [
     tag: "Slideshows and videos",
     summary: "Read a video's status.",
     description:
-      "Videos made by faceless-video or editor endpoints. When complete, url holds the final video.",
+      "Videos made by faceless-video, slideshow or editor endpoints. When complete, url holds the final video. A faceless video or a slideshow's video reports its workflow's step (an extension); once its project is built it opens with GET /editor/videos/{id}, and a later POST /editor/videos/{id}/export of it is what status and url then report.",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: videoIdParamsSchema,

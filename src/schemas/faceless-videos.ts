@@ -19,6 +19,7 @@ import {
   FACELESS_VOICE_DEFAULT,
   LANGUAGE_MAX_LENGTH,
   LONG_TEXT_MAX_LENGTH,
+  MUSIC_UNDER_VOICE_DB,
   NAME_MAX_LENGTH,
   REFERENCE_IMAGE_URLS_MAX,
   SCRIPT_MAX_LENGTH,
@@ -113,6 +114,11 @@ export const createFacelessVideoRequestSchema = z
       .min(BRAND_KIT_ID_MIN)
       .optional()
       .describe("Brand kit id from GET /assets."),
+    music_url: urlSchema
+      .optional()
+      .describe(
+        `Background music under the narration, such as the url of a My Media audio item: an audio item with audio_role music in the video's project, ${-MUSIC_UNDER_VOICE_DB} dB below its own level. An extension of the contract.`,
+      ),
     idempotency_key: strictIdempotencyKeyFieldSchema,
   })
   .describe("Request body of POST /faceless-videos.");

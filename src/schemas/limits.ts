@@ -112,6 +112,17 @@ export const FACELESS_IMAGE_STYLE_DEFAULT = "flux-schnell-cinematic";
 export const FACELESS_DURATION_MIN_SECONDS = 5;
 /** Longest faceless video duration in seconds. */
 export const FACELESS_DURATION_MAX_SECONDS = 180;
+/**
+ * Spoken words per second a faceless-video script is sized at when the voice states no
+ * `words_per_second` (an unhurried narration).
+ */
+export const NARRATION_WORDS_PER_SECOND_DEFAULT = 2.5;
+/** Slowest `words_per_second` a voice may state. */
+export const NARRATION_WORDS_PER_SECOND_MIN = 0.5;
+/** Fastest `words_per_second` a voice may state. */
+export const NARRATION_WORDS_PER_SECOND_MAX = 6;
+/** Level of a faceless video's background music (`music_url`) under the narration, in dB. */
+export const MUSIC_UNDER_VOICE_DB = -18;
 
 // ---------------------------------------------------------------------------
 // Reference inspirations (4.10, 4.11)

@@ -20,6 +20,7 @@ import {
   SLUG_MAX_LENGTH,
   VIDEO_ID_MIN,
 } from "./limits.js";
+import { productStepSchema } from "./videos.js";
 
 /** Aspect ratios a slideshow can have. */
 export const slideshowAspectRatioSchema = z
@@ -117,6 +118,22 @@ export const slideshowCreationResultSchema = creationResultSchema({
 /** A queued slideshow. */
 export type SlideshowCreationResult = z.output<typeof slideshowCreationResultSchema>;
 
+/** One slide of a slideshow as GET /slideshows/{id} reports it (an extension). */
+export const slideSchema = z
+  .object({
+    number: z.int().min(1).describe("The slide's number, from 1."),
+    image_url: urlSchema
+      .nullable()
+      .describe("The slide's stored picture, for posting the slides as images; null until made."),
+    text: z
+      .string()
+      .nullable()
+      .describe("The slide's headline overlay; null without generate_text_overlays."),
+  })
+  .describe("A slide of a slideshow.");
+/** A slide of a slideshow as GET /slideshows/{id} reports it. */
+export type Slide = z.output<typeof slideSchema>;
+
 /** The response of GET /slideshows/{id}. Extra properties are allowed. */
 export const slideshowSchema = z
   .looseObject({
@@ -124,8 +141,22 @@ export const slideshowSchema = z
     id: uuidSchema.describe("Slideshow id."),
     video_id: z.int().min(VIDEO_ID_MIN).describe("Video that holds the slideshow's slides."),
     status: z.string().describe("Workflow status; poll until completed, failed or error."),
+    step: productStepSchema
+      .nullable()
+      .optional()
+      .describe(
+        "The step of the slideshow's workflow: slides, visuals, project or render while queued or generating, the step that failed on error, done once rendered. An extension of the contract.",
+      ),
+    slides: z
+      .array(slideSchema)
+      .optional()
+      .describe(
+        "The slides once planned, each with its stored picture (once made) and its text overlay. An extension of the contract.",
+      ),
   })
-  .describe("A slideshow; extra properties allowed.");
+  .describe(
+    "A slideshow; extra properties allowed. url is the rendered video once completed; its video_id is an editor project holding one picture per slide (and one text item per slide with overlays) once built.",
+  );
 /** A slideshow record. */
 export type Slideshow = z.output<typeof slideshowSchema>;
 

@@ -5,8 +5,20 @@
  * @module
  */
 import { z } from "zod";
+import { PRODUCT_STEPS } from "../vocabulary.js";
 import { urlSchema } from "./common.js";
 import { VIDEO_ID_MIN } from "./limits.js";
+
+/**
+ * The step a faceless video's or a slideshow's workflow is in (an extension): the step
+ * running or next to run while `queued` or `generating`, the step that failed on `error`,
+ * `done` once rendered.
+ */
+export const productStepSchema = z
+  .enum(PRODUCT_STEPS)
+  .describe(
+    "Workflow step, an extension of the contract. A faceless video runs scenes, visuals, voice, word_timing, project, render; a slideshow runs slides, visuals, project, render. While queued or generating it names the step running or next; on error the step that failed; done once rendered.",
+  );
 
 // Plain decimal digits only: "1.5", "0x10", "-1", " 1" and "1e3" are refused rather
 // than read by Number(), which would accept several of them.
@@ -50,8 +62,16 @@ export const videoSchema = z
     status: z.string().describe("Render status; poll until completed, failed or error."),
     video_url: urlSchema.nullable().describe("Rendered video URL; null while rendering."),
     url: urlSchema.nullable().describe("Final video URL once the video is complete; null before."),
+    step: productStepSchema
+      .nullable()
+      .optional()
+      .describe(
+        "For a faceless video or a slideshow's video, the step of its workflow (scenes, visuals, voice, word_timing, project, render; slides for a slideshow; done once rendered; on error, the step that failed); null for an editor project. An extension of the contract.",
+      ),
   })
-  .describe("A video; extra properties allowed.");
+  .describe(
+    "A video; extra properties allowed. A faceless video or a slideshow's video is also an editor project of the same id once its workflow built it (GET /editor/videos/{id}); its latest render (the workflow's own, then any later POST /editor/videos/{id}/export) is what status and url report.",
+  );
 /** A video record. */
 export type Video = z.output<typeof videoSchema>;
 

@@ -12,6 +12,7 @@ import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.
 import type { IdempotencyStore } from "../idempotency/store.js";
 import type { UploadUrlSigner } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
+import type { ExportResolution } from "../schemas/editor-render.js";
 import type { AccountStore } from "./ports/accounts.js";
 import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
 import type { MediaStorage } from "./ports/media-storage.js";
@@ -19,6 +20,7 @@ import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { Renderer } from "./ports/renderer.js";
 import type { SocialPublisher } from "./ports/social.js";
 import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
+import type { VisualGenerator } from "./ports/visuals.js";
 import type { WebhookPorts } from "./ports/webhooks.js";
 import type { WorkspaceDirectory } from "./ports/workspace.js";
 
@@ -51,13 +53,21 @@ export interface ServiceDependencies {
    * in-memory stores in one process need.
    */
   readonly unitOfWork?: UnitOfWork;
-  /** Does the queued work. */
+  /** Does the single-asset work of the queue: generations and reference analyses. */
   readonly provider: WorkProvider;
-  /** Writes faceless-video scripts. */
+  /** Writes faceless-video scripts and plans the scenes and slides of the products. */
   readonly scriptWriter: ScriptWriter;
-  /** Transcribes timeline media for `generate_captions_from_items`. */
+  /**
+   * Generates the pictures of the products: one per faceless-video scene and one per
+   * slideshow slide.
+   */
+  readonly visuals: VisualGenerator;
+  /**
+   * Transcribes timeline media for `generate_captions_from_items`, and times the words of
+   * a faceless video's narration when its speech engine reports no word times.
+   */
   readonly transcription: TranscriptionProvider;
-  /** Synthesizes voiceovers for `add_voiceover`. */
+  /** Synthesizes voiceovers for `add_voiceover` and the narration of faceless videos. */
   readonly speech: SpeechProvider;
   /** Catalog, assets and sound effects. */
   readonly workspace: WorkspaceDirectory;
@@ -79,12 +89,19 @@ export interface ServiceDependencies {
    */
   readonly social?: SocialPublisher;
   /**
-   * Turns editor projects into MP4 exports and PNG previews (`createFfmpegRenderer` of
-   * `reelkit/render`, given `createProjectMediaReader`). Without it, exports and previews
-   * answer 500 `server_error` with `context.reason: "renderer_unavailable"` naming the
-   * missing dependency, and everything else works as before.
+   * Turns editor projects into MP4 exports and PNG previews, and renders faceless videos
+   * and slideshows (`createFfmpegRenderer` of `reelkit/render`, given
+   * `createProjectMediaReader`). Without it, exports and previews answer 500
+   * `server_error` with `context.reason: "renderer_unavailable"` naming the missing
+   * dependency, products are built as projects but fail (refunded) with that category at
+   * their render, and everything else works as before.
    */
   readonly renderer?: Renderer;
+  /**
+   * The resolution faceless videos and slideshows are rendered at by their workflows (the
+   * short side of the MP4); `PRODUCT_RESOLUTION_DEFAULT`, 720p, when omitted.
+   */
+  readonly productResolution?: ExportResolution;
   /**
    * Each organization's webhook endpoints and the outbox their deliveries wait in; a
    * dispatcher (`createWebhookDispatcher`) sends them. Without it no event is queued.

@@ -42,6 +42,7 @@ export {
   PROVIDER_ERROR_CATEGORY,
   WORK_STATUSES,
 } from "./jobs/process-job.js";
+export { CONTENT_POLICY_CATEGORY } from "./jobs/provider-failure.js";
 export {
   createDirectUploadReceiver,
   type DirectUploadReceiver,
@@ -61,17 +62,23 @@ export type {
   UploadPresigning,
 } from "./ports/media-storage.js";
 export * from "./ports/media-storage-bytes.js";
+export * from "./ports/product-workflow.js";
 export { ProviderError } from "./ports/provider-error.js";
 export * from "./ports/rate-limiter.js";
 export * from "./ports/records.js";
 export * from "./ports/renderer.js";
 export * from "./ports/revisions.js";
+export * from "./ports/script-plans.js";
 export type { ServedMediaStorage } from "./ports/served-media-storage.js";
 export * from "./ports/social.js";
 export * from "./ports/stores.js";
-export * from "./ports/stores.js";
+export * from "./ports/visuals.js";
 export * from "./ports/webhooks.js";
 export * from "./ports/workspace.js";
+export { PRODUCT_RESOLUTION_DEFAULT } from "./products/render-step.js";
+export { planScenesBySentences, SCENE_TARGET_SECONDS, SCENES_MAX } from "./products/scene-plan.js";
+export { planSlidesFromBrief } from "./products/slide-plan.js";
+export { SLIDE_SECONDS } from "./products/slideshow-project.js";
 export * from "./webhooks/dispatcher.js";
 export { type WebhookEventBody, webhookIdOf } from "./webhooks/job-events.js";
 export * from "./webhooks/sender.js";

@@ -9,8 +9,8 @@
 
 /** Samples per second of a placeholder voiceover. */
 export const PLACEHOLDER_SPEECH_SAMPLE_RATE = 8000;
-/** Share of each word's time that sounds; the rest is the pause between words. */
-const VOICED_SHARE = 0.6;
+/** Share of each word's time that sounds; the rest is the pause before the next word. */
+export const PLACEHOLDER_SPEECH_VOICED_SHARE = 0.6;
 /** Rise and fall of each chirp, in seconds, so it starts and ends without a click. */
 const RAMP_SECONDS = 0.01;
 const PITCHES_HZ = [392, 440, 494, 440];
@@ -57,8 +57,47 @@ function chirp(
   }
 }
 
+/** One word's slot of a placeholder voiceover, in seconds from its start. */
+export interface PlaceholderWordSlot {
+  /** When the word's slot starts; its chirp starts then. */
+  readonly startSeconds: number;
+  /** When the word's chirp ends; its slot runs on in silence to the next word. */
+  readonly endSeconds: number;
+}
+
 /**
- * A WAV file of `durationSeconds` holding `words` evenly spaced chirps.
+ * The slots of words that share `durationSeconds` in proportion to `weights` (equally
+ * when absent), each sounding for the first {@link PLACEHOLDER_SPEECH_VOICED_SHARE} of
+ * its share.
+ *
+ * @example
+ * ```ts
+ * placeholderWordSlots({ words: 2, durationSeconds: 2 });
+ * // [{ startSeconds: 0, endSeconds: 0.6 }, { startSeconds: 1, endSeconds: 1.6 }]
+ * ```
+ */
+export function placeholderWordSlots(request: {
+  readonly words: number;
+  readonly durationSeconds: number;
+  readonly weights?: readonly number[];
+}): PlaceholderWordSlot[] {
+  const words = Math.max(1, Math.floor(request.words));
+  const weights = Array.from({ length: words }, (_, index) =>
+    Math.max(0, request.weights?.[index] ?? 1),
+  );
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+  let at = 0;
+  return weights.map((weight) => {
+    const share = (request.durationSeconds * weight) / total;
+    const slot = { startSeconds: at, endSeconds: at + share * PLACEHOLDER_SPEECH_VOICED_SHARE };
+    at += share;
+    return slot;
+  });
+}
+
+/**
+ * A WAV file of `durationSeconds` holding one chirp per word, in the slots of
+ * {@link placeholderWordSlots} (evenly spaced without `weights`).
  *
  * @example
  * ```ts
@@ -69,19 +108,17 @@ function chirp(
 export function placeholderSpeechWav(request: {
   readonly words: number;
   readonly durationSeconds: number;
+  readonly weights?: readonly number[];
 }): Uint8Array {
-  const sampleCount = Math.max(
-    1,
-    Math.round(request.durationSeconds * PLACEHOLDER_SPEECH_SAMPLE_RATE),
-  );
+  const rate = PLACEHOLDER_SPEECH_SAMPLE_RATE;
+  const sampleCount = Math.max(1, Math.round(request.durationSeconds * rate));
   const samples = new Uint8Array(sampleCount).fill(SILENCE);
-  const words = Math.max(1, Math.floor(request.words));
-  const wordSamples = sampleCount / words;
-  for (let word = 0; word < words; word += 1) {
+  for (const [word, slot] of placeholderWordSlots(request).entries()) {
     const pitch = PITCHES_HZ[word % PITCHES_HZ.length] ?? PITCHES_HZ[0] ?? 440;
+    const from = Math.round(slot.startSeconds * rate);
     chirp(samples, {
-      from: Math.round(word * wordSamples),
-      length: Math.round(wordSamples * VOICED_SHARE),
+      from,
+      length: Math.round(slot.endSeconds * rate) - from,
       pitchHz: pitch,
     });
   }

@@ -1,7 +1,8 @@
 /**
- * Every provider port of the service, simulated: placeholder generations and videos,
- * scripts, transcripts and speech, and the demo workspace. Built from Web-standard APIs
- * only, so an embedded API runs anywhere before a real provider is written.
+ * Every provider port of the service, simulated: placeholder generations, scripts and
+ * their scene and slide plans, scene pictures, transcripts and speech, and the demo
+ * workspace. Built from Web-standard APIs only, so an embedded API runs anywhere before a
+ * real provider is written.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import {
   createSimulatedSpeechProvider,
   createSimulatedTranscriptionProvider,
 } from "./speech-and-transcription.js";
+import { createSimulatedVisualGenerator } from "./visual-generator.js";
 import { createSimulatedWorkProvider } from "./work-provider.js";
 
 /** Settings of {@link createSimulatedProviders}. */
@@ -33,7 +35,7 @@ export interface SimulatedProvidersOptions {
 /** The provider ports of {@link createSimulatedProviders}. */
 export type SimulatedProviders = Pick<
   ServiceDependencies,
-  "provider" | "scriptWriter" | "transcription" | "speech" | "workspace"
+  "provider" | "scriptWriter" | "visuals" | "transcription" | "speech" | "workspace"
 >;
 
 /**
@@ -56,6 +58,7 @@ export function createSimulatedProviders(options: SimulatedProvidersOptions): Si
       failWhenPromptContains: options.failWhenPromptContains,
     }),
     scriptWriter: createSimulatedScriptWriter(),
+    visuals: createSimulatedVisualGenerator({ storage }),
     transcription: createSimulatedTranscriptionProvider(),
     speech: createSimulatedSpeechProvider({ storage, newId: () => crypto.randomUUID() }),
     workspace:

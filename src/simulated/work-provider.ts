@@ -1,19 +1,33 @@
 /**
  * A simulated work provider for the reference host and tests. It does no generation:
  * after a configurable delay it stores a real placeholder file of the kind promised (a
- * PNG of the requested aspect ratio for images, a playable MP4 with picture and sound for
- * videos) and reports its URL, or fails the way a real provider's temporary outage does.
+ * PNG of the requested aspect ratio for images; for videos a playable MP4 of the
+ * requested length and aspect ratio whose picture shows the prompt) and reports its URL,
+ * or fails the way a real provider's temporary outage does.
+ * It serves the single-asset work of the queue (generations, reference analyses); faceless
+ * videos and slideshows are assembled by the service's own workflows and never reach it.
  * Providers are ports, so a deployment plugs in its own.
  *
  * @module
  */
 import type { Job, ProviderOutcome, WorkProvider } from "../service/ports/jobs.js";
 import type { MediaStorage } from "../service/ports/media-storage.js";
+import { placeholderClipMp4 } from "./placeholder-clip.js";
 import { placeholderPng } from "./placeholder-image.js";
-import { placeholderMp4 } from "./placeholder-video.js";
+import { PLACEHOLDER_VIDEO_SECONDS } from "./placeholder-video.js";
 
 /** The failure category the simulator reports for a prompt with the failure marker. */
 export const SIMULATED_FAILURE_CATEGORY = "provider_unavailable";
+
+/** The failure category of a job that is not a provider's work (a product's workflow). */
+export const SIMULATED_UNSUPPORTED_JOB_CATEGORY = "unsupported_job_kind";
+
+// Jobs the service runs itself: products through their workflows, exports on the renderer.
+const NOT_PROVIDER_WORK: ReadonlySet<Job["kind"]> = new Set([
+  "faceless_video",
+  "slideshow",
+  "editor_export",
+]);
 
 /** Settings of {@link createSimulatedWorkProvider}. */
 export interface SimulatedWorkProviderOptions {
@@ -32,13 +46,28 @@ function defaultSleep(milliseconds: number): Promise<void> {
 }
 
 // Static ads are images, and so is the output of a model variant whose input mode ends
-// in "image" (`text_to_image`, `image_to_image`); everything else is a video.
+// in "image" (`text_to_image`, `image_to_image`); every other generation is a video.
 function producesStill(job: Job): boolean {
-  if (job.kind !== "generation") return false;
   const inputMode = job.input.input_mode;
   return (
     job.input.type === "static_ad" || (typeof inputMode === "string" && /image$/.test(inputMode))
   );
+}
+
+// A video lasts the requested duration (the shared clip's length when none is asked for)
+// at the requested aspect ratio, and shows its prompt, so two requests never come back
+// as one file.
+function placeholderVideo(job: Job, aspectRatio: string | undefined): Uint8Array {
+  const duration = job.input.duration;
+  const seconds =
+    typeof duration === "number" && duration > 0 ? duration : PLACEHOLDER_VIDEO_SECONDS;
+  const type = typeof job.input.type === "string" ? job.input.type : "video";
+  return placeholderClipMp4({
+    aspectRatio,
+    seconds,
+    prompt: promptOf(job),
+    label: `${type.replaceAll("_", " ").toUpperCase()} ${seconds}S`,
+  });
 }
 
 function placeholderOf(job: Job) {
@@ -46,7 +75,7 @@ function placeholderOf(job: Job) {
     typeof job.input.aspect_ratio === "string" ? job.input.aspect_ratio : undefined;
   return producesStill(job)
     ? { bytes: placeholderPng(aspectRatio), contentType: "image/png", extension: "png" }
-    : { bytes: placeholderMp4(aspectRatio), contentType: "video/mp4", extension: "mp4" };
+    : { bytes: placeholderVideo(job, aspectRatio), contentType: "video/mp4", extension: "mp4" };
 }
 
 // An analysis produces no media; the simulator keeps a small report so the URL it
@@ -83,6 +112,16 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
   const marker = options.failWhenPromptContains;
   return {
     async run(job): Promise<ProviderOutcome> {
+      if (NOT_PROVIDER_WORK.has(job.kind)) {
+        return {
+          ok: false,
+          failure: {
+            category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
+            message: `A ${job.kind} job is run by the service itself, not by a work provider.`,
+            retryable: false,
+          },
+        };
+      }
       if (duration > 0) await sleep(duration);
       if (marker !== undefined && marker !== "" && promptOf(job).includes(marker)) {
         return {

@@ -305,8 +305,17 @@ export const responseExamples = {
     id: SLIDESHOW_ID,
     video_id: 77,
     status: "processing",
-    slides: [],
+    step: "visuals",
+    slides: [
+      { number: 1, image_url: "https://cdn.example.com/slides/1.png", text: "Linen, five ways" },
+      { number: 2, image_url: null, text: "Roll the sleeves" },
+    ],
   } satisfies ExampleInput<"slideshowSchema">,
+  slideSchema: {
+    number: 3,
+    image_url: "https://cdn.example.com/slides/3.png",
+    text: null,
+  } satisfies ExampleInput<"slideSchema">,
   facelessVideoCreationResultSchema: {
     object: "faceless_video_generation",
     status: "queued",

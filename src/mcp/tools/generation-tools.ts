@@ -28,26 +28,27 @@ export const GENERATION_TOOLS: readonly McpToolDefinition[] = [
   restTool("createSlideshow", {
     name: "create_slideshow",
     title: "Create a slideshow",
-    description: `Queues a slideshow or carousel of 3 to 10 slides from a prompt and optional product images, avatar, brand kit or saved reference. ${PAID_TOOL_ADVICE} Poll get_slideshow with slideshow_id; its video is video_id (get_video).`,
+    description: `Queues a slideshow or carousel of 3 to 10 slides from a prompt and optional product images, avatar, brand kit or saved reference. ${PAID_TOOL_ADVICE} Poll get_slideshow with slideshow_id (its slides list each slide's stored image and text); its video is video_id (get_video), an editor project once built (get_editor_video, apply_editor_edits).`,
     annotations: CREATES,
   }),
   restTool("getSlideshow", {
     name: "get_slideshow",
     title: "Slideshow status",
-    description: "Reads a slideshow by id. Poll until status is completed, failed or error.",
+    description:
+      "Reads a slideshow by id: its status, its workflow step, its slides and, once completed, url. Poll until status is completed, failed or error.",
     annotations: READ_ONLY,
   }),
   restTool("createFacelessVideo", {
     name: "create_faceless_video",
     title: "Create a faceless video",
-    description: `Queues a faceless video: a script (written from prompt unless script is given), visuals, a voiceover (voice_id from list_workspace_assets or recommend_voice), captions and the final video. ${PAID_TOOL_ADVICE} Poll get_video with video_id.`,
+    description: `Queues a faceless video: a script (written from prompt unless script is given), visuals, a voiceover (voice_id from list_workspace_assets or recommend_voice), captions and the final video, built as an editor project with the same id that stays editable. ${PAID_TOOL_ADVICE} Poll get_video with video_id.`,
     annotations: CREATES,
   }),
   restTool("getVideo", {
     name: "get_video",
     title: "Video status",
     description:
-      "Reads a video by its integer id: a faceless video, a slideshow's video or an editor project. Poll until status is completed (url holds the final video), failed or error.",
+      "Reads a video by its integer id: a faceless video, a slideshow's video or an editor project. Poll until status is completed (url holds the final video), failed or error; step says which step of its workflow a faceless video or slideshow is in (scenes, visuals, voice, word_timing, project, render, done).",
     annotations: READ_ONLY,
   }),
 ];

@@ -207,11 +207,14 @@ function animatedSize(layer: MediaLayer): string[] {
 }
 
 // A moving source is reduced to output frames before it is scaled (fewer frames to
-// scale); a still is scaled once, then repeated.
+// scale); a still is scaled once, turned into the canvas's pixel format once (keeping
+// its transparency when it has any), then repeated, so that neither a camera motion's
+// scaling nor the overlay converts an RGB picture again on every frame.
 function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): string[] {
   const frames = outputFrames(layer, plan);
   const fitted = fitToBox(layer, format);
-  return layer.source === null ? [...fitted, ...frames] : [...frames, ...fitted];
+  if (layer.source !== null) return [...frames, ...fitted];
+  return [...fitted, `format=pix_fmts=${format}|${alphaFormat(format)}`, ...frames];
 }
 
 // Adds the layer's input and filter chain to `graph`; returns the label of its frames.

@@ -1,10 +1,11 @@
 /**
  * Editor projects (spec 2.7, 4.12, 4.13): creating an empty project, listing the
- * organization's projects newest first, and reading one with its timeline state. A video
- * that is missing, belongs to another organization, or is not an editor project (a
- * faceless video or a slideshow render) is answered the same way: 404 `not_found` (spec
- * 1.4). Title and composition size are read from the editor state, so `set_title` shows
- * at once.
+ * organization's projects newest first, and reading one with its timeline state. A faceless
+ * video or a slideshow's video is a project too once its workflow has built it, with the
+ * same id (its `video_type` says what made it). A video that is missing, belongs to
+ * another organization, or has no project (yet) is answered the same way: 404
+ * `not_found` (spec 1.4). Title and composition size are read from the editor state, so
+ * `set_title` shows at once.
  *
  * @module
  */
@@ -136,15 +137,22 @@ function serializedProject(video: EditorProjectRecord): SerializedProject {
   return serialized;
 }
 
-/** The wire record of an editor project; throws for a video that has no editor state. */
+/** What an editor project reports as its status: it can be opened and edited. */
+export const EDITOR_PROJECT_STATUS = "ready";
+
+/**
+ * The wire record of an editor project; throws for a video that has no editor state. A
+ * product's project is `ready` like any other (its video's own status is on GET
+ * /videos/{id}), and its `video_type` names the product.
+ */
 export function editorVideoRecordOf(video: VideoRecord): EditorVideoRecord {
   const editor = video.editor;
   if (editor === null) throw new TypeError(`Video ${video.id} is not an editor project.`);
   return {
     id: video.id,
     title: editor.title,
-    status: video.status,
-    video_type: "editor",
+    status: EDITOR_PROJECT_STATUS,
+    video_type: video.kind,
     aspect_ratio: { width: editor.compositionWidth, height: editor.compositionHeight },
     created_at: video.createdAt,
     revision: video.version,
@@ -163,9 +171,12 @@ export function editorProjectNotFound(videoId: number): ApiError {
 /** A video record that is an editor project, its timeline state present. */
 export type EditorProjectRecord = VideoRecord & { readonly editor: EditorState };
 
-/** True when the video is an editor project with a timeline state. */
+/**
+ * True when the video has a timeline state: an editor project, or a product video whose
+ * workflow built its project.
+ */
 export function isEditorProject(video: VideoRecord): video is EditorProjectRecord {
-  return video.kind === "editor" && video.editor !== null;
+  return video.editor !== null;
 }
 
 /** One caller's project: who asks, and the editor video they name. */

@@ -17,9 +17,9 @@ import type { ServiceDependencies } from "../dependencies.js";
 import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
 import type { JobFailure } from "../ports/records.js";
 import { queueJobEvent } from "../webhooks/job-events.js";
+import { failureOfThrow } from "./provider-failure.js";
 
-/** The failure recorded when the provider throws instead of answering. */
-export const PROVIDER_ERROR_CATEGORY = "provider_error";
+export { PROVIDER_ERROR_CATEGORY } from "./provider-failure.js";
 
 async function runWork(
   deps: ServiceDependencies,
@@ -29,15 +29,7 @@ async function runWork(
   try {
     return await (handler.run === undefined ? deps.provider.run(job) : handler.run(deps, job));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      failure: {
-        category: PROVIDER_ERROR_CATEGORY,
-        message: `The provider failed: ${message}`,
-        retryable: true,
-      },
-    };
+    return { ok: false, failure: failureOfThrow(error, "The provider failed") };
   }
 }
 

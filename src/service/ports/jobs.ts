@@ -7,6 +7,12 @@
  */
 import type { OrganizationId } from "../../organization-id.js";
 import type { JobFailure } from "./records.js";
+import type {
+  PlannedScene,
+  PlannedSlide,
+  ScenePlanRequest,
+  SlidePlanRequest,
+} from "./script-plans.js";
 
 /** Kinds of queued work. */
 export type JobKind =
@@ -82,16 +88,40 @@ export type ProviderOutcome =
       readonly failure: JobFailure;
     };
 
-/** Does the queued work: renders generations, slideshows and videos, analyses references. */
+/**
+ * Does the single-asset work of the queue: generations (static ads, video ads, UGC ads,
+ * AI-model outputs) and reference analyses. Faceless videos and slideshows are never given
+ * to it: reelkit assembles them itself from the script writer, the visual generator,
+ * speech, transcription and the renderer, and exports run on the renderer.
+ */
 export interface WorkProvider {
-  /** Runs one job to its end. Throwing counts as a retryable `provider_error` failure. */
+  /**
+   * Runs one job to its end. Throwing a `ProviderError` records its category; any other
+   * throw counts as a retryable `provider_error` failure.
+   */
   run(job: Job): Promise<ProviderOutcome>;
 }
 
-/** Writes the narration script of a faceless video from its prompt. */
+/**
+ * Writes the narration of a faceless video from its prompt, and plans what the product
+ * workflows show: the scenes of a faceless video and the slides of a slideshow. The
+ * planning methods are optional; without them the service plans with its deterministic
+ * defaults (`planScenesBySentences`, `planSlidesFromBrief`). A writer that cannot serve
+ * a request throws a `ProviderError` saying why; any other throw counts as an outage.
+ */
 export interface ScriptWriter {
-  /** A script of about `durationSeconds` spoken seconds in `language`. */
+  /**
+   * A script of about `durationSeconds` spoken seconds at `wordsPerSecond`, in `language`,
+   * ending on a whole sentence.
+   */
   write(request: ScriptRequest): Promise<string>;
+  /**
+   * Divides the script into scenes, in order, each with a visual prompt; the scenes'
+   * texts together must be the script's words, each exactly once.
+   */
+  planScenes?(request: ScenePlanRequest): Promise<readonly PlannedScene[]>;
+  /** Plans exactly `slideCount` slides, each with a headline and a visual prompt. */
+  planSlides?(request: SlidePlanRequest): Promise<readonly PlannedSlide[]>;
 }
 
 /** What a script is written from. */
@@ -102,4 +132,6 @@ export interface ScriptRequest {
   readonly durationSeconds: number;
   /** Language code, such as `en`. */
   readonly language: string;
+  /** Spoken words per second of the chosen voice, which sizes the script. */
+  readonly wordsPerSecond: number;
 }

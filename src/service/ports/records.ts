@@ -12,6 +12,7 @@ import type { EditorAspectRatio } from "../../schemas/common.js";
 import type { GenerationType } from "../../schemas/generations.js";
 import type { MediaItemRecord } from "../../schemas/media.js";
 import type { ReferenceInspiration } from "../../schemas/reference-inspirations.js";
+import type { ProductProgress } from "./product-workflow.js";
 
 /** Why a job failed, as the provider reported it (spec 7.3). */
 export interface JobFailure {
@@ -82,8 +83,9 @@ export type VideoKind = "faceless_video" | "slideshow" | "editor";
 
 /**
  * A video (spec 2.5). Faceless videos, slideshows and editor projects share one id
- * space, so `GET /videos/{id}` reads any of them; editor projects also carry their
- * timeline state and a version that increases with every accepted edit.
+ * space, so `GET /videos/{id}` reads any of them. Editor projects carry their timeline
+ * state and a version that increases with every accepted edit; so do faceless videos and
+ * slideshow videos once their workflow has built their project.
  */
 export interface VideoRecord extends OwnedRecord<number> {
   /** What produced the video. */
@@ -102,7 +104,10 @@ export interface VideoRecord extends OwnedRecord<number> {
   readonly aspectRatio: EditorAspectRatio | "4:5";
   /** The faceless video's script; null otherwise. */
   readonly script: string | null;
-  /** The timeline of an editor project; null for other videos. */
+  /**
+   * The timeline of an editor project, or of a product video once its workflow built it;
+   * null before that and for other videos.
+   */
   readonly editor: EditorState | null;
   /** Instructions recorded with edits, oldest first. */
   readonly instructions: readonly string[];
@@ -113,6 +118,11 @@ export interface VideoRecord extends OwnedRecord<number> {
    * before the first. GET /videos/{id} reports its status and URL.
    */
   readonly lastExport?: EditorExportRecord;
+  /**
+   * The workflow of a faceless video or a slideshow's video: the step it is in and what
+   * its finished steps produced. Absent on editor projects.
+   */
+  readonly workflow?: ProductProgress;
 }
 
 /**

@@ -6,19 +6,47 @@
 import { priceFacelessVideo } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { createFacelessVideoRequestSchema } from "../../schemas/faceless-videos.js";
-import { FACELESS_VOICE_DEFAULT } from "../../schemas/limits.js";
+import {
+  FACELESS_VOICE_DEFAULT,
+  NARRATION_WORDS_PER_SECOND_DEFAULT,
+  VOICEOVER_MAX_WORDS,
+  VOICEOVER_TEXT_MAX_LENGTH,
+} from "../../schemas/limits.js";
 import { checkAssetReferences, findVoice } from "../catalog/workspace-references.js";
 import { unusableFieldError } from "../generations/reference-errors.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
 import { failure } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
+import { narrationFit } from "../products/narration-size.js";
 import { hasText, queueFacelessVideo } from "./queue-faceless-video.js";
 
+// A given script is narrated as one voiceover of the video's project: its limits hold.
+function scriptTooLong(script: string) {
+  const fit = narrationFit(script);
+  if (fit.ok) return undefined;
+  const message =
+    fit.reason === "too_many_words"
+      ? `The script has ${fit.words} spoken words; a faceless video narrates at most ${VOICEOVER_MAX_WORDS}.`
+      : `The script has ${fit.characters} characters; a faceless video narrates at most ${VOICEOVER_TEXT_MAX_LENGTH}.`;
+  return unusableFieldError({
+    field: "script",
+    message,
+    reason: "script_too_long",
+    extra: {
+      spoken_words: fit.words,
+      max_spoken_words: VOICEOVER_MAX_WORDS,
+      characters: fit.characters,
+      max_characters: VOICEOVER_TEXT_MAX_LENGTH,
+    },
+  });
+}
+
 /**
- * POST /faceless-videos: needs a prompt or a script; checks the voice (which sets the
- * price) and the brand kit, holds the credits, writes the script when none is given, and
- * queues the video, once per idempotency key.
+ * POST /faceless-videos: needs a prompt or a script that one voiceover can narrate; checks
+ * the voice (which sets the price and the pace) and the brand kit, holds the credits,
+ * writes the script when none is given, and queues the video's workflow, once per
+ * idempotency key.
  */
 export const createFacelessVideo: UseCaseFactory = authenticated(
   "createFacelessVideo",
@@ -32,6 +60,8 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
         unusableFieldError({ field: "prompt", message, reason: "prompt_or_script_required" }),
       );
     }
+    const tooLong = hasText(request.script) ? scriptTooLong(request.script) : undefined;
+    if (tooLong !== undefined) return failure(tooLong);
     const { deps, caller } = call;
     return runPaidRequest({
       ...call,
@@ -46,6 +76,7 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
         return queueFacelessVideo(deps, caller, {
           request,
           credits: priced.quote.totalCredits,
+          wordsPerSecond: voice.value.words_per_second ?? NARRATION_WORDS_PER_SECOND_DEFAULT,
         });
       },
     });

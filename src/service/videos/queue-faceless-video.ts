@@ -1,8 +1,9 @@
 /**
  * Queueing a checked faceless video (spec 2.5, 4.8): one hold, the script (the given one,
- * or one written from the prompt once the credits are held), a `queued` video record
- * that keeps the script, and one `faceless_video` job. A job the queue refuses leaves the
- * record in `error`, releases the hold and answers 500.
+ * or one written from the prompt once the credits are held, sized to the duration at the
+ * voice's pace), a `queued` video record that keeps the script and the workflow's
+ * progress, and one `faceless_video` job that runs the workflow. A job the queue refuses
+ * leaves the record in `error`, releases the hold and answers 500.
  *
  * @module
  */
@@ -21,6 +22,8 @@ import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import type { VideoRecord } from "../ports/records.js";
+import { newFacelessProgress } from "../products/faceless-workflow.js";
+import { fittedScript } from "../products/narration-size.js";
 import { type PricedRequest, underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_FACELESS_VIDEO } from "./titles.js";
 import { renderedVideoRecord } from "./videos.js";
@@ -30,21 +33,29 @@ export function hasText(text: string | undefined): text is string {
   return text !== undefined && text.trim() !== "";
 }
 
-// The given script is narrated as is; without one the script writer drafts it from the
-// prompt, which the use case has already required.
-async function scriptOf(
-  deps: ServiceDependencies,
-  request: CreateFacelessVideoRequest,
-): Promise<string> {
+/** A checked faceless video: its request, its price and its voice's pace. */
+export interface PricedFacelessVideo extends PricedRequest<CreateFacelessVideoRequest> {
+  /** Spoken words per second of the chosen voice. */
+  readonly wordsPerSecond: number;
+}
+
+// The given script is narrated as is (the use case checked that one voiceover holds it);
+// without one the script writer drafts it from the prompt, which the use case has already
+// required, and a draft longer than a voiceover holds keeps its whole sentences that fit.
+async function scriptOf(deps: ServiceDependencies, priced: PricedFacelessVideo): Promise<string> {
+  const { request, wordsPerSecond } = priced;
   if (hasText(request.script)) return request.script;
-  return deps.scriptWriter.write({
+  const written = await deps.scriptWriter.write({
     prompt: request.prompt ?? "",
     durationSeconds: Number(request.duration),
     language: request.language,
+    wordsPerSecond,
   });
+  return fittedScript(written);
 }
 
-function facelessJobInput(request: CreateFacelessVideoRequest, video: VideoRecord) {
+function facelessJobInput(priced: PricedFacelessVideo, video: VideoRecord) {
+  const { request, wordsPerSecond } = priced;
   return jobInputOf({
     prompt: request.prompt,
     script: video.script,
@@ -58,6 +69,8 @@ function facelessJobInput(request: CreateFacelessVideoRequest, video: VideoRecor
     selected_ai_styles: request.selected_ai_styles,
     selected_flux_dev_styles: request.selected_flux_dev_styles,
     brand_kit_id: request.brand_kit_id,
+    music_url: request.music_url,
+    words_per_second: wordsPerSecond,
   });
 }
 
@@ -65,15 +78,16 @@ function facelessJobInput(request: CreateFacelessVideoRequest, video: VideoRecor
 export async function queueFacelessVideo(
   deps: ServiceDependencies,
   caller: Caller,
-  { request, credits }: PricedRequest<CreateFacelessVideoRequest>,
+  priced: PricedFacelessVideo,
 ): Promise<PaidAnswer> {
+  const { request, credits } = priced;
   const holdId = deps.ids.uuid();
   return underOneHold(deps, caller, {
     hold: { holdId, amount: credits },
     work: async (balance) => {
       const organizationId = caller.organization.id;
-      const script = await scriptOf(deps, request);
-      const video = renderedVideoRecord({
+      const script = await scriptOf(deps, priced);
+      const record = renderedVideoRecord({
         id: await deps.stores.videos.nextId(organizationId),
         organizationId,
         kind: "faceless_video",
@@ -83,6 +97,7 @@ export async function queueFacelessVideo(
         script,
         now: isoNow(deps.clock),
       });
+      const video: VideoRecord = { ...record, workflow: newFacelessProgress() };
       await deps.stores.videos.insert([video]);
       const queued = await tryEnqueue(deps, {
         id: deps.ids.uuid(),
@@ -90,7 +105,7 @@ export async function queueFacelessVideo(
         organizationId,
         resourceId: String(video.id),
         holdId,
-        input: facelessJobInput(request, video),
+        input: facelessJobInput(priced, video),
       });
       if (!queued) {
         const failed = failWork<VideoRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));

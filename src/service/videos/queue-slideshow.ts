@@ -1,15 +1,16 @@
 /**
  * Queueing a checked slideshow (spec 2.4, 4.6): one hold whose id is the slideshow id,
- * a slideshow record and the video record it renders into (both `queued`), and one
- * `slideshow` job. A job the queue refuses leaves both records in `error`, releases the
- * hold and answers 500.
+ * a slideshow record and the video record its slides are built into (both `queued`; the
+ * video keeps the workflow's progress), and one `slideshow` job that runs the workflow.
+ * A job the queue refuses leaves both records in `error`, releases the hold and answers
+ * 500.
  *
  * @module
  */
 
 import { isoNow } from "../../clock.js";
 import type { OrganizationId } from "../../organization-id.js";
-import type { CreateSlideshowRequest, SlideshowAspectRatio } from "../../schemas/slideshows.js";
+import type { CreateSlideshowRequest } from "../../schemas/slideshows.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import {
   jobInputOf,
@@ -22,6 +23,7 @@ import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
+import { newSlideshowProgress } from "../products/slideshow-workflow.js";
 import { type PricedRequest, underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_SLIDESHOW } from "./titles.js";
 import { renderedVideoRecord } from "./videos.js";
@@ -85,18 +87,22 @@ function slideshowRecord(request: CreateSlideshowRequest, fields: NewSlideshow):
 async function storeRecords(
   deps: ServiceDependencies,
   slideshow: SlideshowRecord,
-  aspectRatio: SlideshowAspectRatio,
+  request: CreateSlideshowRequest,
 ): Promise<void> {
-  const video = renderedVideoRecord({
+  const record = renderedVideoRecord({
     id: slideshow.videoId,
     organizationId: slideshow.organizationId,
     kind: "slideshow",
     title: slideshow.title,
-    aspectRatio,
+    aspectRatio: request.aspect_ratio,
     holdId: slideshow.holdId,
     script: null,
     now: slideshow.createdAt,
   });
+  const video: VideoRecord = {
+    ...record,
+    workflow: newSlideshowProgress(request.generate_text_overlays),
+  };
   await deps.stores.videos.insert([video]);
   await deps.stores.slideshows.insert([slideshow]);
 }
@@ -115,7 +121,7 @@ export async function queueSlideshow(
       const videoId = await deps.stores.videos.nextId(organizationId);
       const now = isoNow(deps.clock);
       const slideshow = slideshowRecord(request, { id, organizationId, videoId, credits, now });
-      await storeRecords(deps, slideshow, request.aspect_ratio);
+      await storeRecords(deps, slideshow, request);
       const queued = await tryEnqueue(deps, {
         id: deps.ids.uuid(),
         kind: "slideshow",

@@ -1,5 +1,7 @@
 /**
- * How a slideshow job moves its slideshow record and the video record it renders into.
+ * How a slideshow job moves its slideshow record and the video record it renders into,
+ * and does its work: the workflow of `products/` builds the slides into that video's
+ * project and renders it, resuming at the first step without a recorded output.
  *
  * @module
  */
@@ -8,10 +10,15 @@ import { isoNow } from "../../clock.js";
 import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
 import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
+import { renderedAsExport } from "../products/product-completion.js";
+import { slideshowInputOf } from "../products/product-inputs.js";
+import { runSlideshow } from "../products/slideshow-workflow.js";
+import { heldCredits } from "./faceless-video-job.js";
 
 /**
  * Moves the slideshow `resourceId` and its video together: `generating` when a worker
- * takes the job, then `completed` with the URL or `error` with the failure. A finished or
+ * takes the job, then `completed` with the URL (its rendered file also recorded as the
+ * video's export) or `error` with the failure of the step that failed. A finished or
  * missing slideshow makes the job a repeat.
  */
 export const slideshowJobHandler: JobRecordHandler = {
@@ -31,6 +38,7 @@ export const slideshowJobHandler: JobRecordHandler = {
     );
     return "run";
   },
+  run: (deps, job) => runSlideshow(deps, job, slideshowInputOf(job).videoId),
   async complete(deps, job, url) {
     const now = isoNow(deps.clock);
     const slideshow = await deps.stores.slideshows.update(
@@ -39,10 +47,9 @@ export const slideshowJobHandler: JobRecordHandler = {
       completeWork<SlideshowRecord>(url, now),
     );
     if (slideshow === undefined) return;
-    await deps.stores.videos.update(
-      job.organizationId,
-      slideshow.videoId,
-      completeWork<VideoRecord>(url, now),
+    const credits = await heldCredits(deps, job);
+    await deps.stores.videos.update(job.organizationId, slideshow.videoId, (row) =>
+      renderedAsExport(credits, now)(completeWork<VideoRecord>(url, now)(row)),
     );
   },
   async fail(deps, job, failure) {

@@ -1,21 +1,26 @@
 /**
  * POST /slideshows (spec 4.6) and GET /slideshows/{id} (spec 4.7), and the slideshow as
- * the wire shows it (spec 2.4).
+ * the wire shows it (spec 2.4): its status, the step its workflow is in, its slides (each
+ * slide's stored picture and text) and the rendered video's URL once done.
  *
  * @module
  */
 import { priceSlideshow } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
+import type { OrganizationId } from "../../organization-id.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import { createSlideshowRequestSchema, slideshowIdParamsSchema } from "../../schemas/slideshows.js";
+import type { FacelessStep, SlideshowStep } from "../../vocabulary.js";
 import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
+import type { ServiceDependencies } from "../dependencies.js";
 import { workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { SlideshowRecord, WorkStatus } from "../ports/records.js";
+import type { SlideshowRecord, VideoRecord, WorkStatus } from "../ports/records.js";
+import { productStepOf, type SlideBody, slidesOf } from "../products/product-step.js";
 import { queueSlideshow } from "./queue-slideshow.js";
 
 /**
@@ -50,9 +55,20 @@ export const getSlideshow: UseCaseFactory = authenticated(
     if (record === undefined) {
       return failure(apiError("not_found", `No slideshow has id ${params.value.id}.`));
     }
-    return success(slideshowBodyOf(record, await workErrorOf(deps, organizationId, record)));
+    return success(await readSlideshowBody(deps, organizationId, record));
   },
 );
+
+/** A slideshow as GET /slideshows/{id} shows it, with its failure and its video's slides. */
+export async function readSlideshowBody(
+  deps: ServiceDependencies,
+  organizationId: OrganizationId,
+  record: SlideshowRecord,
+): Promise<SlideshowBody> {
+  const error = await workErrorOf(deps, organizationId, record);
+  const video = await deps.stores.videos.get(organizationId, record.videoId);
+  return slideshowBodyOf(record, { error, video });
+}
 
 /** The response body of GET /slideshows/{id}. */
 export interface SlideshowBody {
@@ -64,6 +80,11 @@ export interface SlideshowBody {
   readonly video_id: number;
   /** `queued`, `generating`, `completed` or `error`. */
   readonly status: WorkStatus;
+  /**
+   * The workflow's step (an extension): `slides`, `visuals`, `project` or `render` while
+   * queued or generating, the step that failed on `error`, `done` once completed.
+   */
+  readonly step: SlideshowStep | FacelessStep | "done" | null;
   /** Title of the slideshow. */
   readonly title: string;
   /** Number of slides. */
@@ -72,6 +93,8 @@ export interface SlideshowBody {
   readonly aspect_ratio: string;
   /** The final URL once completed; null before. */
   readonly url: string | null;
+  /** The slides planned so far, each with its stored picture and text (an extension). */
+  readonly slides: readonly SlideBody[];
   /** The failure when status is `error`; null otherwise. */
   readonly error: GenerationError | null;
   /** When the slideshow was queued. */
@@ -80,20 +103,30 @@ export interface SlideshowBody {
   readonly updated_at: string;
 }
 
+/** What a slideshow's wire record reads besides the slideshow: its failure and its video. */
+export interface SlideshowExtras {
+  /** The failure details when the slideshow failed; null otherwise. */
+  readonly error: GenerationError | null;
+  /** The video the slides are built into; undefined when it is gone. */
+  readonly video: VideoRecord | undefined;
+}
+
 /** A slideshow record as GET /slideshows/{id} shows it. */
 export function slideshowBodyOf(
   record: SlideshowRecord,
-  error: GenerationError | null,
+  { error, video }: SlideshowExtras,
 ): SlideshowBody {
   return {
     object: "slideshow",
     id: record.id,
     video_id: record.videoId,
     status: record.status,
+    step: video === undefined ? null : productStepOf(video),
     title: record.title,
     slide_count: record.slideCount,
     aspect_ratio: record.aspectRatio,
     url: record.status === "completed" ? record.url : null,
+    slides: slidesOf(video),
     error: record.status === "error" ? error : null,
     created_at: record.createdAt,
     updated_at: record.updatedAt,

@@ -1,7 +1,9 @@
 /**
  * Video records: GET /videos/{id} (spec 4.9) answers any video of the organization,
  * whether a faceless video, a slideshow's video or an editor project; rendered work (a
- * slideshow's video, a faceless video) starts as a `queued` record paid by a hold.
+ * slideshow's video, a faceless video) starts as a `queued` record paid by a hold, runs
+ * its workflow's steps (`step` says which), and becomes an editor project of the same id
+ * on the way.
  *
  * @module
  */
@@ -10,11 +12,13 @@ import { apiError } from "../../errors/api-error.js";
 import type { OrganizationId } from "../../organization-id.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import { videoIdParamsSchema } from "../../schemas/videos.js";
+import type { FacelessStep, SlideshowStep } from "../../vocabulary.js";
 import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoKind, VideoRecord } from "../ports/records.js";
+import { productStepOf } from "../products/product-step.js";
 
 /** GET /videos/{id}: the video's status, its final URL once completed, its failure. */
 export const getVideo: UseCaseFactory = authenticated(
@@ -48,6 +52,12 @@ export interface VideoBody {
   readonly title: string | null;
   /** What made the video: `faceless_video`, `slideshow` or `editor`. */
   readonly video_type: VideoKind;
+  /**
+   * The step of a faceless video's or slideshow's workflow (an extension): the one running
+   * or next to run, the one that failed on `error`, `done` once its video rendered; null
+   * for an editor project.
+   */
+  readonly step: FacelessStep | SlideshowStep | "done" | null;
   /** The failure when status is `error`; null otherwise. */
   readonly error: GenerationError | null;
   /** When the video was created. */
@@ -57,8 +67,10 @@ export interface VideoBody {
 }
 
 /**
- * The work GET /videos/{id} reports: an editor project's latest export once it has one,
- * else the record's own status (`ready` for an unexported project).
+ * The work GET /videos/{id} reports: the latest render of the video's project once it has
+ * one (a product's own render counts as its first export, so a later export of the edited
+ * project takes over from it), else the record's own status (`ready` for an unexported
+ * editor project, the workflow's status for a product still running or failed).
  */
 export function videoWorkOf(record: VideoRecord): FailedWorkSource {
   return record.lastExport ?? record;
@@ -76,6 +88,7 @@ export function videoBodyOf(record: VideoRecord, error: GenerationError | null):
     url,
     title: record.title,
     video_type: record.kind,
+    step: productStepOf(record),
     error: work.status === "error" ? error : null,
     created_at: record.createdAt,
     updated_at: record.updatedAt,

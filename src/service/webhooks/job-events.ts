@@ -16,7 +16,7 @@ import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
 import type { Job, JobKind } from "../ports/jobs.js";
 import type { WebhookDelivery, WebhookEndpoint } from "../ports/webhooks.js";
 import { videoIdOf } from "../videos/faceless-video-job.js";
-import { slideshowBodyOf } from "../videos/slideshows.js";
+import { readSlideshowBody } from "../videos/slideshows.js";
 import { videoBodyOf, videoWorkOf } from "../videos/videos.js";
 
 /** The events of one kind of job, and how its record reads on the wire. */
@@ -63,11 +63,10 @@ const JOB_EVENTS: Readonly<Record<JobKind, JobEvents>> = {
   slideshow: {
     completed: "slideshow.completed",
     failed: "slideshow.failed",
-    data: (deps, job) =>
-      workData(deps, job, {
-        reading: deps.stores.slideshows.get(job.organizationId, job.resourceId),
-        bodyOf: slideshowBodyOf,
-      }),
+    async data(deps, job) {
+      const record = await deps.stores.slideshows.get(job.organizationId, job.resourceId);
+      return record === undefined ? undefined : readSlideshowBody(deps, job.organizationId, record);
+    },
   },
   faceless_video: { completed: "video.completed", failed: "video.failed", data: videoData },
   reference_analysis: {

@@ -161,7 +161,7 @@ describe("videoCommand", () => {
 
   it("fits a still once, then repeats it over its window at its opacity, in its box", () => {
     expect(graph).toContain(
-      "[1:v]trim=end_frame=1,settb=AVTB,setpts=0,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,loop=loop=59:size=1:start=0,settb=1/30,setpts=30+N,format=yuva420p,lut=a='val*0.5'",
+      "[1:v]trim=end_frame=1,settb=AVTB,setpts=0,scale=w=200:h=150:force_original_aspect_ratio=increase:flags=bilinear,crop=200:150,format=pix_fmts=yuv420p|yuva420p,loop=loop=59:size=1:start=0,settb=1/30,setpts=30+N,format=yuva420p,lut=a='val*0.5'",
     );
     expect(graph).toMatch(/overlay=x='150-w\/2':y='175-h\/2':eof_action=pass:format=yuv420/);
   });

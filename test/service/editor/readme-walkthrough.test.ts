@@ -166,3 +166,40 @@ describeRendering("the README's export and preview walk-through", () => {
     expect(mp4.durationSeconds).toBeCloseTo(3, 1);
   });
 });
+
+describeRendering("the README's faceless video walk-through", () => {
+  it("makes a playable video from a prompt and opens it as a project, every step answering 200", async () => {
+    harness = await renderingHarness({ credits: 10_000 });
+    const variables = new Map<string, string>();
+    // biome-ignore lint/suspicious/noExplicitAny: the walk reads JSON answers by path.
+    let answer: any;
+    const heading = "### A faceless video, from a prompt to an editable project";
+    for (const step of steps(walkthroughScript(heading))) {
+      if (step.kind === "paste") {
+        variables.set(step.name, read(answer, step.from));
+        continue;
+      }
+      // Polling steps see the queued work done, as they would after a wait.
+      if (step.method === "GET") await harness.runJobs();
+      const body =
+        typeof step.body === "string" ? JSON.parse(expand(step.body, variables)) : undefined;
+      const response = await harness.call(step.method, expand(step.path, variables), {
+        key: KEYS.acme,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(response.status, `${step.method} ${step.path}: ${JSON.stringify(response.body)}`).toBe(
+        200,
+      );
+      answer = response.body;
+    }
+    expect(answer.video).toMatchObject({ status: "ready", video_type: "faceless_video" });
+    expect(answer.video.editor_summary.itemTypes).toMatchObject({ audio: 1, captions: 1 });
+    expect(answer.video.editor_summary.itemTypes.image).toBeGreaterThanOrEqual(3);
+    const mp4 = probe(await storedBytes(harness, variables.get("MOVIE") as string), "mp4");
+    expect(mp4.streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+      width: 720,
+      height: 1280,
+    });
+    expect(Math.abs(mp4.durationSeconds - 20)).toBeLessThanOrEqual(5);
+  }, 300_000);
+});

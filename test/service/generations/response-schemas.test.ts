@@ -8,13 +8,14 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { createHarness } from "../support/harness.js";
+import { stubRenderer } from "../support/stub-renderer.js";
 import { get, post, putEditorProject, staticAd } from "./support.js";
 
 describe("bodies of generations, slideshows and videos match the response schemas", () => {
   it("in every status: queued, completed, error and partial", async () => {
     // The queue holds 2 jobs: the batch of 3 is partial, and after it ran, the third
     // paid request (the faceless video) finds the queue full.
-    const harness = await createHarness({ queueCapacity: 2 });
+    const harness = await createHarness({ queueCapacity: 2, renderer: () => stubRenderer() });
     const partial = await post(harness, "/generations", staticAd("ok", 3));
     await harness.runJobs();
     const failing = await post(harness, "/generations", staticAd("#fail"));
@@ -57,7 +58,7 @@ describe("bodies of generations, slideshows and videos match the response schema
   });
 
   it("for a faceless video", async () => {
-    const harness = await createHarness();
+    const harness = await createHarness({ renderer: () => stubRenderer() });
     const created = await post(harness, "/faceless-videos", { prompt: "octopus" });
     expect(facelessVideoCreationResultSchema.parse(created.body)).toEqual(created.body);
     await harness.runJobs();

@@ -1,9 +1,8 @@
 import {
-  countSpokenWords,
   createMemoryMediaStorage,
-  createSimulatedScriptWriter,
   createSimulatedWorkProvider,
   type Job,
+  SIMULATED_UNSUPPORTED_JOB_CATEGORY,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../../src/media/sniff.js";
@@ -22,14 +21,30 @@ describe("simulated work provider", () => {
   it("delivers a stored PNG for static ads and an MP4 for videos", async () => {
     const provider = createSimulatedWorkProvider({ storage });
     const still = await provider.run(job("generation", { type: "static_ad" }));
-    const video = await provider.run(job("faceless_video", {}));
+    const video = await provider.run(job("generation", { type: "video_ad" }));
     if (!still.ok || !video.ok) throw new Error("expected both jobs to complete");
     expect(still.url).toBe(storage.urlOf("generated/1/generation/r1.png"));
     const stillBytes = await readStored(storage, "generated/1/generation/r1.png");
-    const videoBytes = await readStored(storage, "generated/1/faceless_video/r1.mp4");
     expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ format: "png" });
+    expect(video.url).toBe(storage.urlOf("generated/1/generation/r1.mp4"));
+    const videoBytes = await readStored(storage, "generated/1/generation/r1.mp4");
     expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ kind: "video" });
   });
+
+  it.each(["faceless_video", "slideshow", "editor_export"] as const)(
+    "refuses a %s job, which the service runs itself",
+    async (kind) => {
+      const outcome = await createSimulatedWorkProvider({ storage }).run(job(kind, {}));
+      expect(outcome).toEqual({
+        ok: false,
+        failure: {
+          category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
+          message: `A ${kind} job is run by the service itself, not by a work provider.`,
+          retryable: false,
+        },
+      });
+    },
+  );
 
   it("fails retryably when the prompt carries the marker, after the configured delay", async () => {
     const waits: number[] = [];
@@ -47,18 +62,5 @@ describe("simulated work provider", () => {
       ok: false,
       failure: expect.objectContaining({ category: "provider_unavailable", retryable: true }),
     });
-  });
-});
-
-describe("simulated script writer", () => {
-  it("writes a script paced for the duration", async () => {
-    const script = await createSimulatedScriptWriter().write({
-      prompt: "cold brew at home",
-      durationSeconds: 26,
-      language: "en",
-    });
-    expect(script).toContain("cold brew at home");
-    expect(countSpokenWords(script)).toBe(65);
-    expect(script.endsWith(".")).toBe(true);
   });
 });

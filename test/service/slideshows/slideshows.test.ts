@@ -1,6 +1,8 @@
+import { ProviderError } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { get, MISSING_UUID, post, putReference, START } from "../generations/support.js";
 import { createHarness, KEYS, ORGS } from "../support/harness.js";
+import { stubRenderer } from "../support/stub-renderer.js";
 
 const PROMPT = "5 ways to style a linen shirt";
 
@@ -38,10 +40,12 @@ describe("POST /slideshows", () => {
       id,
       video_id: 1,
       status: "queued",
+      step: "slides",
       title: PROMPT,
       slide_count: 6,
       aspect_ratio: "4:5",
       url: null,
+      slides: [],
       error: null,
       created_at: START,
       updated_at: START,
@@ -51,16 +55,17 @@ describe("POST /slideshows", () => {
   });
 
   it("completes the slideshow and its video with one URL once the job ran", async () => {
-    const harness = await createHarness();
+    const harness = await createHarness({ renderer: () => stubRenderer() });
     const created = await post(harness, "/slideshows", { prompt: PROMPT, slide_count: 3 });
     expect(created.body.credits_deducted).toBe(30);
     harness.clock.advance(1000);
     await harness.runJobs();
     const slideshow = (await get(harness, `/slideshows/${created.body.slideshow_id}`)).body;
-    const url = harness.storage.urlOf(
-      `generated/${ORGS.acme}/slideshow/${created.body.slideshow_id}.mp4`,
+    const url: string = slideshow.url;
+    expect(url).toMatch(
+      new RegExp(`/exports/${ORGS.acme}/${created.body.video_id}/[0-9a-f]{64}\\.mp4$`),
     );
-    expect(slideshow).toMatchObject({ status: "completed", url, error: null });
+    expect(slideshow).toMatchObject({ status: "completed", step: "done", error: null });
     expect(slideshow.updated_at).toBe("2026-11-22T09:00:01.000Z");
     const video = (await get(harness, `/videos/${created.body.video_id}`)).body;
     expect(video).toMatchObject({ status: "completed", url, video_url: url, error: null });
@@ -68,8 +73,17 @@ describe("POST /slideshows", () => {
   });
 
   it("fails both records and refunds once when the job fails", async () => {
-    const harness = await createHarness();
-    const created = await post(harness, "/slideshows", { prompt: "#fail carousel" });
+    const visuals = {
+      generate: async () => {
+        throw new ProviderError({
+          category: "provider_unavailable",
+          message: "The image model is down.",
+          retryable: true,
+        });
+      },
+    };
+    const harness = await createHarness({ overrides: { visuals } });
+    const created = await post(harness, "/slideshows", { prompt: "carousel" });
     const [job] = harness.queue.pending();
     if (job === undefined) throw new Error("expected a queued job");
     await harness.runJobs();
@@ -82,7 +96,12 @@ describe("POST /slideshows", () => {
       credits_returned: true,
     };
     const slideshow = (await get(harness, `/slideshows/${created.body.slideshow_id}`)).body;
-    expect(slideshow).toMatchObject({ status: "error", url: null, error: expectedError });
+    expect(slideshow).toMatchObject({
+      status: "error",
+      step: "visuals",
+      url: null,
+      error: expectedError,
+    });
     const video = (await get(harness, `/videos/${created.body.video_id}`)).body;
     expect(video).toMatchObject({ status: "error", url: null, error: expectedError });
     expect(await harness.available()).toBe(5000);

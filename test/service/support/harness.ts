@@ -18,6 +18,7 @@ import {
   createSimulatedScriptWriter,
   createSimulatedSpeechProvider,
   createSimulatedTranscriptionProvider,
+  createSimulatedVisualGenerator,
   createSimulatedWorkProvider,
   createStaticUrlFetcher,
   createStaticWorkspaceDirectory,
@@ -221,6 +222,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     provider:
       options.provider ?? createSimulatedWorkProvider({ storage, failWhenPromptContains: "#fail" }),
     scriptWriter: createSimulatedScriptWriter(),
+    visuals: createSimulatedVisualGenerator({ storage }),
     transcription: createSimulatedTranscriptionProvider(),
     speech: createSimulatedSpeechProvider({ storage, newId: countingUuid }),
     workspace: createStaticWorkspaceDirectory({

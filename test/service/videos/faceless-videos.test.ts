@@ -1,11 +1,18 @@
 import {
   createSimulatedScriptWriter,
+  createStaticWorkspaceDirectory,
+  DEMO_ASSETS,
+  DEMO_CATALOG,
+  DEMO_SOUND_EFFECTS,
   FACELESS_IMAGE_STYLE_DEFAULT,
+  ProviderError,
   type ScriptRequest,
+  VOICEOVER_MAX_WORDS,
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { get, post, START } from "../generations/support.js";
-import { createHarness, KEYS, ORGS } from "../support/harness.js";
+import { createHarness, KEYS } from "../support/harness.js";
+import { stubRenderer } from "../support/stub-renderer.js";
 
 const PROMPT = "Three facts about deep-sea octopuses";
 
@@ -22,7 +29,9 @@ describe("POST /faceless-videos", () => {
     const harness = await createHarness({ overrides: { scriptWriter } });
     const response = await post(harness, "/faceless-videos", { prompt: PROMPT });
     expect(response.status).toBe(200);
-    expect(requests).toEqual([{ prompt: PROMPT, durationSeconds: 26, language: "en" }]);
+    expect(requests).toEqual([
+      { prompt: PROMPT, durationSeconds: 26, language: "en", wordsPerSecond: 2.5 },
+    ]);
     const script = await writer.write(requests[0] as ScriptRequest);
     expect(response.body).toEqual({
       object: "faceless_video_generation",
@@ -43,6 +52,7 @@ describe("POST /faceless-videos", () => {
       image_style: FACELESS_IMAGE_STYLE_DEFAULT,
       voice_id: "ash",
       language: "en",
+      words_per_second: 2.5,
     });
     const video = await get(harness, "/videos/1");
     expect(video.body).toEqual({
@@ -53,6 +63,7 @@ describe("POST /faceless-videos", () => {
       url: null,
       title: PROMPT,
       video_type: "faceless_video",
+      step: "scenes",
       error: null,
       created_at: START,
       updated_at: START,
@@ -76,28 +87,38 @@ describe("POST /faceless-videos", () => {
     expect(video.body.title).toBe("Octopuses have three hearts. Two pump blood to the gills.");
   });
 
-  it("completes the video with its URL once the job ran", async () => {
-    const harness = await createHarness();
+  it("completes the video with the URL of its rendered project once the job ran", async () => {
+    const harness = await createHarness({ renderer: () => stubRenderer() });
     const created = await post(harness, "/faceless-videos", { prompt: PROMPT });
     await harness.runJobs();
-    const url = harness.storage.urlOf(`generated/${ORGS.acme}/faceless_video/1.mp4`);
     const video = await get(harness, `/videos/${created.body.video_id}`);
-    expect(video.body).toMatchObject({ status: "completed", url, video_url: url, error: null });
+    expect(video.body).toMatchObject({ status: "completed", step: "done", error: null });
+    expect(video.body.url).toMatch(/\/exports\/1\/1\/[0-9a-f]{64}\.mp4$/);
+    expect(video.body.video_url).toBe(video.body.url);
     expect(await harness.available()).toBe(4940);
   });
 
   it("reports a failed video and refunds it exactly once", async () => {
-    const harness = await createHarness();
-    const created = await post(harness, "/faceless-videos", { prompt: `${PROMPT} #fail` });
+    const visuals = {
+      generate: async () => {
+        throw new ProviderError({
+          category: "provider_unavailable",
+          message: "The image model is down.",
+          retryable: true,
+        });
+      },
+    };
+    const harness = await createHarness({ overrides: { visuals } });
+    const created = await post(harness, "/faceless-videos", { prompt: PROMPT });
     const [job] = harness.queue.pending();
     if (job === undefined) throw new Error("expected a queued job");
     await harness.runJobs();
     await harness.service.processJob({ ...job });
     const video = await get(harness, `/videos/${created.body.video_id}`);
-    expect(video.body).toMatchObject({ status: "error", url: null, video_url: null });
+    expect(video.body).toMatchObject({ status: "error", step: "visuals", url: null });
     expect(video.body.error).toEqual({
       code: "generation_failed",
-      message: expect.any(String),
+      message: "The visual generator failed: The image model is down.",
       retryable: true,
       category: "provider_unavailable",
       credits_returned: true,
@@ -127,6 +148,56 @@ describe("POST /faceless-videos", () => {
     const fiveSeconds = await post(harness, "/faceless-videos", { prompt: PROMPT, duration: "5" });
     expect(fiveSeconds.status).toBe(200);
     expect(await harness.available()).toBe(4940);
+  });
+
+  it("answers 400 for a script longer than one voiceover narrates, charging nothing", async () => {
+    const harness = await createHarness();
+    const fits = Array.from({ length: VOICEOVER_MAX_WORDS }, () => "word").join(" ");
+    const accepted = await post(harness, "/faceless-videos", { script: fits, duration: 180 });
+    expect(accepted.status).toBe(200);
+    const tooLong = await post(harness, "/faceless-videos", { script: `${fits} more` });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.context).toMatchObject({
+      reason: "script_too_long",
+      spoken_words: VOICEOVER_MAX_WORDS + 1,
+      max_spoken_words: VOICEOVER_MAX_WORDS,
+      fields: [expect.objectContaining({ path: "script", issue: "script_too_long" })],
+    });
+    // A hundred words, but each trailed by silent punctuation: 12,499 characters.
+    const padded = Array.from({ length: 100 }, () => `word${".".repeat(120)}`).join(" ");
+    const tooManyCharacters = await post(harness, "/faceless-videos", { script: padded });
+    expect(tooManyCharacters.status).toBe(400);
+    expect(tooManyCharacters.body.error.context).toMatchObject({
+      reason: "script_too_long",
+      spoken_words: 100,
+      characters: 12_499,
+      max_characters: 12_000,
+    });
+    expect(await harness.available()).toBe(5000 - accepted.body.credits_deducted);
+  });
+
+  it("sizes a written script at the chosen voice's words per second", async () => {
+    const requests: ScriptRequest[] = [];
+    const writer = createSimulatedScriptWriter();
+    const scriptWriter = {
+      write: (request: ScriptRequest) => {
+        requests.push(request);
+        return writer.write(request);
+      },
+    };
+    const workspace = createStaticWorkspaceDirectory({
+      catalog: DEMO_CATALOG,
+      assets: {
+        ...DEMO_ASSETS,
+        voices: DEMO_ASSETS.voices.map((voice) => ({ ...voice, words_per_second: 3.2 })),
+      },
+      soundEffects: DEMO_SOUND_EFFECTS,
+    });
+    const paced = await createHarness({ overrides: { scriptWriter, workspace } });
+    const response = await post(paced, "/faceless-videos", { prompt: PROMPT, duration: 20 });
+    expect(response.status).toBe(200);
+    expect(requests.at(-1)?.wordsPerSecond).toBe(3.2);
+    expect(paced.queue.pending()[0]?.input).toMatchObject({ words_per_second: 3.2 });
   });
 
   it("answers 404 for a voice or brand kit the workspace lacks", async () => {

@@ -16,6 +16,7 @@ describe("GET /videos/{id}", () => {
       url: null,
       title: "Launch cut",
       video_type: "editor",
+      step: null,
       error: null,
       created_at: START,
       updated_at: START,
