@@ -49,34 +49,45 @@ export async function processJob(
 ): Promise<void> {
   const handler = handlers[job.kind];
   const started = await handler.start(deps, job);
-  if (started !== "run") {
-    // A repeat: an earlier run finished the record but may have stopped before settling
-    // its hold. Settle it by the record's final status; the hold moves only once, so
-    // this changes nothing when the earlier run did settle.
-    if (started === "completed") await deps.credits.capture(job.organizationId, job.holdId);
-    if (started === "failed") await deps.credits.release(job.organizationId, job.holdId);
-    return;
-  }
+  if (started !== "run") return settleRepeat(deps, job, started);
   const outcome = await runWork(deps, handler, job);
   const together = (work: () => Promise<void>) =>
     deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
   await together(async () => {
-    if (outcome.ok) {
-      await handler.complete(deps, job, outcome.url);
-      await deps.credits.capture(job.organizationId, job.holdId);
-    } else {
-      await handler.fail(deps, job, outcome.failure);
+    const written = outcome.ok
+      ? await handler.complete(deps, job, outcome.url)
+      : await handler.fail(deps, job, outcome.failure);
+    if (written === "gone") {
+      // The record took another job's work meanwhile (a replaced export): this outcome
+      // is nobody's, so nothing is charged for it and nothing is announced.
       await deps.credits.release(job.organizationId, job.holdId);
+      return;
     }
+    if (outcome.ok) await deps.credits.capture(job.organizationId, job.holdId);
+    else await deps.credits.release(job.organizationId, job.holdId);
     // In the same unit as the move it reports: a rolled-back move queues no event.
     await queueJobEvent(deps, job, outcome.ok);
   });
 }
 
+// A repeat: an earlier run finished the record but may have stopped before settling its
+// hold, so it is settled by the record's final status; the hold moves only once, so this
+// changes nothing when the earlier run did settle. A job whose record is gone (or belongs
+// to newer work) will never be settled by anyone else, so its hold is refunded.
+async function settleRepeat(
+  deps: ServiceDependencies,
+  job: Job,
+  started: Exclude<JobStart, "run">,
+): Promise<void> {
+  if (started === "completed") await deps.credits.capture(job.organizationId, job.holdId);
+  else await deps.credits.release(job.organizationId, job.holdId);
+}
+
 /**
  * What taking a job found: `run` when the record is now in progress, `completed` or
  * `failed` when an earlier run already finished it (the job is a repeat, after a crash or
- * a lost claim), `missing` when there is no such record.
+ * a lost claim), `missing` when there is no such record or it no longer waits for this
+ * job (an export replaced by a newer one); the hold of a missing job is refunded.
  */
 export type JobStart = "run" | "completed" | "failed" | "missing";
 
@@ -109,8 +120,25 @@ export interface JobRecordHandler {
    * counts as a retryable `provider_error` failure, as the provider's throw does.
    */
   run?(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome>;
-  /** Records the produced asset's URL and `completed`. */
-  complete(deps: ServiceDependencies, job: Job, url: string): Promise<void>;
-  /** Records the failure and `error`. */
-  fail(deps: ServiceDependencies, job: Job, failure: JobFailure): Promise<void>;
+  /**
+   * Records the produced asset's URL and `completed`. Answers `gone` when the record no
+   * longer waits for this job, so the hold is refunded instead of captured.
+   */
+  complete(deps: ServiceDependencies, job: Job, url: string): Promise<JobRecordWritten>;
+  /** Records the failure and `error`; `gone` as for {@link JobRecordHandler.complete}. */
+  fail(deps: ServiceDependencies, job: Job, failure: JobFailure): Promise<JobRecordWritten>;
 }
+
+/**
+ * What recording a job's outcome found: `written` (or undefined) when the record took it
+ * or had already finished, `gone` when the record no longer waits for this job (it was
+ * replaced by newer work while the job ran), so the outcome belongs to nobody.
+ */
+export type JobRecordWrite = "written" | "gone";
+
+/**
+ * What {@link JobRecordHandler.complete} and `fail` resolve to: a {@link JobRecordWrite},
+ * or nothing, which counts as `written`.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only writes resolves to nothing, as handlers always have.
+export type JobRecordWritten = JobRecordWrite | void;
