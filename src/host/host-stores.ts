@@ -16,7 +16,7 @@ import { createMemoryResourceStores } from "../memory/record-store.js";
 import { createMemoryWebhookPorts } from "../memory/webhooks.js";
 import { createNodeWebhookSender } from "../node/webhook-sender.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
-import type { Job } from "../service/ports/jobs.js";
+import type { JobProcessor } from "../service/ports/jobs.js";
 import type { WebhookDeliveryQueue, WebhookEndpoints } from "../service/ports/webhooks.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";
@@ -43,7 +43,7 @@ export interface StatefulPorts {
    * Starts running queued jobs with `process` (the service's `processJob`), and the
    * webhook dispatcher beside them.
    */
-  startJobs(process: (job: Job) => Promise<void>): void;
+  startJobs(process: JobProcessor): void;
   /**
    * Stops claiming jobs and sending webhooks and resolves once the running ones have
    * ended; repeatable.

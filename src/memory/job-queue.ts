@@ -12,12 +12,18 @@ import {
   JOB_CONCURRENCY_DEFAULT,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
+  type JobCancellation,
   type JobQueue,
+  type JobRunOptions,
+  type JobStop,
 } from "../service/ports/jobs.js";
 import { createOrganizationLines } from "./organization-lines.js";
 
-/** Runs one job; rejections are reported to `onError`, never lost silently. */
-export type JobWorker = (job: Job) => Promise<void>;
+/**
+ * Runs one job (the service's `processJob`); rejections are reported to `onError`, never
+ * lost silently. Its signal aborts when the job is cancelled or the queue interrupted.
+ */
+export type JobWorker = (job: Job, options: JobRunOptions) => Promise<void>;
 
 /** Settings of {@link createMemoryJobQueue}. */
 export interface MemoryJobQueueOptions {
@@ -40,6 +46,11 @@ export interface MemoryJobQueueStartOptions {
 
 /** A {@link JobQueue} in memory, with controls for hosts and tests. */
 export interface MemoryJobQueue extends JobQueue {
+  /**
+   * Aborts the signal of the running jobs the hold pays for, with a `cancelled`
+   * {@link JobStop}; waiting ones run as usual and find their record taken.
+   */
+  cancel(cancellation: JobCancellation): Promise<void>;
   /** Jobs waiting for a worker, oldest first. */
   pending(): readonly Job[];
   /**
@@ -51,6 +62,14 @@ export interface MemoryJobQueue extends JobQueue {
   start(worker: JobWorker, options?: MemoryJobQueueStartOptions): void;
   /** Stops taking jobs and waits for the running ones. */
   stop(): Promise<void>;
+  /**
+   * Tells the running jobs to stop now: their signals abort with an `interrupted`
+   * {@link JobStop} that does not resume them, since this queue keeps nothing once its
+   * process ends, so each fails with `host_stopped` and its hold is refunded. Jobs still
+   * waiting stay queued (a later `start` or `runPending` runs them). Call it after
+   * {@link MemoryJobQueue.stop}, when running jobs should not be waited for any longer.
+   */
+  interrupt(): void;
   /** Resolves once nothing waits and nothing runs. */
   idle(): Promise<void>;
 }
@@ -69,6 +88,8 @@ export interface MemoryJobQueue extends JobQueue {
 export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): MemoryJobQueue {
   const lines = createOrganizationLines();
   const running = new Set<Promise<void>>();
+  // The signal of each running job, to cancel or interrupt it.
+  const controllers = new Map<Job, AbortController>();
   const idleWaiters: Array<() => void> = [];
   let worker: JobWorker | undefined;
   let concurrency = JOB_CONCURRENCY_DEFAULT;
@@ -81,10 +102,19 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
     if (lines.waitingCount > 0 || lines.runningCount > 0) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
   };
-  const runOne = (run: JobWorker, job: Job): Promise<void> =>
-    run(job)
+  const runOne = (run: JobWorker, job: Job): Promise<void> => {
+    const controller = new AbortController();
+    controllers.set(job, controller);
+    return run(job, { signal: controller.signal })
       .catch((error: unknown) => onError(error, job))
-      .finally(() => lines.finish(job));
+      .finally(() => {
+        controllers.delete(job);
+        lines.finish(job);
+      });
+  };
+  const abortRunning = (stop: JobStop, matches: (job: Job) => boolean): void => {
+    for (const [job, controller] of controllers) if (matches(job)) controller.abort(stop);
+  };
   const pump = (): void => {
     while (worker !== undefined && lines.runningCount < concurrency) {
       const job = lines.start(maxRunningPerOrganization);
@@ -130,9 +160,18 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
       worker = run;
       pump();
     },
+    async cancel({ organizationId, holdId }) {
+      abortRunning(
+        { kind: "cancelled" },
+        (job) => job.organizationId === organizationId && job.holdId === holdId,
+      );
+    },
     async stop() {
       worker = undefined;
       await Promise.all([...running]);
+    },
+    interrupt() {
+      abortRunning({ kind: "interrupted", resumed: false }, () => true);
     },
     idle() {
       return new Promise((resolve) => {

@@ -34,6 +34,8 @@ export const DEFAULT_POSTGRES_SCHEMA = "reelkit";
 // shorter, so the jobs one bounds the schema name.
 const JOBS_CHANNEL_SUFFIX = ".job_outbox";
 const ACCOUNTS_CHANNEL_SUFFIX = ".accounts";
+// No longer than the jobs channel's suffix, which bounds the schema name.
+const JOB_CANCELS_CHANNEL_SUFFIX = ".job_cancel";
 
 /** The longest schema name accepted: its job channel name must fit in 63 bytes. */
 export const SCHEMA_NAME_MAX_LENGTH = 63 - JOBS_CHANNEL_SUFFIX.length;
@@ -108,6 +110,11 @@ export interface PostgresSchema {
   /** The channel `NOTIFY` wakes idle workers on when a job becomes runnable. */
   readonly jobsChannel: string;
   /**
+   * The channel that names a job (its id as the payload) whose work is no longer wanted,
+   * so the worker running it stops it (migration 15).
+   */
+  readonly jobCancelsChannel: string;
+  /**
    * The channel the triggers of `api_keys` and `organizations` notify on when a statement
    * changes either table (migration 14), so hosts caching API keys drop them.
    */
@@ -138,6 +145,7 @@ export function postgresSchemaOf(options: PostgresSchemaOptions = {}): PostgresS
     name,
     quoted,
     jobsChannel: `${name}${JOBS_CHANNEL_SUFFIX}`,
+    jobCancelsChannel: `${name}${JOB_CANCELS_CHANNEL_SUFFIX}`,
     accountsChannel: `${name}${ACCOUNTS_CHANNEL_SUFFIX}`,
     table: (table) => `${quoted}."${table}"`,
     sequence: (sequence) => `${quoted}."${sequence}"`,

@@ -10,6 +10,7 @@ import {
   JOB_CONCURRENCY_DEFAULT,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
+  type JobProcessor,
 } from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
 import type { OutboxPruningOptions } from "./outbox-pruning.js";
@@ -33,9 +34,11 @@ export interface PostgresWorkerOptions extends FailJobOptions {
   readonly pool: Pool;
   /**
    * Runs one job to its end; the service's `processJob`. It settles the job's hold once
-   * however often it runs, so a job taken over after a crash is never charged twice.
+   * however often it runs, so a job taken over after a crash is never charged twice. Its
+   * signal aborts (with a `JobStop`) when the job is cancelled, its claim is lost, or the
+   * worker is interrupted.
    */
-  readonly process: (job: Job) => Promise<void>;
+  readonly process: JobProcessor;
   /** The worker's name in claims; host, process id and a random part by default. */
   readonly workerId?: string;
   /** Jobs this worker runs at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */

@@ -8,8 +8,13 @@
  * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
  * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs and delivered webhooks.
  *
+ * A running job is stopped (its signal aborted) when its work is cancelled, which the
+ * same connection hears on the job cancels channel (a missed notice is caught at the
+ * claim's next renewal), when its claim is lost, and when the worker is interrupted.
+ *
  * @module
  */
+import type { JobStop } from "../service/ports/jobs.js";
 import { claimJobs } from "./job-claims.js";
 import { listenForJobs } from "./job-listener.js";
 import { pruneJobOutbox } from "./outbox-pruning.js";
@@ -25,6 +30,14 @@ export interface PostgresWorker {
   readonly workerId: string;
   /** Stops claiming and resolves once the running jobs are settled. */
   stop(): Promise<void>;
+  /**
+   * Tells the running jobs to stop now, to be resumed: their signals abort with an
+   * `interrupted` `JobStop` that resumes them, and each run that stops early hands its
+   * job back to the outbox, runnable at once by any worker (this one, restarted, or
+   * another host), its attempt not counted, its hold untouched. Call it during
+   * {@link PostgresWorker.stop}, when running jobs should not be waited for any longer.
+   */
+  interrupt(): void;
 }
 
 /** A pause that ends early when woken; a wake while not paused ends the next pause at once. */
@@ -79,6 +92,8 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
   const schema = postgresSchemaOf(options);
   const reportError = (error: unknown): void => settings.onError(error, undefined);
   const running = new Set<Promise<void>>();
+  // The signal of each running job by id, to cancel or interrupt it.
+  const controllers = new Map<string, AbortController>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const waiter = wakeablePause();
   let stopped = false;
@@ -104,11 +119,14 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       limit,
     });
     for (const claim of claims) {
-      const task: Promise<void> = runClaim({ ...options, ...settings }, claim)
+      const controller = new AbortController();
+      controllers.set(claim.job.id, controller);
+      const task: Promise<void> = runClaim({ ...options, ...settings }, claim, { controller })
         .then((retryDelay) => {
           if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
         })
         .finally(() => {
+          controllers.delete(claim.job.id);
           running.delete(task);
           waiter.wake();
         });
@@ -118,7 +136,13 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
   };
 
   const listener = settings.listen
-    ? listenForJobs({ pool: options.pool, schema, onWake: waiter.wake, onError: reportError })
+    ? listenForJobs({
+        pool: options.pool,
+        schema,
+        onWake: waiter.wake,
+        onCancel: (jobId) => controllers.get(jobId)?.abort({ kind: "cancelled" } satisfies JobStop),
+        onError: reportError,
+      })
     : undefined;
   const pruner = startPeriodicTask(
     settings.pruneIntervalMilliseconds,
@@ -156,6 +180,10 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       await looping;
       for (const timer of retryTimers) clearTimeout(timer);
       await Promise.all([listener?.stop(), pruner.stop(), ...running]);
+    },
+    interrupt() {
+      const stop: JobStop = { kind: "interrupted", resumed: true };
+      for (const controller of controllers.values()) controller.abort(stop);
     },
   };
 }

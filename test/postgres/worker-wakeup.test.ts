@@ -90,7 +90,7 @@ describeWithDatabase("idle PostgreSQL workers", (schema) => {
   it("listens again after losing its connection, and is woken as before", async () => {
     const worker = startWorker({ pollMilliseconds: NEVER_POLL_MILLISECONDS });
     await worker.observed.nextEmptyLook();
-    const listen = `LISTEN "${schema().name}.job_outbox"`;
+    const listen = `LISTEN "${schema().name}.job_outbox"; LISTEN "${schema().name}.job_cancel"`;
     const listeners = () =>
       schema().pool.query<{ pid: number }>(
         "SELECT pid FROM pg_stat_activity WHERE query = $1 AND state = 'idle'",

@@ -14,7 +14,15 @@
  * @module
  */
 import type { ServiceDependencies } from "../dependencies.js";
-import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
+import {
+  HOST_STOPPED_CATEGORY,
+  type Job,
+  JobInterruptedError,
+  type JobKind,
+  type JobRunOptions,
+  jobStopOf,
+  type ProviderOutcome,
+} from "../ports/jobs.js";
 import type { JobFailure } from "../ports/records.js";
 import { queueJobEvent } from "../webhooks/job-events.js";
 
@@ -24,10 +32,12 @@ export const PROVIDER_ERROR_CATEGORY = "provider_error";
 async function runWork(
   deps: ServiceDependencies,
   handler: JobRecordHandler,
-  job: Job,
+  { job, ...options }: JobRun,
 ): Promise<ProviderOutcome> {
   try {
-    return await (handler.run === undefined ? deps.provider.run(job) : handler.run(deps, job));
+    return await (handler.run === undefined
+      ? deps.provider.run(job, options)
+      : handler.run(deps, job, options));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -41,16 +51,45 @@ async function runWork(
   }
 }
 
-/** Runs one job to its end with the handler of its kind. */
+/** The failure recorded when the work stopped with its host and will not run again. */
+export const HOST_STOPPED_FAILURE: JobFailure = Object.freeze({
+  category: HOST_STOPPED_CATEGORY,
+  message: "The host stopped before the work finished; its credits were returned. Send it again.",
+  retryable: true,
+});
+
+/** One run of a job, and what whoever runs it tells it. */
+export interface JobRun extends JobRunOptions {
+  /** The job. */
+  readonly job: Job;
+}
+
+// The outcome to record once the work ended. Work that failed while its runner was
+// stopping failed because of the stop: when the job runs again, nothing is recorded or
+// settled now (the throw tells the runner to give the job back); when it never will, the
+// stop is the failure, refunded like any other.
+function outcomeAfter(run: JobRun, outcome: ProviderOutcome): ProviderOutcome {
+  const stop = jobStopOf(run.signal);
+  if (outcome.ok || stop?.kind !== "interrupted") return outcome;
+  if (stop.resumed) throw new JobInterruptedError(run.job);
+  return { ok: false, failure: HOST_STOPPED_FAILURE };
+}
+
+/**
+ * Runs one job to its end with the handler of its kind. When `run.signal` aborts with an
+ * `interrupted` {@link JobStop} that resumes the job, a run whose work did not complete
+ * throws {@link JobInterruptedError} having recorded and settled nothing.
+ */
 export async function processJob(
   deps: ServiceDependencies,
   handlers: Readonly<Record<JobKind, JobRecordHandler>>,
-  job: Job,
+  run: JobRun,
 ): Promise<void> {
+  const { job } = run;
   const handler = handlers[job.kind];
   const started = await handler.start(deps, job);
   if (started !== "run") return settleRepeat(deps, job, started);
-  const outcome = await runWork(deps, handler, job);
+  const outcome = outcomeAfter(run, await runWork(deps, handler, run));
   const together = (work: () => Promise<void>) =>
     deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
   await together(async () => {
@@ -117,9 +156,11 @@ export interface JobRecordHandler {
   start(deps: ServiceDependencies, job: Job): Promise<JobStart>;
   /**
    * Does the work itself instead of the provider (an export runs the renderer); throwing
-   * counts as a retryable `provider_error` failure, as the provider's throw does.
+   * counts as a retryable `provider_error` failure, as the provider's throw does. Work
+   * that can stop early does so when `options.signal` aborts (a {@link JobStop} says why),
+   * answering a failure.
    */
-  run?(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome>;
+  run?(deps: ServiceDependencies, job: Job, options: JobRunOptions): Promise<ProviderOutcome>;
   /**
    * Records the produced asset's URL and `completed`. Answers `gone` when the record no
    * longer waits for this job, so the hold is refunded instead of captured.

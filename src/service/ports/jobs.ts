@@ -61,10 +61,96 @@ export function checkedJobLimit(name: string, value: number): number {
   return value;
 }
 
+/** The work {@link JobQueue.cancel} stops: the jobs a hold pays for. */
+export interface JobCancellation {
+  /** The organization paying for it. */
+  readonly organizationId: OrganizationId;
+  /** The credit hold its job carries. */
+  readonly holdId: string;
+}
+
 /** Where jobs wait for a worker. */
 export interface JobQueue {
   /** Queues a job; throws when the queue cannot take it (the caller then refunds it). */
   enqueue(job: Job): Promise<void>;
+  /**
+   * Says that the work paid by a hold is no longer wanted (its record now waits for newer
+   * work), so a job of it that is running, here or in another process, has its signal
+   * aborted with a `cancelled` {@link JobStop}. A job of it still waiting runs as usual,
+   * finds its record taken and records nothing. Inside a unit of work the cancellation
+   * takes effect when the unit commits. Optional: without it, a replaced job runs to its
+   * end and its outcome is dropped then.
+   */
+  cancel?(cancellation: JobCancellation): Promise<void>;
+}
+
+/**
+ * Why a running job's signal aborted (its `reason`):
+ *
+ * - `cancelled`: its work is no longer wanted (an export replaced by a newer one); its
+ *   outcome will find its record taken and be dropped, and its hold refunded.
+ * - `interrupted`: whoever runs it is stopping. With `resumed` true the job will run
+ *   again (on PostgreSQL its claim is given back, so another worker takes it at once):
+ *   a run that stops early records and settles nothing. With `resumed` false it never
+ *   will (an in-memory queue that stops): the run fails with {@link HOST_STOPPED_CATEGORY}
+ *   and its hold is refunded.
+ */
+export type JobStop =
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "interrupted"; readonly resumed: boolean };
+
+/** The failure category of work stopped with its host, which will not run it again. */
+export const HOST_STOPPED_CATEGORY = "host_stopped";
+
+/**
+ * The {@link JobStop} a signal aborted with, or undefined when it has not aborted or
+ * aborted for another reason (a plain `abort()`).
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * controller.abort({ kind: "interrupted", resumed: true } satisfies JobStop);
+ * jobStopOf(controller.signal); // { kind: "interrupted", resumed: true }
+ * ```
+ */
+export function jobStopOf(signal: AbortSignal | undefined): JobStop | undefined {
+  if (signal?.aborted !== true) return undefined;
+  const reason: unknown = signal.reason;
+  if (typeof reason !== "object" || reason === null) return undefined;
+  const { kind, resumed } = reason as { kind?: unknown; resumed?: unknown };
+  if (kind === "cancelled") return { kind };
+  if (kind === "interrupted" && typeof resumed === "boolean") return { kind, resumed };
+  return undefined;
+}
+
+/** What whoever runs a job tells it. */
+export interface JobRunOptions {
+  /**
+   * Aborts, with a {@link JobStop} as its reason, when the job's work is no longer wanted
+   * or whoever runs it is stopping; work that honours it (a render) stops early.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** Runs one job to its end: the service's `processJob`, as queues and workers call it. */
+export type JobProcessor = (job: Job, options?: JobRunOptions) => Promise<void>;
+
+/**
+ * What `processJob` throws when its run was interrupted by a stop after which the job
+ * runs again: it recorded and settled nothing, so whoever runs the job gives it back to
+ * the queue (on PostgreSQL: its claim released, its attempt not counted) instead of
+ * marking it done or failed.
+ */
+export class JobInterruptedError extends Error {
+  /** The job whose run stopped. */
+  readonly job: Job;
+
+  /** Describes the interrupted run of `job`. */
+  constructor(job: Job) {
+    super(`Job ${job.id} was interrupted before it finished; it will run again.`);
+    this.name = "JobInterruptedError";
+    this.job = job;
+  }
 }
 
 /** A provider's answer for one job. */
@@ -84,8 +170,11 @@ export type ProviderOutcome =
 
 /** Does the queued work: renders generations, slideshows and videos, analyses references. */
 export interface WorkProvider {
-  /** Runs one job to its end. Throwing counts as a retryable `provider_error` failure. */
-  run(job: Job): Promise<ProviderOutcome>;
+  /**
+   * Runs one job to its end. Throwing counts as a retryable `provider_error` failure. A
+   * provider may stop early when `options.signal` aborts, answering a failure.
+   */
+  run(job: Job, options?: JobRunOptions): Promise<ProviderOutcome>;
 }
 
 /** Writes the narration script of a faceless video from its prompt. */

@@ -17,7 +17,7 @@ import {
   WORK_STATUSES,
 } from "../../jobs/process-job.js";
 import { completeWork, failWork, startWork } from "../../jobs/work.js";
-import type { Job, ProviderOutcome } from "../../ports/jobs.js";
+import type { Job, JobRunOptions, ProviderOutcome } from "../../ports/jobs.js";
 import type { EditorExportRecord, VideoRecord } from "../../ports/records.js";
 import type { RecordChange } from "../../ports/stores.js";
 import { videoIdOf } from "../../videos/faceless-video-job.js";
@@ -66,7 +66,11 @@ async function updateExport(
   return current?.holdId === job.holdId ? current : undefined;
 }
 
-async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+async function renderExport(
+  deps: ServiceDependencies,
+  job: Job,
+  { signal }: JobRunOptions,
+): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
   if (renderer === undefined)
     return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
@@ -88,7 +92,12 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
     (stored) => ({ ok: true as const, stored }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const rendered = await renderer.renderVideo(planned.plan, { sink: pipe.writable });
+  // A replaced export, or one whose host is stopping, stops ffmpeg at once.
+  const rendered = await renderer.renderVideo(
+    planned.plan,
+    { sink: pipe.writable },
+    signal === undefined ? {} : { signal },
+  );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;

@@ -143,6 +143,8 @@ async function queueExport(
   const { replaced } = recorded;
   if (replaced !== undefined && isRunnable(replaced.status)) {
     await deps.credits.release(organizationId, replaced.holdId);
+    // A render of the replaced export would be paid by nobody: stop it wherever it runs.
+    await deps.queue.cancel?.({ organizationId, holdId: replaced.holdId });
   }
   const input: EditorExportJobInput = {
     resolution: exported.resolution,
