@@ -50,6 +50,13 @@ export interface StatefulPorts {
    */
   stopJobs(): Promise<void>;
   /**
+   * Tells the running jobs to stop now (their signals abort), for a stop whose deadline
+   * passed: on PostgreSQL each is handed back to the outbox, runnable at once by another
+   * host, its hold untouched; in memory, which keeps nothing across a restart, each fails
+   * with `host_stopped` and is refunded.
+   */
+  interruptJobs(): void;
+  /**
    * Releases connections at once, for a stop whose deadline passed with jobs still
    * running: on PostgreSQL their claims lapse and another host resumes them.
    */
@@ -125,6 +132,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       dispatcher.start();
     },
     stopJobs,
+    interruptJobs: () => queue.interrupt(),
     release: async () => undefined,
     close: stopJobs,
   };

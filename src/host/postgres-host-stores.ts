@@ -135,6 +135,7 @@ export async function postgresHostStores(
         dispatcher.start();
       },
       stopJobs,
+      interruptJobs: () => worker?.interrupt(),
       release,
       async close() {
         await stopJobs();
