@@ -2,22 +2,24 @@
  * An in-memory job queue. Jobs wait in one line per organization, and a free slot goes
  * to the organization with the fewest running jobs (organizations with backlogs take
  * turns), so one organization's backlog never holds back another's job for more than
- * about one job's duration. A host starts it with a worker that runs jobs as they
- * arrive; tests run what is pending exactly when they choose.
+ * about one job's duration. Each lane (see `JobLane`) has its own slots and cap, so
+ * renders, which can take an hour, never hold the slots of short work. A host starts it
+ * with a worker that runs jobs as they arrive; tests run what is pending exactly when
+ * they choose.
  *
  * @module
  */
 import {
-  checkedJobLimit,
-  JOB_CONCURRENCY_DEFAULT,
-  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  JOB_LANES,
   type Job,
   type JobCancellation,
+  type JobLaneSettings,
   type JobQueue,
   type JobRunOptions,
   type JobStop,
+  jobLaneLimitsOf,
 } from "../service/ports/jobs.js";
-import { createOrganizationLines } from "./organization-lines.js";
+import { createJobLanes } from "./job-lanes.js";
 
 /**
  * Runs one job (the service's `processJob`); rejections are reported to `onError`, never
@@ -33,16 +35,14 @@ export interface MemoryJobQueueOptions {
   readonly onError?: (error: unknown, job: Job) => void;
 }
 
-/** Settings of {@link MemoryJobQueue.start}. */
-export interface MemoryJobQueueStartOptions {
-  /** Jobs run at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
-  readonly concurrency?: number;
-  /**
-   * Jobs of one organization run at once, at most; its other jobs wait even while
-   * slots are free. {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default.
-   */
-  readonly maxRunningPerOrganization?: number;
-}
+/**
+ * Settings of {@link MemoryJobQueue.start}: the limits of each lane (see `JobLane`).
+ * `concurrency` and `maxRunningPerOrganization` are the standard lane's:
+ * {@link JOB_CONCURRENCY_DEFAULT} and {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by
+ * default; a job of an organization at its cap waits even while slots are free.
+ * `renderLane` holds exports and other renders, with slots and a cap of their own.
+ */
+export type MemoryJobQueueStartOptions = JobLaneSettings;
 
 /** A {@link JobQueue} in memory, with controls for hosts and tests. */
 export interface MemoryJobQueue extends JobQueue {
@@ -86,14 +86,13 @@ export interface MemoryJobQueue extends JobQueue {
  * ```
  */
 export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): MemoryJobQueue {
-  const lines = createOrganizationLines();
+  const lines = createJobLanes();
   const running = new Set<Promise<void>>();
   // The signal of each running job, to cancel or interrupt it.
   const controllers = new Map<Job, AbortController>();
   const idleWaiters: Array<() => void> = [];
   let worker: JobWorker | undefined;
-  let concurrency = JOB_CONCURRENCY_DEFAULT;
-  let maxRunningPerOrganization = JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT;
+  let limits = jobLaneLimitsOf({});
   const onError =
     options.onError ??
     ((error: unknown, job: Job) => console.error(`reelkit: job ${job.id} failed:`, error));
@@ -115,16 +114,20 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
   const abortRunning = (stop: JobStop, matches: (job: Job) => boolean): void => {
     for (const [job, controller] of controllers) if (matches(job)) controller.abort(stop);
   };
+  // Fills the free slots of every lane.
   const pump = (): void => {
-    while (worker !== undefined && lines.runningCount < concurrency) {
-      const job = lines.start(maxRunningPerOrganization);
-      if (job === undefined) return;
-      const task: Promise<void> = runOne(worker, job).finally(() => {
-        running.delete(task);
-        pump();
-        settleIdle();
-      });
-      running.add(task);
+    const run = worker;
+    if (run === undefined) return;
+    for (const lane of JOB_LANES) {
+      const next = () => lines.startIn(lane, limits[lane]);
+      for (let job = next(); job !== undefined; job = next()) {
+        const task: Promise<void> = runOne(run, job).finally(() => {
+          running.delete(task);
+          pump();
+          settleIdle();
+        });
+        running.add(task);
+      }
     }
   };
 
@@ -140,8 +143,7 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
     async runPending(run) {
       let count = 0;
       // One at a time, so no cap applies: organizations simply take turns.
-      const next = () => lines.start(Number.POSITIVE_INFINITY);
-      for (let job = next(); job !== undefined; job = next()) {
+      for (let job = lines.startAlone(); job !== undefined; job = lines.startAlone()) {
         await runOne(run, job);
         count += 1;
       }
@@ -149,14 +151,7 @@ export function createMemoryJobQueue(options: MemoryJobQueueOptions = {}): Memor
       return count;
     },
     start(run, startOptions = {}) {
-      concurrency = checkedJobLimit(
-        "concurrency",
-        startOptions.concurrency ?? JOB_CONCURRENCY_DEFAULT,
-      );
-      maxRunningPerOrganization = checkedJobLimit(
-        "maxRunningPerOrganization",
-        startOptions.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
-      );
+      limits = jobLaneLimitsOf(startOptions);
       worker = run;
       pump();
     },

@@ -32,7 +32,7 @@ export interface Job {
   readonly input: Readonly<Record<string, unknown>>;
 }
 
-/** Jobs a worker runs at once when its settings do not say. */
+/** Standard jobs (every kind but renders) a worker runs at once when its settings do not say. */
 export const JOB_CONCURRENCY_DEFAULT = 4;
 
 /**
@@ -43,6 +43,105 @@ export const JOB_CONCURRENCY_DEFAULT = 4;
  * with the fewest running jobs (see `createMemoryJobQueue` and `claimJobs`).
  */
 export const JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT = 20;
+
+/**
+ * The lanes jobs run in. Each lane has its own slots and its own cap per organization,
+ * so work of one lane never waits behind the other's: `render` holds the jobs that run
+ * ffmpeg over a whole timeline (they can take an hour), `standard` everything else
+ * (generations, reference analyses, products' steps that call providers).
+ */
+export type JobLane = "standard" | "render";
+
+/** Every lane, in the order workers look at them. */
+export const JOB_LANES: readonly JobLane[] = Object.freeze(["standard", "render"]);
+
+/**
+ * The lane of each kind of job. A kind that renders a whole timeline goes in `render`;
+ * a new kind must say where it goes.
+ */
+export const JOB_LANE_OF_KIND: Readonly<Record<JobKind, JobLane>> = Object.freeze({
+  generation: "standard",
+  slideshow: "standard",
+  faceless_video: "standard",
+  reference_analysis: "standard",
+  editor_export: "render",
+});
+
+/**
+ * Render jobs a worker runs at once when its settings do not say: 2, the renderer's own
+ * default number of concurrent renders (`RENDER_CONCURRENCY_DEFAULT`), so a render job
+ * holds a slot only while a render can actually run.
+ */
+export const JOB_RENDER_CONCURRENCY_DEFAULT = 2;
+
+/**
+ * Render jobs one organization may have running at once, across every worker that
+ * shares a queue, when the settings do not say: 1, so one organization's long exports
+ * queue behind each other and leave the other render slots to other organizations.
+ */
+export const JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT = 1;
+
+/** How many jobs of one lane run at once. */
+export interface JobLaneLimits {
+  /** Jobs of the lane a worker runs at once. */
+  readonly concurrency: number;
+  /** Jobs of the lane one organization runs at once, over every worker of a queue. */
+  readonly maxRunningPerOrganization: number;
+}
+
+/**
+ * The settings of a worker's lanes: `concurrency` and `maxRunningPerOrganization` are the
+ * `standard` lane's (as they were before lanes), `renderLane` the `render` lane's.
+ */
+export interface JobLaneSettings {
+  /** Standard jobs run at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
+  readonly concurrency?: number | undefined;
+  /**
+   * Standard jobs one organization runs at once;
+   * {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default.
+   */
+  readonly maxRunningPerOrganization?: number | undefined;
+  /**
+   * The render lane: {@link JOB_RENDER_CONCURRENCY_DEFAULT} jobs at once and
+   * {@link JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} per organization by default.
+   */
+  readonly renderLane?: Partial<JobLaneLimits> | undefined;
+}
+
+/**
+ * The limits of every lane, defaults filled in and each checked with
+ * {@link checkedJobLimit}.
+ *
+ * @example
+ * ```ts
+ * jobLaneLimitsOf({ concurrency: 8, renderLane: { concurrency: 3 } }).render;
+ * // { concurrency: 3, maxRunningPerOrganization: 1 }
+ * ```
+ */
+export function jobLaneLimitsOf(
+  settings: JobLaneSettings,
+): Readonly<Record<JobLane, JobLaneLimits>> {
+  const render = settings.renderLane ?? {};
+  return {
+    standard: {
+      concurrency: checkedJobLimit("concurrency", settings.concurrency ?? JOB_CONCURRENCY_DEFAULT),
+      maxRunningPerOrganization: checkedJobLimit(
+        "maxRunningPerOrganization",
+        settings.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      ),
+    },
+    render: {
+      concurrency: checkedJobLimit(
+        "renderLane.concurrency",
+        render.concurrency ?? JOB_RENDER_CONCURRENCY_DEFAULT,
+      ),
+      maxRunningPerOrganization: checkedJobLimit(
+        "renderLane.maxRunningPerOrganization",
+        render.maxRunningPerOrganization ?? JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      ),
+    },
+  };
+}
 
 /**
  * `value` when it is a whole number of at least 1, as a concurrency or a cap of running
