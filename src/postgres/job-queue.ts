@@ -14,7 +14,12 @@
  */
 
 import type { Pool } from "pg";
-import type { Job, JobCancellation, JobQueue } from "../service/ports/jobs.js";
+import {
+  JOB_LANE_OF_KIND,
+  type Job,
+  type JobCancellation,
+  type JobQueue,
+} from "../service/ports/jobs.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
@@ -46,8 +51,8 @@ export function createPostgresJobQueue(
 ): PostgresJobQueue {
   const schema = postgresSchemaOf(options);
   const enqueueSql = `WITH queued AS (
-      INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job)
-      VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id)
+      INSERT INTO ${schema.table("job_outbox")} (id, organization_id, kind, resource_id, hold_id, job, lane)
+      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $8) RETURNING id)
     SELECT pg_notify($7, '') FROM queued`;
   // The jobs of the hold still waiting or running are marked, and each running one's
   // worker is told by name when the statement commits.
@@ -69,6 +74,7 @@ export function createPostgresJobQueue(
         job.holdId,
         JSON.stringify(job),
         schema.jobsChannel,
+        JOB_LANE_OF_KIND[job.kind],
       ]);
     },
   };

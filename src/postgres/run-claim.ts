@@ -87,14 +87,15 @@ export async function runClaim(
  * ```
  */
 export async function drainJobs(options: PostgresWorkerOptions): Promise<number> {
-  const { workerId, leaseMilliseconds, maxRunningPerOrganization } = workerSettings(options);
+  const { workerId, leaseMilliseconds, lanes } = workerSettings(options);
   const claimOptions = {
     schema: options.schema,
     workerId,
     leaseMilliseconds,
     limit: 1,
     maxAttempts: options.maxAttempts,
-    maxRunningPerOrganization,
+    // One job at a time, in queue order whatever its lane.
+    maxRunningPerOrganization: lanes.standard.maxRunningPerOrganization,
   };
   let count = 0;
   for (;;) {

@@ -92,6 +92,7 @@ export type ReelkitTable =
   | "job_outbox"
   | "rate_limit_windows"
   | "job_organization_turns"
+  | "job_lane_turns"
   | "video_id_counters"
   | "editor_revisions"
   | "editor_snapshots"

@@ -14,14 +14,12 @@
  *
  * @module
  */
-import type { JobStop } from "../service/ports/jobs.js";
-import { claimJobs } from "./job-claims.js";
 import { listenForJobs } from "./job-listener.js";
 import { pruneJobOutbox } from "./outbox-pruning.js";
 import { startPeriodicTask } from "./periodic-task.js";
-import { runClaim } from "./run-claim.js";
 import { postgresSchemaOf } from "./schema.js";
 import { pruneWebhookDeliveries } from "./webhooks.js";
+import { workerClaims } from "./worker-claims.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
 
 /** A running worker. */
@@ -91,9 +89,6 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
   const settings = workerSettings(options);
   const schema = postgresSchemaOf(options);
   const reportError = (error: unknown): void => settings.onError(error, undefined);
-  const running = new Set<Promise<void>>();
-  // The signal of each running job by id, to cancel or interrupt it.
-  const controllers = new Map<string, AbortController>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const waiter = wakeablePause();
   let stopped = false;
@@ -106,41 +101,17 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     timer.unref();
     retryTimers.add(timer);
   };
-
-  const claimMore = async (): Promise<number> => {
-    const limit = settings.concurrency - running.size;
-    if (limit <= 0) return 0;
-    const claims = await claimJobs(options.pool, {
-      schema: options.schema,
-      workerId: settings.workerId,
-      leaseMilliseconds: settings.leaseMilliseconds,
-      maxAttempts: options.maxAttempts,
-      maxRunningPerOrganization: settings.maxRunningPerOrganization,
-      limit,
-    });
-    for (const claim of claims) {
-      const controller = new AbortController();
-      controllers.set(claim.job.id, controller);
-      const task: Promise<void> = runClaim({ ...options, ...settings }, claim, { controller })
-        .then((retryDelay) => {
-          if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
-        })
-        .finally(() => {
-          controllers.delete(claim.job.id);
-          running.delete(task);
-          waiter.wake();
-        });
-      running.add(task);
-    }
-    return claims.length;
-  };
+  const claims = workerClaims(options, (retryDelay) => {
+    if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
+    waiter.wake();
+  });
 
   const listener = settings.listen
     ? listenForJobs({
         pool: options.pool,
         schema,
         onWake: waiter.wake,
-        onCancel: (jobId) => controllers.get(jobId)?.abort({ kind: "cancelled" } satisfies JobStop),
+        onCancel: (jobId) => claims.abort(jobId, { kind: "cancelled" }),
         onError: reportError,
       })
     : undefined;
@@ -163,7 +134,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     await listener?.ready;
     while (!stopped) {
       waiter.clear();
-      const claimed = await claimMore().catch((error: unknown) => {
+      const claimed = await claims.claimMore().catch((error: unknown) => {
         reportError(error);
         return 0;
       });
@@ -179,11 +150,10 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       waiter.wake();
       await looping;
       for (const timer of retryTimers) clearTimeout(timer);
-      await Promise.all([listener?.stop(), pruner.stop(), ...running]);
+      await Promise.all([listener?.stop(), pruner.stop(), ...claims.running]);
     },
     interrupt() {
-      const stop: JobStop = { kind: "interrupted", resumed: true };
-      for (const controller of controllers.values()) controller.abort(stop);
+      claims.abortAll({ kind: "interrupted", resumed: true });
     },
   };
 }
