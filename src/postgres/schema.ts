@@ -36,6 +36,8 @@ const JOBS_CHANNEL_SUFFIX = ".job_outbox";
 const ACCOUNTS_CHANNEL_SUFFIX = ".accounts";
 // No longer than the jobs channel's suffix, which bounds the schema name.
 const JOB_CANCELS_CHANNEL_SUFFIX = ".job_cancel";
+// No longer than the jobs channel's suffix either.
+const WEBHOOKS_CHANNEL_SUFFIX = ".webhooks";
 
 /** The longest schema name accepted: its job channel name must fit in 63 bytes. */
 export const SCHEMA_NAME_MAX_LENGTH = 63 - JOBS_CHANNEL_SUFFIX.length;
@@ -124,6 +126,11 @@ export interface PostgresSchema {
    * changes either table (migration 14), so hosts caching API keys drop them.
    */
   readonly accountsChannel: string;
+  /**
+   * The channel a statement that queues webhook deliveries notifies on when it commits,
+   * so idle dispatchers send them at once.
+   */
+  readonly webhooksChannel: string;
   /** A table's qualified name, such as `"reelkit"."job_outbox"`. */
   table(name: ReelkitTable): string;
   /** A sequence's qualified name, such as `"reelkit"."job_turns"`. */
@@ -152,6 +159,7 @@ export function postgresSchemaOf(options: PostgresSchemaOptions = {}): PostgresS
     jobsChannel: `${name}${JOBS_CHANNEL_SUFFIX}`,
     jobCancelsChannel: `${name}${JOB_CANCELS_CHANNEL_SUFFIX}`,
     accountsChannel: `${name}${ACCOUNTS_CHANNEL_SUFFIX}`,
+    webhooksChannel: `${name}${WEBHOOKS_CHANNEL_SUFFIX}`,
     table: (table) => `${quoted}."${table}"`,
     sequence: (sequence) => `${quoted}."${sequence}"`,
   };
