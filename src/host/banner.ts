@@ -126,7 +126,7 @@ function simulatorLines(setup: HostSetup): string[] {
     failWhenPromptContains === ""
       ? "Simulated failures are off."
       : `A prompt containing "${failWhenPromptContains}" fails, and its credits are refunded.`;
-  const { concurrency, maxRunningPerOrganization } = setup.jobs;
+  const { concurrency, maxRunningPerOrganization, renderLane } = setup.jobs;
   return [
     `Generation runs on a simulated provider: each job takes ${jobDurationMilliseconds} ms and`,
     "stores a placeholder file (a PNG of the requested aspect ratio, a 3-second MP4 with",
@@ -134,6 +134,7 @@ function simulatorLines(setup: HostSetup): string[] {
     `plugs in real ones. ${failure}`,
     `Jobs run ${concurrency} at a time, at most ${maxRunningPerOrganization} per organization; a free slot goes to`,
     "the organization with the fewest running jobs.",
+    `Exports run in a lane of their own: ${renderLane.concurrency} at a time, at most ${renderLane.maxRunningPerOrganization} per organization.`,
   ];
 }
 

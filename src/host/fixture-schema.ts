@@ -144,6 +144,9 @@ const rateLimitSchema = z.strictObject({
 const jobsSchema = z.strictObject({
   concurrency: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
   max_running_per_organization: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
+  // The render lane (exports), with slots and a cap of its own.
+  render_concurrency: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
+  render_max_running_per_organization: z.int().min(1).max(FIXTURE_JOB_CONCURRENCY_MAX).optional(),
   // How soon another host takes over the jobs of a host that died (PostgreSQL only).
   claim_lease_seconds: z.int().min(1).max(FIXTURE_CLAIM_LEASE_SECONDS_MAX).optional(),
 });

@@ -19,6 +19,9 @@ import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import {
   JOB_CONCURRENCY_DEFAULT,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  JOB_RENDER_CONCURRENCY_DEFAULT,
+  JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type JobLaneLimits,
 } from "../service/ports/jobs.js";
 import type { SocialAccount } from "../service/ports/social.js";
 import type { WebhookEndpoint } from "../service/ports/webhooks.js";
@@ -98,13 +101,15 @@ export interface HostSetup {
   readonly rateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
   /** How the host's job worker schedules jobs. */
   readonly jobs: {
-    /** Jobs this host runs at once. */
+    /** Standard jobs (every kind but renders) this host runs at once. */
     readonly concurrency: number;
     /**
-     * Jobs one organization may run at once: in this host, or over every host sharing
-     * the database.
+     * Standard jobs one organization may run at once: in this host, or over every host
+     * sharing the database.
      */
     readonly maxRunningPerOrganization: number;
+    /** The render lane (exports): its own slots, and its own cap per organization. */
+    readonly renderLane: JobLaneLimits;
     /**
      * How long a PostgreSQL job claim lasts without renewal, so how soon another host
      * takes over the jobs of one that died; the worker's default (60 s) when undefined.
@@ -199,6 +204,12 @@ export function setupOf(fixture: HostFixture): HostSetup {
       concurrency: fixture.jobs?.concurrency ?? JOB_CONCURRENCY_DEFAULT,
       maxRunningPerOrganization:
         fixture.jobs?.max_running_per_organization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      renderLane: {
+        concurrency: fixture.jobs?.render_concurrency ?? JOB_RENDER_CONCURRENCY_DEFAULT,
+        maxRunningPerOrganization:
+          fixture.jobs?.render_max_running_per_organization ??
+          JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+      },
       leaseMilliseconds:
         fixture.jobs?.claim_lease_seconds === undefined
           ? undefined

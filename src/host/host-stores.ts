@@ -18,7 +18,7 @@ import { createMemoryResourceStores } from "../memory/record-store.js";
 import { createMemoryWebhookPorts } from "../memory/webhooks.js";
 import { createNodeWebhookSender } from "../node/webhook-sender.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
-import type { Job } from "../service/ports/jobs.js";
+import type { JobProcessor } from "../service/ports/jobs.js";
 import type { WebhookDeliveryQueue, WebhookEndpoints } from "../service/ports/webhooks.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";
@@ -47,12 +47,19 @@ export interface StatefulPorts {
    * Starts running queued jobs with `process` (the service's `processJob`), and the
    * webhook dispatcher beside them.
    */
-  startJobs(process: (job: Job) => Promise<void>): void;
+  startJobs(process: JobProcessor): void;
   /**
    * Stops claiming jobs and sending webhooks and resolves once the running ones have
    * ended; repeatable.
    */
   stopJobs(): Promise<void>;
+  /**
+   * Tells the running jobs to stop now (their signals abort), for a stop whose deadline
+   * passed: on PostgreSQL each is handed back to the outbox, runnable at once by another
+   * host, its hold untouched; in memory, which keeps nothing across a restart, each fails
+   * with `host_stopped` and is refunded.
+   */
+  interruptJobs(): void;
   /**
    * Releases connections at once, for a stop whose deadline passed with jobs still
    * running: on PostgreSQL their claims lapse and another host resumes them.
@@ -130,6 +137,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       dispatcher.start();
     },
     stopJobs,
+    interruptJobs: () => queue.interrupt(),
     release: async () => undefined,
     close: stopJobs,
   };

@@ -27,6 +27,13 @@ import { STARTING_CREDITS_REFERENCE } from "./seed-accounts.js";
 /** Connections each host process opens at most. */
 export const HOST_POOL_MAX_CONNECTIONS = 10;
 
+/**
+ * How long a host keeps an idle connection open: 60 seconds, longer than the 30-second
+ * safety polls of its job worker and webhook dispatcher, so an idle host reuses one
+ * connection rather than open a new one (a transaction of the server's) for each poll.
+ */
+export const HOST_POOL_IDLE_MILLISECONDS = 60_000;
+
 /** What starting on PostgreSQL did, for the banner. */
 export interface PostgresStartReport {
   /** Migration versions applied now; empty when the schema was current. */
@@ -71,7 +78,11 @@ export async function postgresHostStores(
 ): Promise<PostgresHostStores> {
   const inSchema = { schema };
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: HOST_POOL_MAX_CONNECTIONS });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: HOST_POOL_MAX_CONNECTIONS,
+    idleTimeoutMillis: HOST_POOL_IDLE_MILLISECONDS,
+  });
   // An idle client that loses its server emits "error" on the pool; unhandled, it would
   // end the process. The next query reports the problem instead.
   pool.on("error", (error) => console.error("reelkit: database connection lost:", error.message));
@@ -137,6 +148,7 @@ export async function postgresHostStores(
         dispatcher.start();
       },
       stopJobs,
+      interruptJobs: () => worker?.interrupt(),
       release,
       async close() {
         await stopJobs();

@@ -20,6 +20,7 @@ import { instrumentJobProcessor } from "../observability/instrumentation.js";
 import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
+import type { Renderer } from "../render/renderer.js";
 import { createHostHandler } from "./host-handler.js";
 import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
 import type { HostSetup } from "./host-setup.js";
@@ -44,6 +45,14 @@ import {
  */
 export const SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS = 25_000;
 
+/**
+ * How long a stop waits, after telling the jobs still running at its deadline to stop,
+ * for them to end: 2 seconds. An interrupted job ends as soon as its work notices (a
+ * render stops ffmpeg at once), so this only bounds a job that ignores its signal; with
+ * the default timeout the whole stop still fits in the 30 seconds before SIGKILL.
+ */
+export const JOB_INTERRUPT_WAIT_MILLISECONDS = 2000;
+
 /** The readiness check that fails once the host is stopping, so balancers drain it. */
 export const SHUTDOWN_READINESS_CHECK_NAME = "accepting";
 
@@ -64,7 +73,9 @@ export interface RunningHost {
   readonly media: Promise<StoredHostMedia>;
   /**
    * Stops accepting connections and claiming jobs, lets in-flight requests and running
-   * jobs finish within the shutdown timeout, then cuts what is left and closes the
+   * jobs finish within the shutdown timeout, then tells the jobs still running to stop
+   * (handed back to PostgreSQL's outbox, or failed as `host_stopped` and refunded in
+   * memory), closes the renderer if it can be closed, cuts what is left and closes the
    * stores. Repeated calls return the same promise.
    */
   stop(): Promise<void>;
@@ -191,13 +202,38 @@ function endsWithin(work: Promise<void>, milliseconds: number): Promise<boolean>
   });
 }
 
-async function stopWithin(server: Server, stores: HostStores, timeoutMilliseconds: number) {
-  const [, jobsEnded] = await Promise.all([
+/** What a stop ends, and how long it gives what is running. */
+interface StopPlan {
+  readonly server: Server;
+  readonly stores: HostStores;
+  /** The renderer whose own children (ffmpeg) end with it, if it can be closed. */
+  readonly renderer: Renderer | undefined;
+  readonly timeoutMilliseconds: number;
+}
+
+// Closes the renderer once no job uses it any more, if it can be closed: it then ends
+// whatever child process of its own is left (a render outside any job, a preview).
+async function closeRenderer(renderer: Renderer | undefined): Promise<void> {
+  const closable = renderer as { close?: () => Promise<void> | void } | undefined;
+  if (typeof closable?.close === "function") await closable.close();
+}
+
+async function stopWithin({ server, stores, renderer, timeoutMilliseconds }: StopPlan) {
+  const jobsStopped = stores.stopJobs();
+  let [, jobsEnded] = await Promise.all([
     closeServer(server, timeoutMilliseconds),
-    endsWithin(stores.stopJobs(), timeoutMilliseconds),
+    endsWithin(jobsStopped, timeoutMilliseconds),
   ]);
-  // Jobs still running past the deadline are abandoned: on PostgreSQL their claims lapse
-  // and another host resumes them, and each hold is settled once whoever finishes.
+  if (!jobsEnded) {
+    // Past the deadline, running jobs are told to stop (a render stops ffmpeg): on
+    // PostgreSQL each is handed back to the outbox for another host, untouched; in
+    // memory, where nothing outlives the process, each fails as host_stopped, refunded.
+    stores.interruptJobs();
+    jobsEnded = await endsWithin(jobsStopped, JOB_INTERRUPT_WAIT_MILLISECONDS);
+  }
+  await closeRenderer(renderer);
+  // Jobs that ignored their signal are abandoned: on PostgreSQL their claims lapse and
+  // another host resumes them, and each hold is settled once, by whoever finishes.
   if (!jobsEnded) await stores.release();
   else await stores.close();
 }
@@ -319,7 +355,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     speech,
     media: stored,
     stop() {
-      stopping ??= stopWithin(server, stores, timeoutMilliseconds);
+      const renderer = wiring.deps.renderer;
+      stopping ??= stopWithin({ server, stores, renderer, timeoutMilliseconds });
       return stopping;
     },
   };

@@ -34,6 +34,8 @@ export interface OrganizationLines {
   readonly runningCount: number;
   /** Puts a job at the end of its organization's line. */
   add(job: Job): void;
+  /** The job {@link OrganizationLines.start} would take now, left waiting. */
+  peek(maxRunningPerOrganization: number): Job | undefined;
   /**
    * Takes the next job to start, counting it as running, or undefined when every line
    * is empty or at `maxRunningPerOrganization`.
@@ -89,6 +91,10 @@ export function createOrganizationLines(): OrganizationLines {
       sequence += 1;
       line.waiting.push({ job, sequence });
       waitingCount += 1;
+    },
+    peek(maxRunningPerOrganization) {
+      const line = pick(maxRunningPerOrganization);
+      return line?.waiting[line.head]?.job;
     },
     start(maxRunningPerOrganization) {
       const line = pick(maxRunningPerOrganization);

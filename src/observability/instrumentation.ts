@@ -6,7 +6,7 @@
  * @module
  */
 import type { CreditStore } from "../credits/store.js";
-import type { Job } from "../service/ports/jobs.js";
+import type { JobProcessor } from "../service/ports/jobs.js";
 import type { ResourceStores } from "../service/ports/stores.js";
 import { monotonicMilliseconds, TELEMETRY_METRICS, type Telemetry } from "./telemetry.js";
 
@@ -85,11 +85,8 @@ export function instrumentResourceStores(
  * queue.start(instrumentJobProcessor(service.processJob, telemetry));
  * ```
  */
-export function instrumentJobProcessor(
-  process: (job: Job) => Promise<void>,
-  telemetry: Telemetry,
-): (job: Job) => Promise<void> {
-  return async (job) => {
+export function instrumentJobProcessor(process: JobProcessor, telemetry: Telemetry): JobProcessor {
+  return async (job, options) => {
     const startedAt = monotonicMilliseconds();
     const attributes = {
       "reelkit.job.kind": job.kind,
@@ -97,7 +94,7 @@ export function instrumentJobProcessor(
     };
     let outcome: "completed" | "failed" = "failed";
     try {
-      await telemetry.inSpan(`job ${job.kind}`, attributes, () => process(job));
+      await telemetry.inSpan(`job ${job.kind}`, attributes, () => process(job, options));
       outcome = "completed";
     } finally {
       const metric = { kind: job.kind, outcome };

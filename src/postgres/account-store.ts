@@ -236,7 +236,7 @@ function startKeyCache(pool: Pool, schema: PostgresSchema, options: PostgresApiK
   const cache = new ApiKeyCache(options.entries ?? API_KEY_CACHE_ENTRIES_DEFAULT);
   const listener = listenForNotifications({
     pool,
-    channel: schema.accountsChannel,
+    channels: [schema.accountsChannel],
     purpose: "API key changes",
     onNotification: () => cache.changed(),
     onListening: () => cache.listening(),

@@ -2,8 +2,10 @@
  * Releasing holds that no job will ever settle. Inside the ports' `unitOfWork` a paid
  * request's hold and its job commit together, so a killed process leaves neither; but
  * holds written outside a unit (a pipeline of your own, a store call that failed after
- * its hold committed) can be left open with no job. Such a hold is released once it is
- * older than any request can last, so a crash never keeps credits.
+ * its hold committed) can be left open with no job, and a job that finished without
+ * settling its hold (a job of your own, or one that ran code older than the rule that a
+ * replaced export releases its hold) leaves it open with only a done job. Such a hold is
+ * released once it is older than any request can last, so neither keeps credits.
  *
  * @module
  */
@@ -32,8 +34,11 @@ export interface AbandonedHoldOptions extends PostgresSchemaOptions {
 export const ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS = 15 * 60 * 1000;
 
 /**
- * Releases open holds older than the given age that no job of the outbox refers to
- * (a job pruned from the outbox no longer does); returns how many this call released.
+ * Releases open holds older than the given age that no open or dead job of the outbox
+ * refers to: no job at all (a job pruned from the outbox no longer counts), or only jobs
+ * that are done, which ran to their end and will never settle anything again. A queued
+ * or claimed job will settle its hold, and a dead one keeps it until it is re-queued or
+ * pruned. Returns how many this call released.
  * Each release goes through the credit store, so a hold is refunded at most once even
  * when several processes sweep at the same time, and a late job for a released hold is
  * never charged (its capture finds the hold resolved).
@@ -55,7 +60,8 @@ export async function releaseAbandonedHolds(
      WHERE hold.state = 'pending'
        AND hold.created_at < now() - make_interval(secs => $1::double precision / 1000)
        AND NOT EXISTS (SELECT 1 FROM ${schema.table("job_outbox")} AS job
-                       WHERE job.hold_id = hold.hold_id AND job.organization_id::text = hold.account_id)
+                       WHERE job.hold_id = hold.hold_id AND job.organization_id::text = hold.account_id
+                         AND job.state <> 'done')
      ORDER BY hold.created_at LIMIT $2`,
     [
       options.olderThanMilliseconds ?? ABANDONED_HOLD_AGE_DEFAULT_MILLISECONDS,

@@ -41,6 +41,7 @@ export {
 } from "./account-store.js";
 export { API_KEY_CACHE_ENTRIES_DEFAULT, type PostgresApiKeyCacheOptions } from "./api-key-cache.js";
 export { MAINTENANCE_BATCH_SIZE_DEFAULT, MAINTENANCE_BATCH_SIZE_MAX } from "./batches.js";
+export { type ClaimRenewal, releaseJobClaim, renewJobClaim } from "./claim-handback.js";
 export { createPostgresCreditStore, type PostgresCreditStoreOptions } from "./credit-store.js";
 export {
   DEAD_JOBS_LIST_LIMIT_DEFAULT,
@@ -77,7 +78,7 @@ export {
   JOB_MAX_ATTEMPTS_DEFAULT,
   type JobClaim,
 } from "./job-claims.js";
-export { createPostgresJobQueue } from "./job-queue.js";
+export { createPostgresJobQueue, type PostgresJobQueue } from "./job-queue.js";
 export { type MigrateOptions, type MigrationReport, migrate } from "./migrate.js";
 export { MIGRATIONS, type Migration } from "./migrations/index.js";
 export { createPostgresOAuthStore } from "./oauth-store.js";

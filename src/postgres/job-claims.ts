@@ -16,6 +16,7 @@ import {
   checkedJobLimit,
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
+  type JobLane,
 } from "../service/ports/jobs.js";
 import { fairClaimSql } from "./fair-claim-sql.js";
 import {
@@ -50,10 +51,15 @@ export interface ClaimJobsOptions extends PostgresSchemaOptions {
   readonly maxAttempts?: number;
   /**
    * Live claims one organization may hold at once, counted over every worker of the
-   * database; {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default. Workers
-   * sharing an outbox should agree on it.
+   * database (in `lane` when one is given); {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT}
+   * by default. Workers sharing an outbox should agree on it.
    */
   readonly maxRunningPerOrganization?: number;
+  /**
+   * Claims jobs of this lane only, counting the organization's live claims in it against
+   * the cap; every lane's jobs, in queue order, when undefined.
+   */
+  readonly lane?: JobLane;
 }
 
 /** Attempts before a job is given up when nothing else is said. */
@@ -93,25 +99,47 @@ function claimOf(workerId: string, row: ClaimedRow): JobClaim {
 /**
  * Claims up to `limit` runnable jobs (queued ones and those whose claim expired), fairly
  * between organizations and oldest first within one, and returns them in queue order.
+ * A job whose claim expired on its last attempt is given up first (`dead`).
  *
  * @example
  * ```ts
  * const claims = await claimJobs(pool, { workerId: "worker-1", limit: 4, leaseMilliseconds: 60_000 });
+ * const renders = await claimJobs(pool, { workerId: "worker-1", limit: 2, leaseMilliseconds: 60_000, lane: "render" });
  * ```
  */
 export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<JobClaim[]> {
+  await buryExpiredJobs(pool, options);
+  return claimRunnableJobs(pool, options);
+}
+
+/** Gives up the jobs whose claim expired on their last attempt (see {@link claimJobs}). */
+export async function buryExpiredJobs(
+  pool: Pool,
+  options: Pick<ClaimJobsOptions, "schema" | "maxAttempts">,
+): Promise<void> {
+  const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS_DEFAULT;
+  await pool.query(burySql(postgresSchemaOf(options)), [maxAttempts]);
+}
+
+/** {@link claimJobs} without giving up expired last attempts first. */
+export async function claimRunnableJobs(
+  pool: Pool,
+  options: ClaimJobsOptions,
+): Promise<JobClaim[]> {
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS_DEFAULT;
   const cap = checkedJobLimit(
     "maxRunningPerOrganization",
     options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   );
   const schema = postgresSchemaOf(options);
-  const sql = fairClaimSql(schema);
-  await pool.query(burySql(schema), [maxAttempts]);
+  const { lane } = options;
+  const sql = fairClaimSql(schema, lane !== undefined);
+  const inLane = lane === undefined ? [] : [lane];
   const chosen = await pool.query<{ organization_id: number }>(sql.chooseOrganizations, [
     cap,
     options.limit,
     maxAttempts,
+    ...inLane,
   ]);
   if (chosen.rows.length === 0) return [];
   const organizations = chosen.rows.map((row) => row.organization_id).sort((a, b) => a - b);
@@ -125,6 +153,7 @@ export async function claimJobs(pool: Pool, options: ClaimJobsOptions): Promise<
       maxAttempts,
       options.workerId,
       cap,
+      ...inLane,
     ]);
     return claimed.rows;
   });

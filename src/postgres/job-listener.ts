@@ -1,9 +1,10 @@
 /**
  * Waking idle workers with `LISTEN`: one connection taken from the pool listens on the
  * schema's jobs channel, on which `enqueue` and `requeueDeadJobs` notify when they
- * commit. Notifications sent while the connection was being replaced are lost, so the
- * worker is woken once the channel is listened to again, and its slow poll covers
- * whatever else goes missing.
+ * commit, and on its job cancels channel, on which a cancelled job's id arrives.
+ * Notifications sent while the connection was being replaced are lost, so the worker is
+ * woken once the channels are listened to again; its slow poll covers the jobs that went
+ * missing, and claim renewals the cancellations.
  *
  * @module
  */
@@ -15,10 +16,12 @@ import type { PostgresSchema } from "./schema.js";
 export interface JobListenerOptions {
   /** The pool to take the listening connection from; it keeps it until stopped. */
   readonly pool: Pool;
-  /** The schema whose jobs channel to listen on. */
+  /** The schema whose channels to listen on. */
   readonly schema: PostgresSchema;
-  /** Called for each notification, and after listening again following a loss. */
+  /** Called for each job notification, and after listening again following a loss. */
   readonly onWake: () => void;
+  /** Called with the id of each job whose work is no longer wanted. */
+  readonly onCancel: (jobId: string) => void;
   /** Told when listening fails or its connection is lost. */
   readonly onError: (error: unknown) => void;
   /** The reconnection jitter's source of numbers in `[0, 1)`; `Math.random` by default. */
@@ -29,15 +32,19 @@ export interface JobListenerOptions {
 export type JobListener = NotificationListener;
 
 /**
- * Listens on `schema`'s jobs channel until stopped, reconnecting when the connection
- * is lost.
+ * Listens on `schema`'s jobs and job cancels channels until stopped, reconnecting when
+ * the connection is lost.
  */
 export function listenForJobs(options: JobListenerOptions): JobListener {
+  const { jobsChannel, jobCancelsChannel } = options.schema;
   return listenForNotifications({
     pool: options.pool,
-    channel: options.schema.jobsChannel,
+    channels: [jobsChannel, jobCancelsChannel],
     purpose: "jobs",
-    onNotification: options.onWake,
+    onNotification: ({ channel, payload }) => {
+      if (channel === jobCancelsChannel) options.onCancel(payload);
+      else options.onWake();
+    },
     onListening: (again) => {
       if (again) options.onWake();
     },

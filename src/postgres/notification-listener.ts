@@ -1,5 +1,5 @@
 /**
- * One connection taken from the pool listening on a `NOTIFY` channel, replaced after a
+ * One connection taken from the pool listening on `NOTIFY` channels, replaced after a
  * short jittered backoff when it is lost (a restarted server, a failover, a killed
  * backend). Notifications sent while nobody listened are lost, so the owner is told when
  * listening starts and when it stops, and decides what a gap means: idle workers look at
@@ -17,14 +17,22 @@ export const LISTEN_RECONNECT_BACKOFF: RetryBackoff = {
   capMilliseconds: 30_000,
 };
 
+/** A notification as it arrived. */
+export interface ChannelNotification {
+  /** The channel it was sent on. */
+  readonly channel: string;
+  /** Its payload; empty when none was sent. */
+  readonly payload: string;
+}
+
 /** What {@link listenForNotifications} needs. */
 export interface NotificationListenerOptions {
   /** The pool to take the listening connection from; it keeps it until stopped. */
   readonly pool: Pool;
-  /** The channel to listen on. */
-  readonly channel: string;
+  /** The channels to listen on, all on the one connection. */
+  readonly channels: readonly string[];
   /** Called for each notification. */
-  readonly onNotification: () => void;
+  readonly onNotification: (notification: ChannelNotification) => void;
   /**
    * Called once `LISTEN` is acknowledged; `again` is true when it follows a loss, so
    * notifications sent meanwhile were missed.
@@ -54,12 +62,12 @@ export interface NotificationListener {
   stop(): Promise<void>;
 }
 
-/** Listens on `channel` until stopped, reconnecting when the connection is lost. */
+/** Listens on `channels` until stopped, reconnecting when the connection is lost. */
 export function listenForNotifications(options: NotificationListenerOptions): NotificationListener {
   const random = options.random ?? Math.random;
   // Channel names are built from a checked schema name, so they need no escaping beyond
-  // the quotes that keep their dot and case.
-  const listen = `LISTEN "${options.channel}"`;
+  // the quotes that keep their dot and case. One round trip listens on them all.
+  const listen = options.channels.map((channel) => `LISTEN "${channel}"`).join("; ");
   let stopped = false;
   let client: PoolClient | undefined;
   let failures = 0;
@@ -68,7 +76,8 @@ export function listenForNotifications(options: NotificationListenerOptions): No
   // The last dropped connection's closing, which `stop` waits for.
   let closed: Promise<void> = Promise.resolve();
 
-  const onNotification = (): void => options.onNotification();
+  const onNotification = (message: { channel: string; payload?: string }): void =>
+    options.onNotification({ channel: message.channel, payload: message.payload ?? "" });
   const drop = (lost: PoolClient): void => {
     lost.off("notification", onNotification);
     lost.off("error", onLost);

@@ -8,7 +8,7 @@ import type { Pool } from "pg";
 import type { Clock } from "../clock.js";
 import type { CreditStore } from "../credits/store.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
-import type { Job, JobQueue } from "../service/ports/jobs.js";
+import type { JobProcessor, JobQueue } from "../service/ports/jobs.js";
 import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
@@ -81,7 +81,7 @@ export interface PostgresPorts {
    * Starts a worker running `process` (the service's `processJob`) over the outbox; it
    * also releases abandoned holds every minute and prunes the outbox every ten.
    */
-  startWorker(process: (job: Job) => Promise<void>, options?: StartWorkerOptions): PostgresWorker;
+  startWorker(process: JobProcessor, options?: StartWorkerOptions): PostgresWorker;
   /**
    * Releases the connection the ports hold open (the API key cache's), so that the pool
    * can end; workers are stopped with their own `stop`. Does nothing without a cache.
@@ -141,6 +141,7 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
         async stop() {
           await Promise.all([sweeper.stop(), worker.stop()]);
         },
+        interrupt: () => worker.interrupt(),
       };
     },
     close: () => accounts.close(),

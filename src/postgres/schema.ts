@@ -34,6 +34,10 @@ export const DEFAULT_POSTGRES_SCHEMA = "reelkit";
 // shorter, so the jobs one bounds the schema name.
 const JOBS_CHANNEL_SUFFIX = ".job_outbox";
 const ACCOUNTS_CHANNEL_SUFFIX = ".accounts";
+// No longer than the jobs channel's suffix, which bounds the schema name.
+const JOB_CANCELS_CHANNEL_SUFFIX = ".job_cancel";
+// No longer than the jobs channel's suffix either.
+const WEBHOOKS_CHANNEL_SUFFIX = ".webhooks";
 
 /** The longest schema name accepted: its job channel name must fit in 63 bytes. */
 export const SCHEMA_NAME_MAX_LENGTH = 63 - JOBS_CHANNEL_SUFFIX.length;
@@ -90,6 +94,7 @@ export type ReelkitTable =
   | "job_outbox"
   | "rate_limit_windows"
   | "job_organization_turns"
+  | "job_lane_turns"
   | "video_id_counters"
   | "editor_revisions"
   | "editor_snapshots"
@@ -112,10 +117,20 @@ export interface PostgresSchema {
   /** The channel `NOTIFY` wakes idle workers on when a job becomes runnable. */
   readonly jobsChannel: string;
   /**
+   * The channel that names a job (its id as the payload) whose work is no longer wanted,
+   * so the worker running it stops it (migration 15).
+   */
+  readonly jobCancelsChannel: string;
+  /**
    * The channel the triggers of `api_keys` and `organizations` notify on when a statement
    * changes either table (migration 14), so hosts caching API keys drop them.
    */
   readonly accountsChannel: string;
+  /**
+   * The channel a statement that queues webhook deliveries notifies on when it commits,
+   * so idle dispatchers send them at once.
+   */
+  readonly webhooksChannel: string;
   /** A table's qualified name, such as `"reelkit"."job_outbox"`. */
   table(name: ReelkitTable): string;
   /** A sequence's qualified name, such as `"reelkit"."job_turns"`. */
@@ -142,7 +157,9 @@ export function postgresSchemaOf(options: PostgresSchemaOptions = {}): PostgresS
     name,
     quoted,
     jobsChannel: `${name}${JOBS_CHANNEL_SUFFIX}`,
+    jobCancelsChannel: `${name}${JOB_CANCELS_CHANNEL_SUFFIX}`,
     accountsChannel: `${name}${ACCOUNTS_CHANNEL_SUFFIX}`,
+    webhooksChannel: `${name}${WEBHOOKS_CHANNEL_SUFFIX}`,
     table: (table) => `${quoted}."${table}"`,
     sequence: (sequence) => `${quoted}."${sequence}"`,
   };

@@ -119,7 +119,13 @@ export async function inTransaction<T>(
     };
     connection.client.on("error", onLost);
     try {
-      return await runOnce(connection, begin, work);
+      // Store calls that `work` makes on this pool join the transaction, as in
+      // `atomically`: on a connection of their own they would read outside it, and a
+      // full pool would leave them waiting for a connection that only this transaction's
+      // end can free, while it holds its locks.
+      return await runOnce(connection, begin, (client) =>
+        ambient.run({ pool, client, turn: Promise.resolve(), savepoints: 0 }, () => work(client)),
+      );
     } catch (error) {
       if (!isRetryableConflict(error)) throw error;
       if (attempt >= attempts) throw new PostgresRetryableError(attempt, { cause: error });
@@ -177,9 +183,5 @@ export function atomically<T>(
   options: TransactionOptions = {},
 ): Promise<T> {
   if (ambientFor(pool) !== undefined) return work();
-  return inTransaction(
-    pool,
-    (client) => ambient.run({ pool, client, turn: Promise.resolve(), savepoints: 0 }, () => work()),
-    options,
-  );
+  return inTransaction(pool, () => work(), options);
 }

@@ -2,7 +2,8 @@
  * Webhooks on PostgreSQL: endpoints in `webhook_endpoints`, deliveries in the
  * `webhook_deliveries` outbox. `add` joins the ambient transaction (`atomically`, the
  * service's unit of work), so a job's deliveries commit with its completion. Dispatchers
- * on any number of hosts claim due rows with `FOR UPDATE SKIP LOCKED` and a lease.
+ * on any number of hosts claim due rows with `FOR UPDATE SKIP LOCKED` and a lease, and
+ * wait for `NOTIFY` on the schema's webhooks channel, which `add` sends, when idle.
  * Delivered rows are pruned after the job outbox's retention.
  *
  * @module
@@ -19,6 +20,7 @@ import type {
 } from "../service/ports/webhooks.js";
 import type { WebhookEventType } from "../vocabulary.js";
 import { checkedBatchSize, inBatches } from "./batches.js";
+import { listenForNotifications } from "./notification-listener.js";
 import { JOB_DONE_RETENTION_DEFAULT_MILLISECONDS } from "./outbox-pruning.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
@@ -67,10 +69,13 @@ function postgresEndpoints(pool: Pool, schema: PostgresSchema): WebhookEndpoints
 }
 
 function postgresOutbox(pool: Pool, schema: PostgresSchema): WebhookOutbox {
-  const sql = `INSERT INTO ${schema.table("webhook_deliveries")}
-      (id, organization_id, endpoint_id, event_type, body)
-    SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[])
-    ON CONFLICT (id) DO NOTHING`;
+  // Idle dispatchers are woken when the statement's transaction commits, not before.
+  const sql = `WITH added AS (
+      INSERT INTO ${schema.table("webhook_deliveries")}
+        (id, organization_id, endpoint_id, event_type, body)
+      SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[])
+      ON CONFLICT (id) DO NOTHING RETURNING id)
+    SELECT pg_notify($6, '') FROM (SELECT 1 FROM added LIMIT 1) AS any_added`;
   return {
     async add(deliveries) {
       if (deliveries.length === 0) return;
@@ -80,6 +85,7 @@ function postgresOutbox(pool: Pool, schema: PostgresSchema): WebhookOutbox {
         deliveries.map((delivery) => delivery.endpointId),
         deliveries.map((delivery) => delivery.eventType),
         deliveries.map((delivery) => delivery.body),
+        schema.webhooksChannel,
       ]);
     },
   };
@@ -152,6 +158,17 @@ function postgresQueue(pool: Pool, schema: PostgresSchema): WebhookDeliveryQueue
          WHERE id = $1 AND state = 'pending'`,
         [id, error],
       ),
+    // One connection of the pool listens on the channel `add` notifies on. A delivery
+    // queued while it was being replaced is found by the wake after listening again.
+    listen: ({ onQueued, onError }) =>
+      listenForNotifications({
+        pool,
+        channels: [schema.webhooksChannel],
+        purpose: "webhook deliveries",
+        onNotification: onQueued,
+        onListening: onQueued,
+        onError,
+      }),
   };
 }
 

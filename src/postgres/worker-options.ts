@@ -7,9 +7,10 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Pool } from "pg";
 import {
-  JOB_CONCURRENCY_DEFAULT,
-  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
+  type JobLaneLimits,
+  type JobProcessor,
+  jobLaneLimitsOf,
 } from "../service/ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
 import type { OutboxPruningOptions } from "./outbox-pruning.js";
@@ -33,19 +34,30 @@ export interface PostgresWorkerOptions extends FailJobOptions {
   readonly pool: Pool;
   /**
    * Runs one job to its end; the service's `processJob`. It settles the job's hold once
-   * however often it runs, so a job taken over after a crash is never charged twice.
+   * however often it runs, so a job taken over after a crash is never charged twice. Its
+   * signal aborts (with a `JobStop`) when the job is cancelled, its claim is lost, or the
+   * worker is interrupted.
    */
-  readonly process: (job: Job) => Promise<void>;
+  readonly process: JobProcessor;
   /** The worker's name in claims; host, process id and a random part by default. */
   readonly workerId?: string;
-  /** Jobs this worker runs at once; {@link JOB_CONCURRENCY_DEFAULT} by default. */
+  /**
+   * Standard jobs (every lane but renders) this worker runs at once;
+   * `JOB_CONCURRENCY_DEFAULT` by default.
+   */
   readonly concurrency?: number;
   /**
-   * Jobs one organization may run at once over every worker of the database (live
-   * claims); {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by default. Workers sharing
-   * an outbox should agree on it.
+   * Standard jobs one organization may run at once over every worker of the database
+   * (live claims); `JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT` by default. Workers
+   * sharing an outbox should agree on it.
    */
   readonly maxRunningPerOrganization?: number;
+  /**
+   * The render lane's own limits (exports): `JOB_RENDER_CONCURRENCY_DEFAULT` jobs at once
+   * on this worker and `JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT` per organization
+   * over every worker by default, beside the standard lane's slots.
+   */
+  readonly renderLane?: Partial<JobLaneLimits>;
   /** How long a claim lasts without renewal; 60 seconds by default. */
   readonly leaseMilliseconds?: number;
   /**
@@ -77,9 +89,7 @@ const DEFAULT_LEASE_MILLISECONDS = 60_000;
 export function workerSettings(options: PostgresWorkerOptions) {
   return {
     workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    concurrency: options.concurrency ?? JOB_CONCURRENCY_DEFAULT,
-    maxRunningPerOrganization:
-      options.maxRunningPerOrganization ?? JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+    lanes: jobLaneLimitsOf(options),
     leaseMilliseconds: options.leaseMilliseconds ?? DEFAULT_LEASE_MILLISECONDS,
     listen: options.listen ?? true,
     pollMilliseconds: options.pollMilliseconds ?? JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS,

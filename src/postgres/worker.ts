@@ -8,15 +8,18 @@
  * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
  * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs and delivered webhooks.
  *
+ * A running job is stopped (its signal aborted) when its work is cancelled, which the
+ * same connection hears on the job cancels channel (a missed notice is caught at the
+ * claim's next renewal), when its claim is lost, and when the worker is interrupted.
+ *
  * @module
  */
-import { claimJobs } from "./job-claims.js";
 import { listenForJobs } from "./job-listener.js";
 import { pruneJobOutbox } from "./outbox-pruning.js";
 import { startPeriodicTask } from "./periodic-task.js";
-import { runClaim } from "./run-claim.js";
 import { postgresSchemaOf } from "./schema.js";
 import { pruneWebhookDeliveries } from "./webhooks.js";
+import { workerClaims } from "./worker-claims.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";
 
 /** A running worker. */
@@ -25,6 +28,14 @@ export interface PostgresWorker {
   readonly workerId: string;
   /** Stops claiming and resolves once the running jobs are settled. */
   stop(): Promise<void>;
+  /**
+   * Tells the running jobs to stop now, to be resumed: their signals abort with an
+   * `interrupted` `JobStop` that resumes them, and each run that stops early hands its
+   * job back to the outbox, runnable at once by any worker (this one, restarted, or
+   * another host), its attempt not counted, its hold untouched. Call it during
+   * {@link PostgresWorker.stop}, when running jobs should not be waited for any longer.
+   */
+  interrupt(): void;
 }
 
 /** A pause that ends early when woken; a wake while not paused ends the next pause at once. */
@@ -78,7 +89,6 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
   const settings = workerSettings(options);
   const schema = postgresSchemaOf(options);
   const reportError = (error: unknown): void => settings.onError(error, undefined);
-  const running = new Set<Promise<void>>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const waiter = wakeablePause();
   let stopped = false;
@@ -91,34 +101,19 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     timer.unref();
     retryTimers.add(timer);
   };
-
-  const claimMore = async (): Promise<number> => {
-    const limit = settings.concurrency - running.size;
-    if (limit <= 0) return 0;
-    const claims = await claimJobs(options.pool, {
-      schema: options.schema,
-      workerId: settings.workerId,
-      leaseMilliseconds: settings.leaseMilliseconds,
-      maxAttempts: options.maxAttempts,
-      maxRunningPerOrganization: settings.maxRunningPerOrganization,
-      limit,
-    });
-    for (const claim of claims) {
-      const task: Promise<void> = runClaim({ ...options, ...settings }, claim)
-        .then((retryDelay) => {
-          if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
-        })
-        .finally(() => {
-          running.delete(task);
-          waiter.wake();
-        });
-      running.add(task);
-    }
-    return claims.length;
-  };
+  const claims = workerClaims(options, (retryDelay) => {
+    if (retryDelay !== undefined && !stopped) wakeAfter(retryDelay);
+    waiter.wake();
+  });
 
   const listener = settings.listen
-    ? listenForJobs({ pool: options.pool, schema, onWake: waiter.wake, onError: reportError })
+    ? listenForJobs({
+        pool: options.pool,
+        schema,
+        onWake: waiter.wake,
+        onCancel: (jobId) => claims.abort(jobId, { kind: "cancelled" }),
+        onError: reportError,
+      })
     : undefined;
   const pruner = startPeriodicTask(
     settings.pruneIntervalMilliseconds,
@@ -139,7 +134,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
     await listener?.ready;
     while (!stopped) {
       waiter.clear();
-      const claimed = await claimMore().catch((error: unknown) => {
+      const claimed = await claims.claimMore().catch((error: unknown) => {
         reportError(error);
         return 0;
       });
@@ -155,7 +150,10 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
       waiter.wake();
       await looping;
       for (const timer of retryTimers) clearTimeout(timer);
-      await Promise.all([listener?.stop(), pruner.stop(), ...running]);
+      await Promise.all([listener?.stop(), pruner.stop(), ...claims.running]);
+    },
+    interrupt() {
+      claims.abortAll({ kind: "interrupted", resumed: true });
     },
   };
 }

@@ -201,7 +201,7 @@ function conditionalParameter(conditional: "if-none-match" | "if-match"): OpenAp
     required: false,
     description: reading
       ? "An ETag this client holds; when it names the current revision the answer is 304 without a body."
-      : 'The ETag of the revision this change was decided on ("*" for any); when the project has moved on the answer is 409 revision_conflict and nothing changes. Same as expected_revision.',
+      : 'The ETag of the revision this change was decided on ("*" for any); when the project has moved on the answer is 409 revision_conflict and nothing changes. Same as expected_revision. Compared strongly (RFC 9110): a weak tag such as W/"rev-3" never matches, so it answers 409 revision_conflict too.',
     schema: { type: "string" },
   };
 }

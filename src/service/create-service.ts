@@ -30,7 +30,7 @@ import { listEditorMedia } from "./my-media/list-media.js";
 import { uploadEditorMedia } from "./my-media/upload-editor-media.js";
 import { createEditorMediaUploadUrl } from "./my-media/upload-url.js";
 import { type AdmittingUseCase, inOneCall, type UseCase } from "./pipeline/use-case.js";
-import type { Job, JobKind } from "./ports/jobs.js";
+import type { JobKind, JobProcessor } from "./ports/jobs.js";
 import { referenceAnalysisJobHandler } from "./references/reference-analysis.js";
 import {
   createReferenceInspiration,
@@ -57,9 +57,11 @@ export interface ReelkitService {
   readonly api: ApiService;
   /**
    * Runs one queued job to its end: the record moves to `completed` or `error` and the
-   * hold is captured or refunded once. Give it to the job queue's workers.
+   * hold is captured or refunded once. Give it to the job queue's workers, which pass a
+   * signal that aborts when the job's work is no longer wanted or they are stopping (see
+   * `JobStop`); a run stopped to be resumed elsewhere throws `JobInterruptedError`.
    */
-  readonly processJob: (job: Job) => Promise<void>;
+  readonly processJob: JobProcessor;
   /** Verifies and stores the bytes PUT to a signed direct-upload URL (spec 4.17). */
   readonly directUploads: DirectUploadReceiver;
   /**
@@ -124,7 +126,7 @@ export function createService(deps: ServiceDependencies): ReelkitService {
   };
   return {
     api,
-    processJob: (job) => processJob(deps, JOB_HANDLERS, job),
+    processJob: (job, options = {}) => processJob(deps, JOB_HANDLERS, { ...options, job }),
     directUploads: createDirectUploadReceiver(deps),
     agent: createAgentService(deps),
   };

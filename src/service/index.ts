@@ -36,7 +36,10 @@ export {
   type RenderFailureAnswer,
 } from "./editor/render/render-errors.js";
 export {
+  HOST_STOPPED_FAILURE,
   type JobRecordHandler,
+  type JobRecordWrite,
+  type JobRecordWritten,
   type JobStart,
   jobStartOf,
   PROVIDER_ERROR_CATEGORY,

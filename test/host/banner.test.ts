@@ -28,7 +28,7 @@ describe("the start banner", () => {
     expect(text).toContain("Demo workspace (organization 1): 10000 credits");
     expect(text).toContain("simulated provider: each job takes 2000 ms");
     expect(text).toContain(
-      "Jobs run 4 at a time, at most 20 per organization; a free slot goes to\nthe organization with the fewest running jobs.",
+      "Jobs run 4 at a time, at most 20 per organization; a free slot goes to\nthe organization with the fewest running jobs.\nExports run in a lane of their own: 2 at a time, at most 1 per organization.",
     );
     expect(text).toContain('A prompt containing "#fail" fails, and its credits are refunded.');
     expect(text).toContain("Everything is kept in memory and is gone when the host stops.");

@@ -77,8 +77,16 @@ async function expectJobsSettingsApplied(stores: HostStores) {
 }
 
 describe("the reference host's job settings", () => {
-  it("defaults to four jobs at once and twenty per organization", () => {
-    expect(setupWith(undefined).jobs).toEqual({ concurrency: 4, maxRunningPerOrganization: 20 });
+  it("defaults to four jobs at once and twenty per organization, and two renders, one per organization", () => {
+    expect(setupWith(undefined).jobs).toEqual({
+      concurrency: 4,
+      maxRunningPerOrganization: 20,
+      renderLane: { concurrency: 2, maxRunningPerOrganization: 1 },
+      leaseMilliseconds: undefined,
+    });
+    expect(
+      setupWith({ render_concurrency: 3, render_max_running_per_organization: 2 }).jobs.renderLane,
+    ).toEqual({ concurrency: 3, maxRunningPerOrganization: 2 });
   });
 
   it("refuses a concurrency or a cap below one, naming the field", () => {
@@ -87,12 +95,13 @@ describe("the reference host's job settings", () => {
         organizations: [
           { id: 1, name: "A", api_keys: [{ key: "rk_key_a_1", scopes: ["generations:read"] }] },
         ],
-        jobs: { concurrency: 0, max_running_per_organization: 1 },
+        jobs: { concurrency: 0, max_running_per_organization: 1, render_concurrency: 0 },
       }),
       "test",
     );
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.problems.join("\n")).toContain("jobs.concurrency");
+    if (!parsed.ok) expect(parsed.problems.join("\n")).toContain("jobs.render_concurrency");
   });
 
   it("runs in-memory jobs with the fixture's concurrency and cap", async () => {

@@ -72,7 +72,7 @@ async function fillsSlots(timeline: JobTimeline, slots: number, total: number): 
 }
 
 describeWithDatabase("PostgreSQL job claims: fairness between organizations", (schema) => {
-  beforeEach(() => truncate(schema(), ["job_outbox", "job_organization_turns"]));
+  beforeEach(() => truncate(schema(), ["job_outbox", "job_organization_turns", "job_lane_turns"]));
   const claim = (workerId: string, limit: number, cap?: number, pool = schema().pool) =>
     claimJobs(pool, {
       schema: schema().name,
@@ -186,23 +186,39 @@ describeWithDatabase("PostgreSQL job claims: fairness between organizations", (s
     expect(seen.size).toBe(120);
   });
 
-  it("reads a few index entries per busy organization, not the backlog", async () => {
+  it("reads a few index entries per busy organization, not the backlog, in a lane or not", async () => {
     await enqueueBacklog(schema(), 1, BACKLOG);
     await enqueue(schema(), jobOf("newcomer", 2));
     await schema().pool.query(`ANALYZE ${schema().table("job_outbox")}`);
-    const sql = fairClaimSql(postgresSchemaOf({ schema: schema().name }));
-    const choose = await outboxReads(schema().pool, sql.chooseOrganizations, [20, 4, 5]);
-    expect(choose.scannedWhole).toBe(false);
-    expect(choose.rows).toBeLessThan(20);
-    const client = await schema().pool.connect();
-    try {
-      await client.query("BEGIN");
-      const claimed = await outboxReads(client, sql.claim, [[1, 2], 4, LEASE, 5, "w1", 20]);
-      expect(claimed.scannedWhole).toBe(false);
-      expect(claimed.rows).toBeLessThan(40);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
+    for (const lane of [undefined, "standard"]) {
+      const sql = fairClaimSql(postgresSchemaOf({ schema: schema().name }), lane !== undefined);
+      const inLane = lane === undefined ? [] : [lane];
+      const choose = await outboxReads(schema().pool, sql.chooseOrganizations, [
+        20,
+        4,
+        5,
+        ...inLane,
+      ]);
+      expect(choose.scannedWhole).toBe(false);
+      expect(choose.rows).toBeLessThan(20);
+      const client = await schema().pool.connect();
+      try {
+        await client.query("BEGIN");
+        const claimed = await outboxReads(client, sql.claim, [
+          [1, 2],
+          4,
+          LEASE,
+          5,
+          "w1",
+          20,
+          ...inLane,
+        ]);
+        expect(claimed.scannedWhole).toBe(false);
+        expect(claimed.rows).toBeLessThan(40);
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
     }
   });
 });

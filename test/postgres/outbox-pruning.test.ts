@@ -95,6 +95,33 @@ describeWithDatabase("pruning the PostgreSQL job outbox", (schema) => {
     });
   });
 
+  it("returns the credits of a hold whose only job is done, and keeps those of open jobs", async () => {
+    const credits = createPostgresCreditStore(schema().pool, inSchema());
+    await credits.grant(toOrganizationId(1), 100, "start");
+    await credits.reserve(toOrganizationId(1), [
+      { holdId: "done-1", amount: 30 },
+      { holdId: "queued-1", amount: 20 },
+      { holdId: "claimed-1", amount: 10 },
+      { holdId: "dead-1", amount: 5 },
+    ]);
+    // A job that ran to its end without settling its hold: nothing will settle it now.
+    await insertJobs("done-", 1, "done", 0);
+    await insertJobs("queued-", 1, "queued", 0);
+    await insertJobs("claimed-", 1, "claimed", 0);
+    await insertJobs("dead-", 1, "dead", 0);
+    const sweep = (olderThanMilliseconds?: number) =>
+      releaseAbandonedHolds(schema().pool, credits, { ...inSchema(), olderThanMilliseconds });
+    expect(await sweep()).toBe(0);
+    expect(await sweep(0)).toBe(1);
+    expect((await credits.hold(toOrganizationId(1), "done-1"))?.state).toBe("released");
+    expect(await credits.balance(toOrganizationId(1))).toEqual({
+      posted: 100,
+      pending: 35,
+      available: 65,
+    });
+    expect(await sweep(0)).toBe(0);
+  });
+
   it("is done by the worker on its own, every ten minutes by default", async () => {
     expect(JOB_PRUNE_INTERVAL_DEFAULT_MILLISECONDS).toBe(10 * 60 * 1000);
     await insertJobs("done-", 3, "done", 2);

@@ -28,6 +28,7 @@ const REELKIT_TABLES = [
   "editor_snapshots",
   "generations",
   "idempotency_keys",
+  "job_lane_turns",
   "job_organization_turns",
   "job_outbox",
   "media",

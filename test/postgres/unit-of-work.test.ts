@@ -105,6 +105,21 @@ describe.skipIf(url === undefined)("atomically: one transaction around many stor
     expect((await credits.balance(toOrganizationId(1))).available).toBe(90);
   });
 
+  it("runs the store calls made inside a store's own transaction on its connection", async () => {
+    // One connection: a call that took a second one would wait for this transaction's end.
+    const single = schema.openPool(1);
+    const credits = createPostgresCreditStore(single, { schema: schema.name });
+    await credits.grant(toOrganizationId(1), 100, "start");
+    const inside = inTransaction(single, async (client) => {
+      await client.query(
+        `SELECT 1 FROM ${schema.table("credit_accounts")} WHERE account_id = '1' FOR UPDATE`,
+      );
+      return (await credits.balance(toOrganizationId(1))).available;
+    });
+    const stuck = new Promise<string>((resolve) => setTimeout(() => resolve("stuck"), 5000));
+    expect(await Promise.race([inside, stuck])).toBe(100);
+  });
+
   it("leaves other pools and calls outside the unit on their own connections", async () => {
     const { pool } = schema;
     const other = schema.openPool(2);

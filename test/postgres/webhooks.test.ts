@@ -1,17 +1,24 @@
 /**
  * The PostgreSQL webhook outbox below the service: deliveries commit or roll back with
- * the transaction around them, a claim hides a delivery until its lease ends, and
- * pruning deletes delivered rows after the retention while keeping dead ones.
+ * the transaction around them, a claim hides a delivery until its lease ends, pruning
+ * deletes delivered rows after the retention while keeping dead ones, and an idle
+ * dispatcher is woken by `NOTIFY` instead of polling.
  */
-import type { WebhookDelivery } from "reelkit";
+import {
+  createWebhookDispatcher,
+  WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT,
+  type WebhookDelivery,
+  type WebhookDispatcher,
+} from "reelkit";
 import {
   atomically,
   createPostgresWebhookPorts,
   pruneWebhookDeliveries,
   saveWebhookEndpoints,
 } from "reelkit/postgres";
-import { beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
+import { until } from "../support/held-jobs.js";
 import { describeWithDatabase } from "./support/database.js";
 import { truncate } from "./support/tables.js";
 
@@ -111,5 +118,58 @@ describeWithDatabase("the PostgreSQL webhook outbox", (schema) => {
     ]);
     expect(await ports().endpoints.get(organization, "other")).toBeUndefined();
     expect(await ports().endpoints.list(toOrganizationId(2))).toEqual([]);
+  });
+
+  const dispatchers: WebhookDispatcher[] = [];
+  afterEach(() => Promise.all(dispatchers.splice(0).map((each) => each.stop())));
+  const startDispatcher = async (statuses: number[]) => {
+    await saveWebhookEndpoints(
+      schema().pool,
+      {
+        organizationId: 1,
+        endpoints: [
+          {
+            id: "main",
+            url: "https://hooks.example.com/a",
+            secret: "whsec_aGk=",
+            events: ["generation.completed"],
+            trusted: true,
+          },
+        ],
+      },
+      { schema: schema().name },
+    );
+    const sent: string[] = [];
+    const dispatcher = createWebhookDispatcher({
+      queue: ports().queue,
+      endpoints: ports().endpoints,
+      send: async (request) => {
+        sent.push(request.headers["webhook-id"] ?? "");
+        return { status: statuses.shift() ?? 200 };
+      },
+      backoff: { baseMilliseconds: 300, factor: 2, capMilliseconds: 300 },
+      random: () => 0.99,
+      onError: () => undefined,
+    });
+    dispatcher.start();
+    dispatchers.push(dispatcher);
+    // Idle: listening, and its first looks found nothing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return sent;
+  };
+
+  it("sends a delivery queued while idle at once, woken by NOTIFY, not by its 30 s poll", async () => {
+    const sent = await startDispatcher([]);
+    expect(WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT).toBe(30_000);
+    await atomically(schema().pool, () => ports().outbox.add([delivery("msg_woken")]));
+    await until(() => sent.length === 1);
+    expect(sent).toEqual(["msg_woken"]);
+  });
+
+  it("sends a retry it scheduled again when it comes due, not at its next poll", async () => {
+    const sent = await startDispatcher([500]);
+    await ports().outbox.add([delivery("msg_retried")]);
+    await until(() => sent.length === 2);
+    expect(sent).toEqual(["msg_retried", "msg_retried"]);
   });
 });

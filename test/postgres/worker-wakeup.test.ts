@@ -90,7 +90,7 @@ describeWithDatabase("idle PostgreSQL workers", (schema) => {
   it("listens again after losing its connection, and is woken as before", async () => {
     const worker = startWorker({ pollMilliseconds: NEVER_POLL_MILLISECONDS });
     await worker.observed.nextEmptyLook();
-    const listen = `LISTEN "${schema().name}.job_outbox"`;
+    const listen = `LISTEN "${schema().name}.job_outbox"; LISTEN "${schema().name}.job_cancel"`;
     const listeners = () =>
       schema().pool.query<{ pid: number }>(
         "SELECT pid FROM pg_stat_activity WHERE query = $1 AND state = 'idle'",
@@ -109,7 +109,7 @@ describeWithDatabase("idle PostgreSQL workers", (schema) => {
     expect(worker.ran).toEqual(["after-loss"]);
   });
 
-  it("sends 3 statements in 10 s when idle: it listens, then looks at the outbox once", async () => {
+  it("sends 4 statements in 10 s when idle: it listens, then looks at the outbox once", async () => {
     const observed = observedPool(schema());
     const ports = createPostgresPorts(observed.pool, inSchema());
     const worker = ports.startWorker(async () => undefined);
@@ -118,10 +118,11 @@ describeWithDatabase("idle PostgreSQL workers", (schema) => {
     await worker.stop();
     expect(JOB_POLL_FALLBACK_DEFAULT_MILLISECONDS).toBe(30_000);
     // Listening, then one look at the outbox: give up expired last attempts, then pick
-    // organizations to serve (none).
+    // organizations to serve in each lane (none).
     expect(observed.statements.map((text) => text.split(/\s/)[0])).toEqual([
       "LISTEN",
       "UPDATE",
+      "WITH",
       "WITH",
     ]);
   }, 20_000);

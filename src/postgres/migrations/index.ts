@@ -16,6 +16,7 @@ import { MIGRATION_0010_OUTBOX_RETENTION } from "./0010-outbox-retention.js";
 import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
 import { MIGRATION_0013_WEBHOOKS } from "./0013-webhooks.js";
 import { MIGRATION_0014_ACCOUNT_NOTIFICATIONS } from "./0014-account-notifications.js";
+import { MIGRATION_0015_JOB_CANCELS_AND_LANES } from "./0015-job-cancels-and-lanes.js";
 import { MIGRATION_0017_OAUTH } from "./0017-oauth.js";
 import type { Migration } from "./migration.js";
 
@@ -36,5 +37,6 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0011_EDITOR_REVISIONS,
   MIGRATION_0013_WEBHOOKS,
   MIGRATION_0014_ACCOUNT_NOTIFICATIONS,
+  MIGRATION_0015_JOB_CANCELS_AND_LANES,
   MIGRATION_0017_OAUTH,
 ];

@@ -30,28 +30,34 @@ export function etagHeader(revision: number): Readonly<Record<string, string>> {
 
 const TAG = /^\s*(W\/)?"rev-(0|[1-9][0-9]{0,8})"\s*$/;
 
-// The revisions a list of entity tags names; undefined for `*`, null when malformed.
-function taggedRevisions(header: string): readonly number[] | undefined | null {
+// One entity tag of a list: the revision it names, and whether it is weak (`W/"rev-3"`).
+interface RevisionTag {
+  readonly revision: number;
+  readonly weak: boolean;
+}
+
+// The tags a list names; undefined for `*`, null when malformed.
+function revisionTags(header: string): readonly RevisionTag[] | undefined | null {
   if (header.trim() === "*") return undefined;
-  const revisions: number[] = [];
+  const tags: RevisionTag[] = [];
   for (const part of header.split(",")) {
     const match = TAG.exec(part);
     if (match === null) return null;
-    revisions.push(Number(match[2]));
+    tags.push({ revision: Number(match[2]), weak: match[1] !== undefined });
   }
-  return revisions;
+  return tags;
 }
 
 /**
  * True when `If-None-Match` names the project's entity tag at `revision` (or is `*`), so
- * the client already holds the answer. Weak comparison, as RFC 9110 asks; a tag in
- * another form never matches.
+ * the client already holds the answer. Weak comparison, as RFC 9110 asks: `W/"rev-3"`
+ * matches revision 3; a tag in another form never matches.
  */
 export function holdsRevision(ifNoneMatch: string | undefined, revision: number): boolean {
   if (ifNoneMatch === undefined) return false;
-  const revisions = taggedRevisions(ifNoneMatch);
-  if (revisions === null) return false;
-  return revisions === undefined || revisions.includes(revision);
+  const tags = revisionTags(ifNoneMatch);
+  if (tags === null) return false;
+  return tags === undefined || tags.some((tag) => tag.revision === revision);
 }
 
 /** The revisions a change accepts to apply on; `undefined` accepts any (the latest). */
@@ -74,14 +80,17 @@ function malformedIfMatch(): ApiError {
 
 /**
  * The condition of a change: the revisions `If-Match` names, narrowed by the body's
- * `expected_revision`. A malformed `If-Match` is a 400 naming the header.
+ * `expected_revision`. `If-Match` compares strongly, as RFC 9110 requires: a weak tag
+ * (`W/"rev-3"`) never matches, so a header of weak tags only leaves no revision to apply
+ * on (a 409 `revision_conflict`). A malformed `If-Match` is a 400 naming the header.
  */
 export function revisionConditionOf(
   request: Pick<ServiceRequest, "ifMatch">,
   expectedRevision: number | undefined,
 ): Step<RevisionCondition> {
-  const tagged = request.ifMatch === undefined ? undefined : taggedRevisions(request.ifMatch);
-  if (tagged === null) return halt(malformedIfMatch());
+  const tags = request.ifMatch === undefined ? undefined : revisionTags(request.ifMatch);
+  if (tags === null) return halt(malformedIfMatch());
+  const tagged = tags?.filter((tag) => !tag.weak).map((tag) => tag.revision);
   if (expectedRevision === undefined) return proceed(tagged);
   return proceed(
     tagged === undefined || tagged.includes(expectedRevision) ? [expectedRevision] : [],

@@ -14,7 +14,15 @@
  * @module
  */
 import type { ServiceDependencies } from "../dependencies.js";
-import type { Job, JobKind, ProviderOutcome } from "../ports/jobs.js";
+import {
+  HOST_STOPPED_CATEGORY,
+  type Job,
+  JobInterruptedError,
+  type JobKind,
+  type JobRunOptions,
+  jobStopOf,
+  type ProviderOutcome,
+} from "../ports/jobs.js";
 import type { JobFailure } from "../ports/records.js";
 import { queueJobEvent } from "../webhooks/job-events.js";
 import { failureOfThrow } from "./provider-failure.js";
@@ -24,51 +32,93 @@ export { PROVIDER_ERROR_CATEGORY } from "./provider-failure.js";
 async function runWork(
   deps: ServiceDependencies,
   handler: JobRecordHandler,
-  job: Job,
+  { job, ...options }: JobRun,
 ): Promise<ProviderOutcome> {
   try {
-    return await (handler.run === undefined ? deps.provider.run(job) : handler.run(deps, job));
+    return await (handler.run === undefined
+      ? deps.provider.run(job, options)
+      : handler.run(deps, job, options));
   } catch (error) {
     return { ok: false, failure: failureOfThrow(error, "The provider failed") };
   }
 }
 
-/** Runs one job to its end with the handler of its kind. */
+/** The failure recorded when the work stopped with its host and will not run again. */
+export const HOST_STOPPED_FAILURE: JobFailure = Object.freeze({
+  category: HOST_STOPPED_CATEGORY,
+  message: "The host stopped before the work finished; its credits were returned. Send it again.",
+  retryable: true,
+});
+
+/** One run of a job, and what whoever runs it tells it. */
+export interface JobRun extends JobRunOptions {
+  /** The job. */
+  readonly job: Job;
+}
+
+// The outcome to record once the work ended. Work that failed while its runner was
+// stopping failed because of the stop: when the job runs again, nothing is recorded or
+// settled now (the throw tells the runner to give the job back); when it never will, the
+// stop is the failure, refunded like any other.
+function outcomeAfter(run: JobRun, outcome: ProviderOutcome): ProviderOutcome {
+  const stop = jobStopOf(run.signal);
+  if (outcome.ok || stop?.kind !== "interrupted") return outcome;
+  if (stop.resumed) throw new JobInterruptedError(run.job);
+  return { ok: false, failure: HOST_STOPPED_FAILURE };
+}
+
+/**
+ * Runs one job to its end with the handler of its kind. When `run.signal` aborts with an
+ * `interrupted` {@link JobStop} that resumes the job, a run whose work did not complete
+ * throws {@link JobInterruptedError} having recorded and settled nothing.
+ */
 export async function processJob(
   deps: ServiceDependencies,
   handlers: Readonly<Record<JobKind, JobRecordHandler>>,
-  job: Job,
+  run: JobRun,
 ): Promise<void> {
+  const { job } = run;
   const handler = handlers[job.kind];
   const started = await handler.start(deps, job);
-  if (started !== "run") {
-    // A repeat: an earlier run finished the record but may have stopped before settling
-    // its hold. Settle it by the record's final status; the hold moves only once, so
-    // this changes nothing when the earlier run did settle.
-    if (started === "completed") await deps.credits.capture(job.organizationId, job.holdId);
-    if (started === "failed") await deps.credits.release(job.organizationId, job.holdId);
-    return;
-  }
-  const outcome = await runWork(deps, handler, job);
+  if (started !== "run") return settleRepeat(deps, job, started);
+  const outcome = outcomeAfter(run, await runWork(deps, handler, run));
   const together = (work: () => Promise<void>) =>
     deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
   await together(async () => {
-    if (outcome.ok) {
-      await handler.complete(deps, job, outcome.url);
-      await deps.credits.capture(job.organizationId, job.holdId);
-    } else {
-      await handler.fail(deps, job, outcome.failure);
+    const written = outcome.ok
+      ? await handler.complete(deps, job, outcome.url)
+      : await handler.fail(deps, job, outcome.failure);
+    if (written === "gone") {
+      // The record took another job's work meanwhile (a replaced export): this outcome
+      // is nobody's, so nothing is charged for it and nothing is announced.
       await deps.credits.release(job.organizationId, job.holdId);
+      return;
     }
+    if (outcome.ok) await deps.credits.capture(job.organizationId, job.holdId);
+    else await deps.credits.release(job.organizationId, job.holdId);
     // In the same unit as the move it reports: a rolled-back move queues no event.
     await queueJobEvent(deps, job, outcome.ok);
   });
 }
 
+// A repeat: an earlier run finished the record but may have stopped before settling its
+// hold, so it is settled by the record's final status; the hold moves only once, so this
+// changes nothing when the earlier run did settle. A job whose record is gone (or belongs
+// to newer work) will never be settled by anyone else, so its hold is refunded.
+async function settleRepeat(
+  deps: ServiceDependencies,
+  job: Job,
+  started: Exclude<JobStart, "run">,
+): Promise<void> {
+  if (started === "completed") await deps.credits.capture(job.organizationId, job.holdId);
+  else await deps.credits.release(job.organizationId, job.holdId);
+}
+
 /**
  * What taking a job found: `run` when the record is now in progress, `completed` or
  * `failed` when an earlier run already finished it (the job is a repeat, after a crash or
- * a lost claim), `missing` when there is no such record.
+ * a lost claim), `missing` when there is no such record or it no longer waits for this
+ * job (an export replaced by a newer one); the hold of a missing job is refunded.
  */
 export type JobStart = "run" | "completed" | "failed" | "missing";
 
@@ -98,11 +148,30 @@ export interface JobRecordHandler {
   start(deps: ServiceDependencies, job: Job): Promise<JobStart>;
   /**
    * Does the work itself instead of the provider (an export runs the renderer); throwing
-   * counts as a retryable `provider_error` failure, as the provider's throw does.
+   * counts as a retryable `provider_error` failure, as the provider's throw does. Work
+   * that can stop early does so when `options.signal` aborts (a {@link JobStop} says why),
+   * answering a failure.
    */
-  run?(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome>;
-  /** Records the produced asset's URL and `completed`. */
-  complete(deps: ServiceDependencies, job: Job, url: string): Promise<void>;
-  /** Records the failure and `error`. */
-  fail(deps: ServiceDependencies, job: Job, failure: JobFailure): Promise<void>;
+  run?(deps: ServiceDependencies, job: Job, options: JobRunOptions): Promise<ProviderOutcome>;
+  /**
+   * Records the produced asset's URL and `completed`. Answers `gone` when the record no
+   * longer waits for this job, so the hold is refunded instead of captured.
+   */
+  complete(deps: ServiceDependencies, job: Job, url: string): Promise<JobRecordWritten>;
+  /** Records the failure and `error`; `gone` as for {@link JobRecordHandler.complete}. */
+  fail(deps: ServiceDependencies, job: Job, failure: JobFailure): Promise<JobRecordWritten>;
 }
+
+/**
+ * What recording a job's outcome found: `written` (or undefined) when the record took it
+ * or had already finished, `gone` when the record no longer waits for this job (it was
+ * replaced by newer work while the job ran), so the outcome belongs to nobody.
+ */
+export type JobRecordWrite = "written" | "gone";
+
+/**
+ * What {@link JobRecordHandler.complete} and `fail` resolve to: a {@link JobRecordWrite},
+ * or nothing, which counts as `written`.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only writes resolves to nothing, as handlers always have.
+export type JobRecordWritten = JobRecordWrite | void;

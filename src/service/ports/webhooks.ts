@@ -89,6 +89,28 @@ export interface WebhookDeliveryQueue {
   retry(id: string, nextAttemptAtMilliseconds: number, error: string): Promise<void>;
   /** Gives a delivery up after its last failed attempt. */
   dead(id: string, error: string): Promise<void>;
+  /**
+   * Calls `onQueued` whenever deliveries were queued (by any host sharing the outbox),
+   * and once listening starts, until stopped. A queue that offers it is not polled
+   * often: the dispatcher waits for it, with only a slow safety poll
+   * (`WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT`). The PostgreSQL queue offers it
+   * (`LISTEN`), the in-memory one does not (a poll of memory costs nothing).
+   */
+  listen?(listener: WebhookQueueListenerOptions): WebhookQueueListening;
+}
+
+/** What {@link WebhookDeliveryQueue.listen} takes. */
+export interface WebhookQueueListenerOptions {
+  /** Called when deliveries may be due, or notifications may have been missed. */
+  readonly onQueued: () => void;
+  /** Told when listening fails or its connection is lost. */
+  readonly onError: (error: unknown) => void;
+}
+
+/** Listening started by {@link WebhookDeliveryQueue.listen}. */
+export interface WebhookQueueListening {
+  /** Stops listening; resolves once its connection is given up. */
+  stop(): Promise<void>;
 }
 
 /** What {@link WebhookDeliveryQueue.claim} takes. */

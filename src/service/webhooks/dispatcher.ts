@@ -5,7 +5,9 @@
  * and full jitter (the job backoff) until the attempt limit, after which the delivery is
  * dead. Deliveries are at least once: a dispatcher that stops between a receiver's 2xx
  * and recording it sends again once the claim's lease ends, with the same `webhook-id`.
- * It runs beside the request path, so no request ever waits for a receiver.
+ * It runs beside the request path, so no request ever waits for a receiver. An idle
+ * dispatcher waits for the outbox to say deliveries were queued when it can (PostgreSQL's
+ * `LISTEN`), and otherwise looks every couple of seconds.
  *
  * @module
  */
@@ -15,6 +17,7 @@ import type {
   ClaimedWebhookDelivery,
   WebhookDeliveryQueue,
   WebhookEndpoints,
+  WebhookQueueListening,
 } from "../ports/webhooks.js";
 import { createWebhookSender, type WebhookSender } from "./sender.js";
 import { signWebhook } from "./signature.js";
@@ -39,8 +42,19 @@ export const WEBHOOK_RETRY_BACKOFF_DEFAULT: RetryBackoff = {
 /** Deliveries one dispatcher sends at once. */
 export const WEBHOOK_CONCURRENCY_DEFAULT = 8;
 
-/** How often an idle dispatcher looks at the outbox: every 2 seconds. */
+/**
+ * How often an idle dispatcher looks at an outbox that cannot tell it when deliveries
+ * are queued (the in-memory one): every 2 seconds.
+ */
 export const WEBHOOK_POLL_MILLISECONDS_DEFAULT = 2000;
+
+/**
+ * How often an idle dispatcher looks at an outbox it listens to (PostgreSQL's `LISTEN`):
+ * every 30 seconds, as the job worker's safety poll. It only finds what no notification
+ * announced: a delivery whose claim lapsed (its dispatcher died), or one another host
+ * retried, which comes due later.
+ */
+export const WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT = 30_000;
 
 /** Settings of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
@@ -62,7 +76,11 @@ export interface WebhookDispatcherOptions {
   readonly timeoutMilliseconds?: number;
   /** Deliveries sent at once; {@link WEBHOOK_CONCURRENCY_DEFAULT} by default. */
   readonly concurrency?: number;
-  /** Pause of an idle dispatcher; {@link WEBHOOK_POLL_MILLISECONDS_DEFAULT} by default. */
+  /**
+   * Pause of an idle dispatcher: {@link WEBHOOK_POLL_MILLISECONDS_DEFAULT} by default, or
+   * {@link WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT} when the queue can `listen`. A retry
+   * this dispatcher scheduled ends the pause when it comes due.
+   */
   readonly pollMilliseconds?: number;
   /** Told about errors of the outbox; printed to stderr by default. */
   readonly onError?: (error: unknown) => void;
@@ -119,6 +137,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const onError =
     options.onError ?? ((error: unknown) => console.error("reelkit: webhook dispatcher:", error));
   const { queue } = options;
+  const pollMilliseconds =
+    options.pollMilliseconds ??
+    (queue.listen === undefined
+      ? WEBHOOK_POLL_MILLISECONDS_DEFAULT
+      : WEBHOOK_SAFETY_POLL_MILLISECONDS_DEFAULT);
+  // The earliest retry this dispatcher scheduled and has not looked for since: an idle
+  // dispatcher looks again when it comes due, not at its next poll.
+  let nextRetryAt = Number.POSITIVE_INFINITY;
 
   const failed = async (
     delivery: ClaimedWebhookDelivery,
@@ -130,7 +156,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return "dead";
     }
     const delay = jobRetryDelayMilliseconds(attempt, backoff, random);
-    await queue.retry(delivery.id, clock.now() + delay, error);
+    const dueAt = clock.now() + delay;
+    await queue.retry(delivery.id, dueAt, error);
+    nextRetryAt = Math.min(nextRetryAt, dueAt);
     return "retried";
   };
 
@@ -184,16 +212,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   let running: Promise<void> | undefined;
   let stopped = false;
+  let listening: WebhookQueueListening | undefined;
+  // Set by a notification, so one that arrives while deliveries are being sent is not lost.
+  let woken = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let endPause: () => void = () => undefined;
+  const wake = (): void => {
+    woken = true;
+    endPause();
+  };
   const pause = () =>
     new Promise<void>((resolve) => {
+      if (woken) return resolve();
       endPause = resolve;
-      timer = setTimeout(resolve, options.pollMilliseconds ?? WEBHOOK_POLL_MILLISECONDS_DEFAULT);
+      const untilRetry = Math.max(0, nextRetryAt - clock.now());
+      timer = setTimeout(resolve, Math.min(pollMilliseconds, untilRetry));
       (timer as { unref?: () => void }).unref?.();
     });
   const loop = async (): Promise<void> => {
     while (!stopped) {
+      woken = false;
+      if (nextRetryAt <= clock.now()) nextRetryAt = Number.POSITIVE_INFINITY;
       const report = await runDue().catch((error: unknown) => {
         onError(error);
         return undefined;
@@ -207,6 +246,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     runDue,
     start() {
       stopped = false;
+      listening ??= queue.listen?.({ onQueued: wake, onError });
       running ??= loop().finally(() => {
         running = undefined;
       });
@@ -215,7 +255,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       stopped = true;
       clearTimeout(timer);
       endPause();
-      await running;
+      const listened = listening;
+      listening = undefined;
+      await Promise.all([running, listened?.stop()]);
     },
   };
 }

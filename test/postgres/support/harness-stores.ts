@@ -14,6 +14,8 @@ import type {
   CreditStore,
   IdempotencyStore,
   Job,
+  JobRunOptions,
+  JobWorker,
   MemoryAccountStore,
   MemoryJobQueue,
   Organization,
@@ -89,11 +91,13 @@ function harnessQueue(schema: TestSchema, capacity: number | undefined): MemoryJ
   const queue = createPostgresJobQueue(pool, { schema: schema.name });
   const waiting: Job[] = [];
   let worker: PostgresWorker | undefined;
-  const taking = (run: (job: Job) => Promise<void>) => async (job: Job) => {
-    const index = waiting.findIndex((each) => each.id === job.id);
-    if (index >= 0) waiting.splice(index, 1);
-    await run(job);
-  };
+  const taking =
+    (run: JobWorker) =>
+    async (job: Job, options: JobRunOptions = {}) => {
+      const index = waiting.findIndex((each) => each.id === job.id);
+      if (index >= 0) waiting.splice(index, 1);
+      await run(job, options);
+    };
   // One attempt per job, as the in-memory queue runs a job once and reports its error.
   const settings = { schema: schema.name, pool, maxAttempts: 1, pollMilliseconds: 5 };
   return {
@@ -104,6 +108,7 @@ function harnessQueue(schema: TestSchema, capacity: number | undefined): MemoryJ
       await queue.enqueue(job);
       waiting.push(job);
     },
+    cancel: (cancellation) => queue.cancel(cancellation),
     pending: () => [...waiting],
     runPending: (run) => drainJobs({ ...settings, process: taking(run) }),
     start(run, options = {}) {
@@ -116,6 +121,9 @@ function harnessQueue(schema: TestSchema, capacity: number | undefined): MemoryJ
     async stop() {
       await worker?.stop();
       worker = undefined;
+    },
+    interrupt() {
+      worker?.interrupt();
     },
     async idle() {
       for (;;) {

@@ -123,6 +123,43 @@ describe("preconditions on changes", () => {
     expect((await history()).body.revisions).toHaveLength(1);
   });
 
+  it("compares If-Match strongly: a weak tag of the latest revision is a 409 and changes nothing", async () => {
+    const before = await readProject(harness, id);
+    const weak = await patchProject(harness, id, title("Weak"), {
+      headers: { "If-Match": 'W/"rev-0"' },
+    });
+    expect(weak.status).toBe(409);
+    expect(weak.body.error).toMatchObject({
+      code: "revision_conflict",
+      retryable: false,
+      context: { current_revision: 0 },
+    });
+    const weakUndo = await post(`/editor/videos/${id}/undo`, undefined, {
+      "If-Match": 'W/"rev-0"',
+    });
+    expect(weakUndo.status).toBe(409);
+    expect(weakUndo.body.error.code).toBe("revision_conflict");
+    expect(
+      (
+        await patchProject(
+          harness,
+          id,
+          { ...title("Weak"), expected_revision: 0 },
+          {
+            headers: { "If-Match": 'W/"rev-0"' },
+          },
+        )
+      ).status,
+    ).toBe(409);
+    expect(await readProject(harness, id)).toEqual(before);
+    // A strong tag in the same list still matches.
+    const listed = await patchProject(harness, id, title("Strong"), {
+      headers: { "If-Match": 'W/"rev-0", "rev-0"' },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.revision).toBe(1);
+  });
+
   it("refuses a malformed If-Match with 400 naming the header", async () => {
     const response = await patchProject(harness, id, title("x"), {
       headers: { "If-Match": "rev-0" },

@@ -1,8 +1,8 @@
 /**
  * How an export job moves its project's export and does its work: the renderer turns
  * the state the request saw into an MP4, which is stored through the media storage port.
- * A job whose export was replaced by a newer one (its hold already refunded) finds no
- * export of its own and does nothing.
+ * A job whose export was replaced by a newer one finds no export of its own: it records
+ * nothing, and its hold is refunded (once: the replacing request refunds it too).
  *
  * @module
  */
@@ -10,9 +10,14 @@ import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
 import type { ServiceDependencies } from "../../dependencies.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../../jobs/process-job.js";
+import {
+  type JobRecordHandler,
+  type JobRecordWrite,
+  jobStartOf,
+  WORK_STATUSES,
+} from "../../jobs/process-job.js";
 import { completeWork, failWork, startWork } from "../../jobs/work.js";
-import type { Job, ProviderOutcome } from "../../ports/jobs.js";
+import type { Job, JobRunOptions, ProviderOutcome } from "../../ports/jobs.js";
 import type { EditorExportRecord, VideoRecord } from "../../ports/records.js";
 import type { RecordChange } from "../../ports/stores.js";
 import { videoIdOf } from "../../videos/faceless-video-job.js";
@@ -61,7 +66,11 @@ async function updateExport(
   return current?.holdId === job.holdId ? current : undefined;
 }
 
-async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+async function renderExport(
+  deps: ServiceDependencies,
+  job: Job,
+  { signal }: JobRunOptions,
+): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
   if (renderer === undefined)
     return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
@@ -83,7 +92,12 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
     (stored) => ({ ok: true as const, stored }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const rendered = await renderer.renderVideo(planned.plan, { sink: pipe.writable });
+  // A replaced export, or one whose host is stopping, stops ffmpeg at once.
+  const rendered = await renderer.renderVideo(
+    planned.plan,
+    { sink: pipe.writable },
+    signal === undefined ? {} : { signal },
+  );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;
@@ -94,6 +108,10 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
   const stored = outcome.stored;
   return { ok: true, url: stored.url };
 }
+
+// An export replaced while its job ran is no longer the job's to finish.
+const writtenOf = (exported: EditorExportRecord | undefined): JobRecordWrite =>
+  exported === undefined ? "gone" : "written";
 
 /**
  * Moves the export of the video `resourceId`: `generating` when a worker takes the job,
@@ -106,9 +124,9 @@ export const editorExportJobHandler: JobRecordHandler = {
   },
   run: renderExport,
   async complete(deps, job, url) {
-    await updateExport(deps, job, completeWork(url, isoNow(deps.clock)));
+    return writtenOf(await updateExport(deps, job, completeWork(url, isoNow(deps.clock))));
   },
   async fail(deps, job, failure) {
-    await updateExport(deps, job, failWork(failure, isoNow(deps.clock)));
+    return writtenOf(await updateExport(deps, job, failWork(failure, isoNow(deps.clock))));
   },
 };

@@ -128,7 +128,7 @@ function newExport(plan: RenderPlan, fields: NewExportFields): EditorExportRecor
 }
 
 // Records the export on the project, refunds the export it replaces if that one was
-// still waiting or running (its job then finds itself replaced and does nothing), and
+// still waiting or running (its job then finds itself replaced and records nothing), and
 // queues the job with the state as it is now, so later edits do not change this file.
 async function queueExport(
   deps: ServiceDependencies,
@@ -136,16 +136,15 @@ async function queueExport(
   exported: EditorExportRecord,
 ): Promise<{ readonly ok: true } | { readonly ok: false; readonly answer: PaidAnswer }> {
   const organizationId = caller.organization.id;
-  const recorded = await deps.stores.videos.update(organizationId, project.id, (row) => ({
-    ...row,
-    lastExport: exported,
-  }));
+  const recorded = await recordExport(deps, { caller, project }, exported);
   if (recorded === undefined) {
     return { ok: false, answer: failure(editorProjectNotFound(project.id)) };
   }
-  const replaced = project.lastExport;
+  const { replaced } = recorded;
   if (replaced !== undefined && isRunnable(replaced.status)) {
-    await deps.credits.release(caller.organization.id, replaced.holdId);
+    await deps.credits.release(organizationId, replaced.holdId);
+    // A render of the replaced export would be paid by nobody: stop it wherever it runs.
+    await deps.queue.cancel?.({ organizationId, holdId: replaced.holdId });
   }
   const input: EditorExportJobInput = {
     resolution: exported.resolution,
@@ -168,6 +167,23 @@ async function queueExport(
     changeExport(exported.holdId, failed),
   );
   return { ok: false, answer: failure(queueUnavailableError("export")) };
+}
+
+// Makes `exported` the project's export and says which export it replaced: the one in
+// the row the update changed, not the one this request read, since a concurrent export
+// may have replaced that one in between (and refunded it). The change may run again
+// after a conflict; the last run is the one written.
+async function recordExport(
+  deps: ServiceDependencies,
+  { caller, project }: { readonly caller: Caller; readonly project: EditorProjectRecord },
+  exported: EditorExportRecord,
+): Promise<{ readonly replaced: EditorExportRecord | undefined } | undefined> {
+  let replaced: EditorExportRecord | undefined;
+  const recorded = await deps.stores.videos.update(caller.organization.id, project.id, (row) => {
+    replaced = row.lastExport;
+    return { ...row, lastExport: exported };
+  });
+  return recorded === undefined ? undefined : { replaced };
 }
 
 function exportBodyOf(
