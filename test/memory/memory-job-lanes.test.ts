@@ -20,11 +20,11 @@ const generationOf = (id: string, organizationId: number) =>
   jobOfKind(id, organizationId, "generation");
 
 describe("memory job queue: lanes", () => {
-  it("puts exports in the render lane and every other kind in the standard one", () => {
+  it("puts the kinds that render a timeline in the render lane, every other in the standard one", () => {
     expect(JOB_LANE_OF_KIND).toEqual({
       generation: "standard",
-      slideshow: "standard",
-      faceless_video: "standard",
+      slideshow: "render",
+      faceless_video: "render",
       reference_analysis: "standard",
       editor_export: "render",
     });

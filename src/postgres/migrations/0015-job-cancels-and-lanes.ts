@@ -8,8 +8,8 @@ import type { Migration } from "./migration.js";
  * running it stops at once; a worker that missed the notification sees the column when
  * it renews its claim.
  *
- * `lane` is the lane of the job's kind (`standard`, or `render` for exports), written by
- * `enqueue`; a claim in one lane looks at that lane's open jobs through
+ * `lane` is the lane of the job's kind (`standard`, or `render` for the kinds that render a
+ * timeline), written by `enqueue`; a claim in one lane looks at that lane's open jobs through
  * `job_outbox_open_by_lane` and takes turns in `job_lane_turns`. Jobs queued before this
  * version are put in their kind's lane. `job_organization_turns` stays for claims over
  * every lane, and for hosts of the previous version during a rolling deploy.
@@ -22,7 +22,7 @@ ALTER TABLE job_outbox ADD COLUMN cancelled_at timestamptz;
 
 ALTER TABLE job_outbox ADD COLUMN lane text NOT NULL DEFAULT 'standard';
 UPDATE job_outbox SET lane = 'render'
-  WHERE kind = 'editor_export' AND state IN ('queued', 'claimed', 'dead');
+  WHERE kind IN ('editor_export', 'faceless_video', 'slideshow') AND state IN ('queued', 'claimed', 'dead');
 
 CREATE INDEX job_outbox_open_by_lane ON job_outbox (lane, organization_id, position)
   WHERE state IN ('queued', 'claimed');

@@ -53,8 +53,9 @@ export const JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT = 20;
 /**
  * The lanes jobs run in. Each lane has its own slots and its own cap per organization,
  * so work of one lane never waits behind the other's: `render` holds the jobs that run
- * ffmpeg over a whole timeline (they can take an hour), `standard` everything else
- * (generations, reference analyses, products' steps that call providers).
+ * ffmpeg over a whole timeline (they can take an hour): exports, and faceless videos and
+ * slideshows, whose last step renders their project; `standard` everything else
+ * (generations, reference analyses).
  */
 export type JobLane = "standard" | "render";
 
@@ -67,8 +68,8 @@ export const JOB_LANES: readonly JobLane[] = Object.freeze(["standard", "render"
  */
 export const JOB_LANE_OF_KIND: Readonly<Record<JobKind, JobLane>> = Object.freeze({
   generation: "standard",
-  slideshow: "standard",
-  faceless_video: "standard",
+  slideshow: "render",
+  faceless_video: "render",
   reference_analysis: "standard",
   editor_export: "render",
 });
