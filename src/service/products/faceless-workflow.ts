@@ -7,8 +7,7 @@
  */
 
 import type { FacelessStep } from "../../vocabulary.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { Job, ProviderOutcome } from "../ports/jobs.js";
+import type { ProviderOutcome } from "../ports/jobs.js";
 import type { FacelessProgress } from "../ports/product-workflow.js";
 import type { GeneratedVisual } from "../ports/visuals.js";
 import { buildFacelessProject } from "./faceless-project.js";
@@ -109,13 +108,9 @@ export function newFacelessProgress(): FacelessProgress {
 }
 
 /**
- * Runs the unfinished steps of the faceless video `job.resourceId` and answers its MP4's
+ * Runs the unfinished steps of the faceless video `run.videoId` and answers its MP4's
  * URL, or the failure of the step that failed.
  */
-export function runFacelessVideo(
-  deps: ServiceDependencies,
-  job: Job,
-  videoId: number,
-): Promise<ProviderOutcome> {
-  return runWorkflow({ deps, job, videoId }, FACELESS_WORKFLOW);
+export function runFacelessVideo(run: ProductRun): Promise<ProviderOutcome> {
+  return runWorkflow(run, FACELESS_WORKFLOW);
 }

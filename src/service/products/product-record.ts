@@ -25,6 +25,11 @@ export interface ProductRun {
   readonly job: Job;
   /** The video the workflow builds (the slideshow's video for a slideshow). */
   readonly videoId: number;
+  /**
+   * Aborts when the job's work is no longer wanted or its runner is stopping: the render
+   * stops, and no further step starts (the steps done stay recorded for a resumed run).
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A product video with its workflow of kind `Progress`. */

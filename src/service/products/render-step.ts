@@ -53,7 +53,15 @@ type Stored =
 async function renderIntoStorage(
   deps: ServiceDependencies,
   renderer: Renderer,
-  { plan, objectKey }: { plan: Parameters<Renderer["renderVideo"]>[0]; objectKey: string },
+  {
+    plan,
+    objectKey,
+    signal,
+  }: {
+    plan: Parameters<Renderer["renderVideo"]>[0];
+    objectKey: string;
+    signal: AbortSignal | undefined;
+  },
 ): Promise<Stored> {
   const pipe = new TransformStream<Uint8Array, Uint8Array>();
   const storing = deps.mediaStorage
@@ -62,7 +70,11 @@ async function renderIntoStorage(
       (stored) => ({ ok: true as const, url: stored.url }),
       () => ({ ok: false as const, failure: UNSTORED_FAILURE }),
     );
-  const rendered = await renderer.renderVideo(plan, { sink: pipe.writable });
+  const rendered = await renderer.renderVideo(
+    plan,
+    { sink: pipe.writable },
+    signal === undefined ? {} : { signal },
+  );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await storing;
@@ -91,7 +103,11 @@ async function renderProduct(
   }
   const contentHash = await exportContentHash(state, resolution);
   const objectKey = `exports/${run.job.organizationId}/${run.videoId}/${contentHash}.mp4`;
-  const stored = await renderIntoStorage(deps, deps.renderer, { plan: planned.plan, objectKey });
+  const stored = await renderIntoStorage(deps, deps.renderer, {
+    plan: planned.plan,
+    objectKey,
+    signal: run.signal,
+  });
   if (!stored.ok) return stepFailed(stored.failure);
   const rendered: RenderedProduct = {
     url: stored.url,

@@ -7,8 +7,7 @@
  */
 
 import type { SlideshowStep } from "../../vocabulary.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { Job, ProviderOutcome } from "../ports/jobs.js";
+import type { ProviderOutcome } from "../ports/jobs.js";
 import type { SlideshowProgress } from "../ports/product-workflow.js";
 import type { PlannedSlide, SlidePlanRequest } from "../ports/script-plans.js";
 import type { GeneratedVisual } from "../ports/visuals.js";
@@ -139,13 +138,9 @@ export function newSlideshowProgress(textOverlays: boolean): SlideshowProgress {
 }
 
 /**
- * Runs the unfinished steps of a slideshow job into its video `videoId` and answers the
- * MP4's URL, or the failure of the step that failed.
+ * Runs the unfinished steps of a slideshow job into its video `run.videoId` and answers
+ * the MP4's URL, or the failure of the step that failed.
  */
-export function runSlideshow(
-  deps: ServiceDependencies,
-  job: Job,
-  videoId: number,
-): Promise<ProviderOutcome> {
-  return runWorkflow({ deps, job, videoId }, SLIDESHOW_WORKFLOW);
+export function runSlideshow(run: ProductRun): Promise<ProviderOutcome> {
+  return runWorkflow(run, SLIDESHOW_WORKFLOW);
 }

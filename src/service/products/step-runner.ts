@@ -74,6 +74,16 @@ export const PRODUCT_FINISHED_FAILURE: JobFailure = Object.freeze({
 });
 
 /**
+ * The failure of a run stopped between steps because its work is no longer wanted; the
+ * job runner decides what it means (a run given back to the queue records nothing).
+ */
+export const PRODUCT_STOPPED_FAILURE: JobFailure = Object.freeze({
+  category: "work_stopped",
+  message: "The work on this video was stopped before its next step.",
+  retryable: true,
+});
+
+/**
  * Runs the unfinished steps of the run's video in order and answers the finished file's
  * URL, or the failure of the step that failed. A run whose video stops being runnable
  * (finished by another run of the same job) stops before its next step.
@@ -87,6 +97,7 @@ export async function runWorkflow<Progress extends ProductProgress, Name extends
     if (video === undefined) return { ok: false, failure: PRODUCT_MISSING_FAILURE };
     if (!isRunnable(video.status)) return { ok: false, failure: PRODUCT_FINISHED_FAILURE };
     if (step.done(video)) continue;
+    if (run.signal?.aborted === true) return { ok: false, failure: PRODUCT_STOPPED_FAILURE };
     const outcome = await step.run(run, video);
     if (!outcome.ok) return outcome;
   }

@@ -51,10 +51,10 @@ export const facelessVideoJobHandler: JobRecordHandler = {
     const video = await updateVideo(deps, job, startWork<VideoRecord>(isoNow(deps.clock)));
     return jobStartOf(video?.status, WORK_STATUSES);
   },
-  async run(deps, job) {
-    const id = videoIdOf(job);
-    if (id === undefined) return { ok: false, failure: PRODUCT_MISSING_FAILURE };
-    return runFacelessVideo(deps, job, id);
+  async run(deps, job, { signal }) {
+    const videoId = videoIdOf(job);
+    if (videoId === undefined) return { ok: false, failure: PRODUCT_MISSING_FAILURE };
+    return runFacelessVideo({ deps, job, videoId, signal });
   },
   async complete(deps, job, url) {
     const now = isoNow(deps.clock);

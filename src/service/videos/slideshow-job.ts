@@ -38,7 +38,8 @@ export const slideshowJobHandler: JobRecordHandler = {
     );
     return "run";
   },
-  run: (deps, job) => runSlideshow(deps, job, slideshowInputOf(job).videoId),
+  run: (deps, job, { signal }) =>
+    runSlideshow({ deps, job, videoId: slideshowInputOf(job).videoId, signal }),
   async complete(deps, job, url) {
     const now = isoNow(deps.clock);
     const slideshow = await deps.stores.slideshows.update(

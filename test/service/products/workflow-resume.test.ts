@@ -5,7 +5,13 @@
  * recorded output, asks no provider again for what was recorded, and the hold is
  * captured once.
  */
-import { createService, type Renderer, type VideoRecord } from "reelkit";
+import {
+  createService,
+  JobInterruptedError,
+  type JobStop,
+  type Renderer,
+  type VideoRecord,
+} from "reelkit";
 import { describe, expect, it } from "vitest";
 import { get, post } from "../generations/support.js";
 import { createHarness, type Harness, ORGS } from "../support/harness.js";
@@ -127,6 +133,54 @@ describe("a slideshow's job taken over by another host", () => {
     expect(dying.counts.planSlides).toBe(1);
     expect(surviving.counts.planSlides ?? 0).toBe(0);
     expect(surviving.counts.generate).toBe(1);
+    expect(await holdMoves(harness, job.holdId)).toEqual({ hold: 1, capture: 1, release: 0 });
+  });
+});
+
+describe("a faceless video whose host stops while it renders", () => {
+  it("stops the render, settles nothing, and is finished by its next run with one charge", async () => {
+    const harness = await createHarness({ renderer: () => stubRenderer() });
+    const created = await post(harness, "/faceless-videos", {
+      prompt: "How lighthouses keep their light turning",
+      duration: 20,
+    });
+    const videoId: number = created.body.video_id;
+    const job = onlyQueuedJob(harness);
+    const signals: Array<AbortSignal | undefined> = [];
+    // The render runs until its signal aborts, then answers as the ffmpeg renderer does.
+    const stopping: Renderer = {
+      ...stubRenderer(),
+      renderVideo: (_plan, _target, options) =>
+        new Promise((resolve) => {
+          signals.push(options?.signal);
+          options?.signal?.addEventListener("abort", () =>
+            resolve({
+              ok: false,
+              error: { code: "render_aborted", message: "The render was stopped." },
+            } as Awaited<ReturnType<Renderer["renderVideo"]>>),
+          );
+        }),
+    };
+    const controller = new AbortController();
+    const stoppingHost = createService({ ...harness.deps, renderer: stopping });
+    const run = stoppingHost.processJob(job, { signal: controller.signal });
+    await eventually(async () => (await get(harness, `/videos/${videoId}`)).body.step === "render");
+    await eventually(async () => signals.length === 1);
+    const stop: JobStop = { kind: "interrupted", resumed: true };
+    controller.abort(stop);
+    await expect(run).rejects.toBeInstanceOf(JobInterruptedError);
+    expect(signals[0]?.aborted).toBe(true);
+    expect((await get(harness, `/videos/${videoId}`)).body).toMatchObject({
+      status: "generating",
+      step: "render",
+    });
+    expect(await holdMoves(harness, job.holdId)).toEqual({ hold: 1, capture: 0, release: 0 });
+
+    await createService(harness.deps).processJob({ ...job });
+    expect((await get(harness, `/videos/${videoId}`)).body).toMatchObject({
+      status: "completed",
+      step: "done",
+    });
     expect(await holdMoves(harness, job.holdId)).toEqual({ hold: 1, capture: 1, release: 0 });
   });
 });
