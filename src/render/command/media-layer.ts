@@ -34,6 +34,11 @@ import { decimal } from "./numbers.js";
  * reading a little earlier keeps it (exact for sources of 4 frames per second or more).
  */
 export const SEEK_PREROLL_SECONDS = 0.25;
+/**
+ * Seconds before a source's known end that a seek stops at: a position past the end
+ * (a clip held on its last frame) is read from there, so that frames come at all.
+ */
+export const SOURCE_END_REWIND_SECONDS = 1;
 /** Source seconds read past the end a layer needs, for the frame still on screen there. */
 export const SOURCE_TAIL_SECONDS = 0.1;
 /**
@@ -73,24 +78,47 @@ function whole(value: number): number {
   return Math.max(1, Math.round(value));
 }
 
+// How an input is read: its options, the source seconds read before the position on
+// screen at the first instant, and whether that position may be past the source's end.
+interface SourceRead {
+  readonly options: string[];
+  readonly prerollSeconds: number;
+  readonly pastEnd: boolean;
+}
+
 // Seeks the input to the source position on screen at the layer's first visible
-// instant, less a preroll; `-t` bounds what is read.
-function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: number } {
+// instant, less a preroll; `-t` bounds what is read. A seek past a source's end reads
+// nothing at all, so a position past it (a clip held on its last frame) seeks to a
+// little before the end: every frame read is then before the position and stamped at
+// the first instant, and the last of them, the one held, is on screen.
+function inputOptions(layer: MediaLayer, plan: RenderPlan): SourceRead {
   const { source, visible, window } = layer;
-  if (source === null) return { options: [], prerollSeconds: 0 };
+  if (source === null) return { options: [], prerollSeconds: 0, pastEnd: false };
   const position =
     source.startSeconds + (visible.startSeconds - window.startSeconds) * source.playbackRate;
   const seekable = source.loopSeconds === null ? position : position % source.loopSeconds;
-  const prerollSeconds = Math.min(seekable, SEEK_PREROLL_SECONDS);
+  const latest = latestSeek(layer, plan);
+  const seek = Math.max(0, Math.min(seekable - SEEK_PREROLL_SECONDS, latest));
+  const prerollSeconds = seekable - seek;
   const readSeconds =
     prerollSeconds +
     (visible.endSeconds - visible.startSeconds) * source.playbackRate +
     SOURCE_TAIL_SECONDS;
   const options = source.loops ? ["-stream_loop", "-1"] : [];
-  const seek = seekable - prerollSeconds;
   if (seek > 0) options.push("-ss", decimal(seek));
   options.push("-t", decimal(readSeconds));
-  return { options, prerollSeconds };
+  return { options, prerollSeconds, pastEnd: seekable - SEEK_PREROLL_SECONDS > latest };
+}
+
+// The latest seek that still reads frames: before the source's known end, less a
+// margin for a picture stream shorter than the file.
+function latestSeek(layer: MediaLayer, plan: RenderPlan): number {
+  if (layer.source?.loops !== false) return Number.POSITIVE_INFINITY;
+  const input = plan.inputs.find((candidate) => candidate.id === layer.inputId);
+  const duration = input?.durationSeconds ?? null;
+  return duration === null
+    ? Number.POSITIVE_INFINITY
+    : Math.max(0, duration - SOURCE_END_REWIND_SECONDS);
 }
 
 // Frames stamped with the time they come on screen: a source frame `p` seconds after
@@ -111,7 +139,10 @@ function stamp(layer: MediaLayer, prerollSeconds: number): string {
 // One frame per output frame over the visible window. A moving source: for each output
 // frame, the last frame already on screen (rounding up), the last one held if the source
 // ends early, none after. A still: its one frame repeated, stamped frame by frame.
-function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
+// When the source may end before the first instant, every frame read (and the end of
+// the stream) is stamped at that instant, and `fps` makes no frame of them: one clone
+// of the last, which `tpad` stamps a source frame later, carries the stream past it.
+function outputFrames(layer: MediaLayer, plan: RenderPlan, pastEnd: boolean): string[] {
   const startPts = Math.round(layer.visible.startSeconds * plan.fps);
   const endPts = Math.round(layer.visible.endSeconds * plan.fps);
   if (layer.source === null) {
@@ -121,7 +152,12 @@ function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
       `setpts=${startPts}+N`,
     ];
   }
-  return [`fps=fps=${plan.fps}:round=up`, "tpad=stop_mode=clone:stop=-1", `trim=end_pts=${endPts}`];
+  return [
+    ...(pastEnd ? ["tpad=stop_mode=clone:stop=1"] : []),
+    `fps=fps=${plan.fps}:round=up`,
+    "tpad=stop_mode=clone:stop=-1",
+    `trim=end_pts=${endPts}`,
+  ];
 }
 
 // Fits the picture to the box: `cover` fills and crops the middle; `contain` fits
@@ -208,8 +244,12 @@ function animatedSize(layer: MediaLayer): string[] {
 
 // A moving source is reduced to output frames before it is scaled (fewer frames to
 // scale); a still is scaled once, then repeated.
-function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): string[] {
-  const frames = outputFrames(layer, plan);
+function timedFit(
+  layer: MediaLayer,
+  { plan, format }: PictureTarget,
+  { pastEnd }: SourceRead,
+): string[] {
+  const frames = outputFrames(layer, plan, pastEnd);
   const fitted = fitToBox(layer, format);
   return layer.source === null ? [...fitted, ...frames] : [...frames, ...fitted];
 }
@@ -220,11 +260,11 @@ function addLayerPicture(
   layer: MediaLayer,
   { plan, format }: PictureTarget,
 ): string {
-  const { options, prerollSeconds } = inputOptions(layer);
-  const index = graph.addInput(layer.inputId, options);
+  const read = inputOptions(layer, plan);
+  const index = graph.addInput(layer.inputId, read.options);
   const filters = [
-    stamp(layer, prerollSeconds),
-    ...timedFit(layer, plan, format),
+    stamp(layer, read.prerollSeconds),
+    ...timedFit(layer, { plan, format }, read),
     ...cameraMotion(layer),
     ...opacityFilters(layer, { plan, format }),
     ...animatedSize(layer),
