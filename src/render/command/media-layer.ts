@@ -70,10 +70,6 @@ export function overlayFormat(format: CanvasFormat): string {
   return format === "yuv420p" ? "yuv420" : "yuv444";
 }
 
-function even(value: number): number {
-  return Math.max(2, 2 * Math.round(value / 2));
-}
-
 function whole(value: number): number {
   return Math.max(1, Math.round(value));
 }
@@ -180,20 +176,28 @@ function fitToBox(layer: MediaLayer, format: CanvasFormat): string[] {
   ];
 }
 
-// The camera: zoom the box-sized picture and crop the box back out of it, shifted.
-function cameraMotion(layer: MediaLayer): string[] {
+// The camera: the part of the box-sized picture in view, zoomed and shifted, stretched
+// back over the box by `perspective`, which samples at fractional positions: the picture
+// moves a fraction of a pixel each frame instead of a whole (even) pixel every few, as
+// a scale to a whole size and a crop at whole offsets would. `perspective` knows no
+// time, only the frame's number `in`: the layer has one frame per output frame from its
+// first, so the time is that frame's.
+function cameraMotion(layer: MediaLayer, plan: RenderPlan): string[] {
   const { motion } = layer;
   if (motion === null) return [];
-  const width = whole(layer.box.width);
-  const height = whole(layer.box.height);
-  const zoom = motionScaleExpression(motion);
-  const scaled =
-    motion.from.scale === motion.to.scale
-      ? `scale=w=${even(width * motion.from.scale)}:h=${even(height * motion.from.scale)}:flags=${SCALE_FLAGS}`
-      : `scale=w=${quoted(`2*round(${width}*${zoom}/2)`)}:h=${quoted(`2*round(${height}*${zoom}/2)`)}:eval=frame:flags=${SCALE_FLAGS}`;
-  const x = `(${width}*${zoom}-${width})/2-(${motionOffsetExpression(motion, "x")})`;
-  const y = `(${height}*${zoom}-${height})/2-(${motionOffsetExpression(motion, "y")})`;
-  return [scaled, `crop=w=${width}:h=${height}:x=${quoted(x)}:y=${quoted(y)}`];
+  const time = `((${Math.round(layer.visible.startSeconds * plan.fps)}+in)/${plan.fps})`;
+  const zoom = motionScaleExpression(motion, time);
+  // The view's edges: the middle of the box, less half the box over the zoom, shifted
+  // against the motion's offset.
+  const edge = (axis: "x" | "y", side: -1 | 1) => {
+    const half = axis === "x" ? "W/2" : "H/2";
+    return `${half}+(${side}*${half}-(${motionOffsetExpression(motion, axis, time)}))/${zoom}`;
+  };
+  const [left, right, top, bottom] = [edge("x", -1), edge("x", 1), edge("y", -1), edge("y", 1)].map(
+    quoted,
+  );
+  const corners = `x0=${left}:y0=${top}:x1=${right}:y1=${top}:x2=${left}:y2=${bottom}:x3=${right}:y3=${bottom}`;
+  return [`perspective=${corners}:sense=source:eval=frame:interpolation=linear`];
 }
 
 function fadeDirection(from: number, to: number): "in" | "out" {
@@ -265,7 +269,7 @@ function addLayerPicture(
   const filters = [
     stamp(layer, read.prerollSeconds),
     ...timedFit(layer, { plan, format }, read),
-    ...cameraMotion(layer),
+    ...cameraMotion(layer, plan),
     ...opacityFilters(layer, { plan, format }),
     ...animatedSize(layer),
   ];
