@@ -345,7 +345,7 @@ const ENDPOINT_TABLE = [
     tag: "Slideshows and videos",
     summary: "Read a video's status.",
     description:
-      "Videos made by faceless-video or editor endpoints. When complete, url holds the final video.",
+      "Videos made by faceless-video or editor endpoints. When complete, url holds the final video. An editor project also says (an extension) which revision its latest export renders (export_revision), its current revision (project_revision), and whether it has moved past the export since (export_outdated).",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: videoIdParamsSchema,

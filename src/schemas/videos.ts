@@ -50,6 +50,28 @@ export const videoSchema = z
     status: z.string().describe("Render status; poll until completed, failed or error."),
     video_url: urlSchema.nullable().describe("Rendered video URL; null while rendering."),
     url: urlSchema.nullable().describe("Final video URL once the video is complete; null before."),
+    project_revision: z
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Extension, editor projects only: the project's current revision (0 at creation, one more per accepted edit, undo or redo).",
+      ),
+    export_revision: z
+      .int()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe(
+        "Extension, editor projects only: the project revision whose timeline the latest export renders (the revision when it was asked for, or the current one when an unchanged project's export was answered again); null before the first export.",
+      ),
+    export_outdated: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        "Extension, editor projects only: true when the project has moved past export_revision (an edit, an undo or a redo since), so url shows an earlier timeline; export again for the current one. null when no export dates from a known revision.",
+      ),
   })
   .describe("A video; extra properties allowed.");
 /** A video record. */
