@@ -17,6 +17,9 @@ describe("GET /videos/{id}", () => {
       title: "Launch cut",
       video_type: "editor",
       error: null,
+      project_revision: 0,
+      export_revision: null,
+      export_outdated: null,
       created_at: START,
       updated_at: START,
     });
