@@ -252,15 +252,32 @@ function solidDrawing(layer: SolidLayer): string {
   ].join(" ");
 }
 
-// Caption text with the spoken word (index `active`, or -1) standing out, at the layer's
-// opacity at that moment.
+// Words joined by spaces, a forced line break (`\N`) before each of `lineStarts`.
+function joinLines(parts: readonly string[], lineStarts: readonly number[]): string {
+  return parts
+    .map((part, index) =>
+      index === 0 ? part : `${lineStarts.includes(index) ? "\\N" : " "}${part}`,
+    )
+    .join("");
+}
+
+// What a caption body shows: the page's words and lines, the spoken word (index
+// `active`, or -1), and the layer's opacity at that moment.
+interface CaptionMoment {
+  readonly words: readonly string[];
+  readonly lineStarts: readonly number[];
+  readonly active: number;
+  readonly opacity: number;
+}
+
+// Caption text with the spoken word standing out, broken into the page's lines.
 function captionBody(
   layer: CaptionsLayer,
-  { words, active, opacity }: { words: readonly string[]; active: number; opacity: number },
+  { words, lineStarts, active, opacity }: CaptionMoment,
 ): string {
   const { highlight, style } = layer;
   const parts = words.map(assText);
-  if (highlight === null || active < 0) return parts.join(" ");
+  if (highlight === null || active < 0) return joinLines(parts, lineStarts);
   const on: string[] = [];
   const off: string[] = [];
   if (highlight.color !== null) {
@@ -274,9 +291,10 @@ function captionBody(
     );
     off.push(`\\3c${assColor(base)}\\3a${assAlpha(base.alpha * opacity)}`);
   }
-  return parts
-    .map((part, index) => (index === active ? `{${on.join("")}}${part}{${off.join("")}}` : part))
-    .join(" ");
+  const marked = parts.map((part, index) =>
+    index === active ? `{${on.join("")}}${part}{${off.join("")}}` : part,
+  );
+  return joinLines(marked, lineStarts);
 }
 
 // The word spoken at `seconds`: the last one that has started and not ended, or -1.
@@ -310,7 +328,12 @@ function captionPieces(layer: CaptionsLayer, opacityAt: (seconds: number) => num
       const active = page.words.length > 0 ? activeWord(layer, page, startSeconds) : -1;
       pieces.push({
         window: { startSeconds, endSeconds },
-        body: captionBody(layer, { words: texts, active, opacity: opacityAt(startSeconds) }),
+        body: captionBody(layer, {
+          words: texts,
+          lineStarts: page.lineStarts,
+          active,
+          opacity: opacityAt(startSeconds),
+        }),
       });
     }
   }
