@@ -31,6 +31,11 @@ export const CAPTIONS_FONT_SIZE_DEFAULT = 56;
 export const LINE_HEIGHT_DEFAULT = 1.2;
 /** Caption lines assumed when a style sets no `max_lines`. */
 export const CAPTION_LINES_DEFAULT = 2;
+/**
+ * Most words of an entry's last caption page that join the page before when they fit
+ * on it, rather than showing alone: a lone word.
+ */
+export const CAPTION_TAIL_WORDS_MAX = 1;
 /** Average glyph advance as a fraction of the font size; sizes a text box before rendering. */
 export const GLYPH_WIDTH_RATIO = 0.55;
 /** Width of an added text or captions box as a fraction of the composition width. */

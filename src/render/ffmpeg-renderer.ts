@@ -190,7 +190,9 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
         },
       );
       if (failure !== undefined) return failure;
-      const size = (await stat(join(directory, command.outputFile))).size;
+      const size = await sizeOf(join(directory, command.outputFile));
+      // ffmpeg exits cleanly without a file when no frame reached the output.
+      if (size === undefined) return renderFailure("render_failed", "ffmpeg wrote no output.");
       if (size >= limits.outputMaxBytes) {
         return renderFailure(
           "output_too_large",
@@ -296,6 +298,14 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
       return execute(job, call, (finished) => readImage(finished, sheet.width, sheet.height));
     },
   };
+}
+
+async function sizeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return undefined;
+  }
 }
 
 function dedupe<T extends { id: string }>(items: readonly T[]): T[] {

@@ -352,7 +352,7 @@ const ENDPOINT_TABLE = [
     tag: "Slideshows and videos",
     summary: "Read a video's status.",
     description:
-      "Videos made by faceless-video, slideshow or editor endpoints. When complete, url holds the final video. A faceless video or a slideshow's video reports its workflow's step (an extension); once its project is built it opens with GET /editor/videos/{id}, and a later POST /editor/videos/{id}/export of it is what status and url then report.",
+      "Videos made by faceless-video, slideshow or editor endpoints. When complete, url holds the final video. A faceless video or a slideshow's video reports its workflow's step (an extension); once its project is built it opens with GET /editor/videos/{id}, and a later POST /editor/videos/{id}/export of it is what status and url then report. An editor project also says (an extension) which revision its latest export renders (export_revision), its current revision (project_revision), and whether it has moved past the export since (export_outdated).",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: videoIdParamsSchema,

@@ -191,6 +191,7 @@ const EDITING_RULES: string[] = [
   "- Send `expected_revision` (or `If-Match` with the ETag) with an edit decided on what you read: if someone changed the project since, the answer is 409 `revision_conflict` with `context.current_revision` and nothing changes or is charged. Read the project again and decide again; do not resend unchanged.",
   "- `POST /editor/videos/{id}/undo` reverts the latest change as a new revision; `/redo` applies it again. A new edit after an undo ends what can be redone (409 `nothing_to_redo`). Undoing a paid voiceover refunds nothing.",
   "- `GET /editor/videos/{id}/revisions` lists the history (at least the last 100 revisions); `GET /editor/videos/{id}?revision=N` reads the project as it was. `If-None-Match` with the ETag answers 304 when nothing changed.",
+  "- An export renders the project as it stood when asked. `GET /videos/{id}` of a project says which revision its latest export shows (`export_revision`), the current one (`project_revision`), and `export_outdated: true` once an edit, undo or redo has moved the project past the file: export again for the current timeline (free when the content is back to what was exported).",
   "",
   "## Edit operations",
   "",

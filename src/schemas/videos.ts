@@ -68,6 +68,28 @@ export const videoSchema = z
       .describe(
         "For a faceless video or a slideshow's video, the step of its workflow (scenes, visuals, voice, word_timing, project, render; slides for a slideshow; done once rendered; on error, the step that failed); null for an editor project. An extension of the contract.",
       ),
+    project_revision: z
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Extension, videos with an editor project only (editor projects, and faceless videos and slideshows once their workflow built one): the project's current revision (0 at creation, one more per accepted edit, undo or redo).",
+      ),
+    export_revision: z
+      .int()
+      .min(0)
+      .nullable()
+      .optional()
+      .describe(
+        "Extension, videos with an editor project only (editor projects, and faceless videos and slideshows once their workflow built one): the project revision whose timeline the latest export renders (the revision when it was asked for, or the current one when an unchanged project's export was answered again); null before the first export.",
+      ),
+    export_outdated: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        "Extension, videos with an editor project only (editor projects, and faceless videos and slideshows once their workflow built one): true when the project has moved past export_revision (an edit, an undo or a redo since), so url shows an earlier timeline; export again for the current one. null when no export dates from a known revision.",
+      ),
   })
   .describe(
     "A video; extra properties allowed. A faceless video or a slideshow's video is also an editor project of the same id once its workflow built it (GET /editor/videos/{id}); its latest render (the workflow's own, then any later POST /editor/videos/{id}/export) is what status and url report.",

@@ -264,6 +264,12 @@ export interface CaptionPage {
   readonly text: string;
   /** The page's words with their timing, when the captions carry word timing. */
   readonly words: readonly CaptionPageWord[];
+  /**
+   * Indices in `words` of the words that start a line after the first: the page's
+   * lines as laid out when it was cut, which the renderer breaks at. Empty for one line
+   * and for pages without word timing (the renderer wraps those itself).
+   */
+  readonly lineStarts: readonly number[];
 }
 
 /** Timed captions with an optional highlight of the word being spoken. */

@@ -48,7 +48,7 @@ export const GENERATION_TOOLS: readonly McpToolDefinition[] = [
     name: "get_video",
     title: "Video status",
     description:
-      "Reads a video by its integer id: a faceless video, a slideshow's video or an editor project. Poll until status is completed (url holds the final video), failed or error; step says which step of its workflow a faceless video or slideshow is in (scenes, visuals, voice, word_timing, project, render, done).",
+      "Reads a video by its integer id: a faceless video, a slideshow's video or an editor project. Poll until status is completed (url holds the final video), failed or error; step says which step of its workflow a faceless video or slideshow is in (scenes, visuals, voice, word_timing, project, render, done). For an editor project, export_revision is the revision the exported file shows and export_outdated is true once the project has moved past it (export again for the current timeline).",
     annotations: READ_ONLY,
   }),
 ];

@@ -252,15 +252,32 @@ function solidDrawing(layer: SolidLayer): string {
   ].join(" ");
 }
 
-// Caption text with the spoken word (index `active`, or -1) standing out, at the layer's
-// opacity at that moment.
+// Words joined by spaces, a forced line break (`\N`) before each of `lineStarts`.
+function joinLines(parts: readonly string[], lineStarts: readonly number[]): string {
+  return parts
+    .map((part, index) =>
+      index === 0 ? part : `${lineStarts.includes(index) ? "\\N" : " "}${part}`,
+    )
+    .join("");
+}
+
+// What a caption body shows: the page's words and lines, the spoken word (index
+// `active`, or -1), and the layer's opacity at that moment.
+interface CaptionMoment {
+  readonly words: readonly string[];
+  readonly lineStarts: readonly number[];
+  readonly active: number;
+  readonly opacity: number;
+}
+
+// Caption text with the spoken word standing out, broken into the page's lines.
 function captionBody(
   layer: CaptionsLayer,
-  { words, active, opacity }: { words: readonly string[]; active: number; opacity: number },
+  { words, lineStarts, active, opacity }: CaptionMoment,
 ): string {
   const { highlight, style } = layer;
   const parts = words.map(assText);
-  if (highlight === null || active < 0) return parts.join(" ");
+  if (highlight === null || active < 0) return joinLines(parts, lineStarts);
   const on: string[] = [];
   const off: string[] = [];
   if (highlight.color !== null) {
@@ -274,9 +291,10 @@ function captionBody(
     );
     off.push(`\\3c${assColor(base)}\\3a${assAlpha(base.alpha * opacity)}`);
   }
-  return parts
-    .map((part, index) => (index === active ? `{${on.join("")}}${part}{${off.join("")}}` : part))
-    .join(" ");
+  const marked = parts.map((part, index) =>
+    index === active ? `{${on.join("")}}${part}{${off.join("")}}` : part,
+  );
+  return joinLines(marked, lineStarts);
 }
 
 // The word spoken at `seconds`: the last one that has started and not ended, or -1.
@@ -310,7 +328,12 @@ function captionPieces(layer: CaptionsLayer, opacityAt: (seconds: number) => num
       const active = page.words.length > 0 ? activeWord(layer, page, startSeconds) : -1;
       pieces.push({
         window: { startSeconds, endSeconds },
-        body: captionBody(layer, { words: texts, active, opacity: opacityAt(startSeconds) }),
+        body: captionBody(layer, {
+          words: texts,
+          lineStarts: page.lineStarts,
+          active,
+          opacity: opacityAt(startSeconds),
+        }),
       });
     }
   }
@@ -328,13 +351,42 @@ function piecesOf(layer: DrawnLayer): Piece[] {
   }
 }
 
+// The right margin of an event of `layer` drawn `scaleX` times as wide: libass wraps
+// text at the width left by the margins, measured on the scaled glyphs, so the width
+// is scaled too and the lines break where they do at full size. 0 keeps the style's.
+function scaledRightMargin(layer: DrawnLayer, frameWidth: number, scaleX: number): number {
+  if (layer.kind === "solid" || scaleX === 1) return 0;
+  const wrapWidth = Math.min(frameWidth, frameWidth - marginsOf(layer, frameWidth).right);
+  const margin = Math.round(frameWidth - Math.max(1, wrapWidth * Math.abs(scaleX)));
+  // An event's 0 means the style's margin: a pixel wider wraps the same.
+  return margin === 0 ? -1 : margin;
+}
+
+// The stretches between `cuts` drawn by one event each. Where a text's width changes,
+// every output frame is an event of its own, with its pose still and its wrapping
+// width scaled to match: a \t would scale the glyphs within one wrapping width.
+function eventStretches(layer: DrawnLayer, cuts: readonly number[], frame: AssPlanFrame): number[] {
+  if (layer.kind === "solid") return [...cuts];
+  const stretches: number[] = [];
+  for (const [index, from] of cuts.entries()) {
+    stretches.push(from);
+    const to = cuts[index + 1];
+    if (to === undefined) break;
+    if (layerPoseAt(layer, from).scaleX === layerPoseAt(layer, to).scaleX) continue;
+    for (let n = Math.floor(from * frame.fps) + 1; n / frame.fps < to; n += 1)
+      stretches.push(n / frame.fps);
+  }
+  return stretches;
+}
+
 function eventLines({ layer, layerNumber, styleName }: NamedLayer, frame: AssPlanFrame): string[] {
   const breakpoints = poseBreakpoints(layer, layer.visible, hasHighlightBox(layer));
   const lines: string[] = [];
   for (const piece of piecesOf(layer)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);
-    const cuts = [start, ...breakpoints.filter((instant) => instant > start && instant < end), end];
+    const breaks = breakpoints.filter((instant) => instant > start && instant < end);
+    const cuts = eventStretches(layer, [start, ...breaks, end], frame);
     for (const [index, from] of cuts.entries()) {
       const to = cuts[index + 1];
       if (to === undefined) break;
@@ -346,13 +398,13 @@ function eventLines({ layer, layerNumber, styleName }: NamedLayer, frame: AssPla
         fromMs: Math.round(from * 1000 - startCs * 10),
         toMs: Math.round(to * 1000 - startCs * 10),
       };
-      const tags = poseTags(layer, {
-        from: layerPoseAt(layer, from),
-        to: layerPoseAt(layer, to),
-        span,
-      });
+      const pose = { from: layerPoseAt(layer, from), to: layerPoseAt(layer, to) };
+      // A stretch whose width changes is one frame long: drawn still, as at its start.
+      const still = pose.from.scaleX !== pose.to.scaleX;
+      const tags = poseTags(layer, { from: pose.from, to: still ? pose.from : pose.to, span });
+      const right = scaledRightMargin(layer, frame.width, pose.from.scaleX);
       lines.push(
-        `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,0,0,,{${tags}}${piece.body}`,
+        `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,${right},0,,{${tags}}${piece.body}`,
       );
     }
   }

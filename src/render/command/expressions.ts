@@ -49,29 +49,33 @@ export function animationChannel(
   return terms.join(channel.startsWith("scale") ? "*" : "+");
 }
 
-/** Progress through the motion's current cycle, 0 to 1. */
-function motionProgress(motion: PlannedMotion): string {
+/** Progress through the motion's current cycle, 0 to 1, at the time `t`. */
+function motionProgress(motion: PlannedMotion, t: string): string {
   const start = decimal(motion.window.startSeconds);
   const cycle = decimal(motion.cycleSeconds);
-  if (motion.loops) return `if(lt(t,${start}),0,mod(t-${start},${cycle})/${cycle})`;
-  return `clip((t-${start})/${cycle},0,1)`;
+  if (motion.loops) return `if(lt(${t},${start}),0,mod(${t}-${start},${cycle})/${cycle})`;
+  return `clip((${t}-${start})/${cycle},0,1)`;
 }
 
-/** The motion's zoom over time. */
-export function motionScaleExpression(motion: PlannedMotion): string {
-  return lerpExpression(motion.from.scale, motion.to.scale, motionProgress(motion));
+/**
+ * The motion's zoom over time. `time` is the expression of the time, `t` unless the
+ * filter names it otherwise.
+ */
+export function motionScaleExpression(motion: PlannedMotion, time = "t"): string {
+  return lerpExpression(motion.from.scale, motion.to.scale, motionProgress(motion, time));
 }
 
-/** The motion's shift along one axis over time, sway included. */
-export function motionOffsetExpression(motion: PlannedMotion, axis: "x" | "y"): string {
+/** The motion's shift along one axis over time (`time`, as above), sway included. */
+export function motionOffsetExpression(motion: PlannedMotion, axis: "x" | "y", time = "t"): string {
+  const t = time;
   const key = axis === "x" ? "offsetX" : "offsetY";
-  const drift = lerpExpression(motion.from[key], motion.to[key], motionProgress(motion));
+  const drift = lerpExpression(motion.from[key], motion.to[key], motionProgress(motion, t));
   const { sway } = motion;
   const amplitude = sway === null ? 0 : axis === "x" ? sway.amplitudeX : sway.amplitudeY;
   if (sway === null || amplitude === 0) return drift;
   const period = axis === "x" ? sway.periodXSeconds : sway.periodYSeconds;
   const start = motion.window.startSeconds;
   const end = motion.loops ? motion.window.endSeconds : start + motion.cycleSeconds;
-  const active = `between(t,${decimal(start)},${decimal(end)})`;
-  return `${drift}+${decimal(amplitude)}*sin(2*PI*(t-${decimal(start)})/${decimal(period)})*${active}`;
+  const active = `between(${t},${decimal(start)},${decimal(end)})`;
+  return `${drift}+${decimal(amplitude)}*sin(2*PI*(${t}-${decimal(start)})/${decimal(period)})*${active}`;
 }

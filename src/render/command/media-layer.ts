@@ -34,6 +34,11 @@ import { decimal } from "./numbers.js";
  * reading a little earlier keeps it (exact for sources of 4 frames per second or more).
  */
 export const SEEK_PREROLL_SECONDS = 0.25;
+/**
+ * Seconds before a source's known end that a seek stops at: a position past the end
+ * (a clip held on its last frame) is read from there, so that frames come at all.
+ */
+export const SOURCE_END_REWIND_SECONDS = 1;
 /** Source seconds read past the end a layer needs, for the frame still on screen there. */
 export const SOURCE_TAIL_SECONDS = 0.1;
 /**
@@ -65,32 +70,51 @@ export function overlayFormat(format: CanvasFormat): string {
   return format === "yuv420p" ? "yuv420" : "yuv444";
 }
 
-function even(value: number): number {
-  return Math.max(2, 2 * Math.round(value / 2));
-}
-
 function whole(value: number): number {
   return Math.max(1, Math.round(value));
 }
 
+// How an input is read: its options, the source seconds read before the position on
+// screen at the first instant, and whether that position may be past the source's end.
+interface SourceRead {
+  readonly options: string[];
+  readonly prerollSeconds: number;
+  readonly pastEnd: boolean;
+}
+
 // Seeks the input to the source position on screen at the layer's first visible
-// instant, less a preroll; `-t` bounds what is read.
-function inputOptions(layer: MediaLayer): { options: string[]; prerollSeconds: number } {
+// instant, less a preroll; `-t` bounds what is read. A seek past a source's end reads
+// nothing at all, so a position past it (a clip held on its last frame) seeks to a
+// little before the end: every frame read is then before the position and stamped at
+// the first instant, and the last of them, the one held, is on screen.
+function inputOptions(layer: MediaLayer, plan: RenderPlan): SourceRead {
   const { source, visible, window } = layer;
-  if (source === null) return { options: [], prerollSeconds: 0 };
+  if (source === null) return { options: [], prerollSeconds: 0, pastEnd: false };
   const position =
     source.startSeconds + (visible.startSeconds - window.startSeconds) * source.playbackRate;
   const seekable = source.loopSeconds === null ? position : position % source.loopSeconds;
-  const prerollSeconds = Math.min(seekable, SEEK_PREROLL_SECONDS);
+  const latest = latestSeek(layer, plan);
+  const seek = Math.max(0, Math.min(seekable - SEEK_PREROLL_SECONDS, latest));
+  const prerollSeconds = seekable - seek;
   const readSeconds =
     prerollSeconds +
     (visible.endSeconds - visible.startSeconds) * source.playbackRate +
     SOURCE_TAIL_SECONDS;
   const options = source.loops ? ["-stream_loop", "-1"] : [];
-  const seek = seekable - prerollSeconds;
   if (seek > 0) options.push("-ss", decimal(seek));
   options.push("-t", decimal(readSeconds));
-  return { options, prerollSeconds };
+  return { options, prerollSeconds, pastEnd: seekable - SEEK_PREROLL_SECONDS > latest };
+}
+
+// The latest seek that still reads frames: before the source's known end, less a
+// margin for a picture stream shorter than the file.
+function latestSeek(layer: MediaLayer, plan: RenderPlan): number {
+  if (layer.source?.loops !== false) return Number.POSITIVE_INFINITY;
+  const input = plan.inputs.find((candidate) => candidate.id === layer.inputId);
+  const duration = input?.durationSeconds ?? null;
+  return duration === null
+    ? Number.POSITIVE_INFINITY
+    : Math.max(0, duration - SOURCE_END_REWIND_SECONDS);
 }
 
 // Frames stamped with the time they come on screen: a source frame `p` seconds after
@@ -111,7 +135,10 @@ function stamp(layer: MediaLayer, prerollSeconds: number): string {
 // One frame per output frame over the visible window. A moving source: for each output
 // frame, the last frame already on screen (rounding up), the last one held if the source
 // ends early, none after. A still: its one frame repeated, stamped frame by frame.
-function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
+// When the source may end before the first instant, every frame read (and the end of
+// the stream) is stamped at that instant, and `fps` makes no frame of them: one clone
+// of the last, which `tpad` stamps a source frame later, carries the stream past it.
+function outputFrames(layer: MediaLayer, plan: RenderPlan, pastEnd: boolean): string[] {
   const startPts = Math.round(layer.visible.startSeconds * plan.fps);
   const endPts = Math.round(layer.visible.endSeconds * plan.fps);
   if (layer.source === null) {
@@ -121,7 +148,12 @@ function outputFrames(layer: MediaLayer, plan: RenderPlan): string[] {
       `setpts=${startPts}+N`,
     ];
   }
-  return [`fps=fps=${plan.fps}:round=up`, "tpad=stop_mode=clone:stop=-1", `trim=end_pts=${endPts}`];
+  return [
+    ...(pastEnd ? ["tpad=stop_mode=clone:stop=1"] : []),
+    `fps=fps=${plan.fps}:round=up`,
+    "tpad=stop_mode=clone:stop=-1",
+    `trim=end_pts=${endPts}`,
+  ];
 }
 
 // Fits the picture to the box: `cover` fills and crops the middle; `contain` fits
@@ -144,20 +176,28 @@ function fitToBox(layer: MediaLayer, format: CanvasFormat): string[] {
   ];
 }
 
-// The camera: zoom the box-sized picture and crop the box back out of it, shifted.
-function cameraMotion(layer: MediaLayer): string[] {
+// The camera: the part of the box-sized picture in view, zoomed and shifted, stretched
+// back over the box by `perspective`, which samples at fractional positions: the picture
+// moves a fraction of a pixel each frame instead of a whole (even) pixel every few, as
+// a scale to a whole size and a crop at whole offsets would. `perspective` knows no
+// time, only the frame's number `in`: the layer has one frame per output frame from its
+// first, so the time is that frame's.
+function cameraMotion(layer: MediaLayer, plan: RenderPlan): string[] {
   const { motion } = layer;
   if (motion === null) return [];
-  const width = whole(layer.box.width);
-  const height = whole(layer.box.height);
-  const zoom = motionScaleExpression(motion);
-  const scaled =
-    motion.from.scale === motion.to.scale
-      ? `scale=w=${even(width * motion.from.scale)}:h=${even(height * motion.from.scale)}:flags=${SCALE_FLAGS}`
-      : `scale=w=${quoted(`2*round(${width}*${zoom}/2)`)}:h=${quoted(`2*round(${height}*${zoom}/2)`)}:eval=frame:flags=${SCALE_FLAGS}`;
-  const x = `(${width}*${zoom}-${width})/2-(${motionOffsetExpression(motion, "x")})`;
-  const y = `(${height}*${zoom}-${height})/2-(${motionOffsetExpression(motion, "y")})`;
-  return [scaled, `crop=w=${width}:h=${height}:x=${quoted(x)}:y=${quoted(y)}`];
+  const time = `((${Math.round(layer.visible.startSeconds * plan.fps)}+in)/${plan.fps})`;
+  const zoom = motionScaleExpression(motion, time);
+  // The view's edges: the middle of the box, less half the box over the zoom, shifted
+  // against the motion's offset.
+  const edge = (axis: "x" | "y", side: -1 | 1) => {
+    const half = axis === "x" ? "W/2" : "H/2";
+    return `${half}+(${side}*${half}-(${motionOffsetExpression(motion, axis, time)}))/${zoom}`;
+  };
+  const [left, right, top, bottom] = [edge("x", -1), edge("x", 1), edge("y", -1), edge("y", 1)].map(
+    quoted,
+  );
+  const corners = `x0=${left}:y0=${top}:x1=${right}:y1=${top}:x2=${left}:y2=${bottom}:x3=${right}:y3=${bottom}`;
+  return [`perspective=${corners}:sense=source:eval=frame:interpolation=linear`];
 }
 
 function fadeDirection(from: number, to: number): "in" | "out" {
@@ -210,8 +250,12 @@ function animatedSize(layer: MediaLayer): string[] {
 // scale); a still is scaled once, turned into the canvas's pixel format once (keeping
 // its transparency when it has any), then repeated, so that neither a camera motion's
 // scaling nor the overlay converts an RGB picture again on every frame.
-function timedFit(layer: MediaLayer, plan: RenderPlan, format: CanvasFormat): string[] {
-  const frames = outputFrames(layer, plan);
+function timedFit(
+  layer: MediaLayer,
+  { plan, format }: PictureTarget,
+  { pastEnd }: SourceRead,
+): string[] {
+  const frames = outputFrames(layer, plan, pastEnd);
   const fitted = fitToBox(layer, format);
   if (layer.source !== null) return [...frames, ...fitted];
   return [...fitted, `format=pix_fmts=${format}|${alphaFormat(format)}`, ...frames];
@@ -223,12 +267,12 @@ function addLayerPicture(
   layer: MediaLayer,
   { plan, format }: PictureTarget,
 ): string {
-  const { options, prerollSeconds } = inputOptions(layer);
-  const index = graph.addInput(layer.inputId, options);
+  const read = inputOptions(layer, plan);
+  const index = graph.addInput(layer.inputId, read.options);
   const filters = [
-    stamp(layer, prerollSeconds),
-    ...timedFit(layer, plan, format),
-    ...cameraMotion(layer),
+    stamp(layer, read.prerollSeconds),
+    ...timedFit(layer, { plan, format }, read),
+    ...cameraMotion(layer, plan),
     ...opacityFilters(layer, { plan, format }),
     ...animatedSize(layer),
   ];

@@ -69,6 +69,8 @@ export interface RenderedProduct {
   readonly height: number;
   /** Length of the MP4 in seconds. */
   readonly durationSeconds: number;
+  /** The project revision rendered; absent in records written before it was kept. */
+  readonly revision?: number;
 }
 
 /** Where a faceless video's workflow stands, and what its finished steps produced. */

@@ -140,6 +140,12 @@ export interface EditorExportRecord extends PaidWork {
   readonly height: number;
   /** Length of the MP4 in seconds. */
   readonly durationSeconds: number;
+  /**
+   * The project revision whose timeline the export renders: the `version` when it was
+   * asked for, or the one an unchanged project had when the export was answered again.
+   * Absent on exports recorded before the field existed.
+   */
+  readonly revision?: number;
   /** ISO 8601 time the export was asked for. */
   readonly createdAt: string;
   /** ISO 8601 time of the last change. */

@@ -29,6 +29,7 @@ export function renderedAsExport(credits: number, now: string): RecordChange<Vid
       width: rendered.width,
       height: rendered.height,
       durationSeconds: rendered.durationSeconds,
+      ...(rendered.revision === undefined ? {} : { revision: rendered.revision }),
       createdAt: now,
       updatedAt: now,
     };

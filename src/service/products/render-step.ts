@@ -116,6 +116,7 @@ async function renderProduct(
     width: planned.plan.width,
     height: planned.plan.height,
     durationSeconds: planned.plan.durationSeconds,
+    revision: video.version,
   };
   await saveProgress(run, video.workflow.kind, (progress) =>
     progress.rendered === null ? { ...progress, rendered } : progress,

@@ -60,6 +60,19 @@ export interface VideoBody {
   readonly step: FacelessStep | SlideshowStep | "done" | null;
   /** The failure when status is `error`; null otherwise. */
   readonly error: GenerationError | null;
+  /** An editor project's current revision; absent for other videos. */
+  readonly project_revision?: number;
+  /**
+   * The project revision the latest export renders; null before the first export (or
+   * for an export recorded before revisions were kept on it); absent for other videos.
+   */
+  readonly export_revision?: number | null;
+  /**
+   * True when the project has moved past the revision its latest export renders, false
+   * when the export shows the current revision, null when that is not known; absent
+   * for other videos.
+   */
+  readonly export_outdated?: boolean | null;
   /** When the video was created. */
   readonly created_at: string;
   /** When the video last changed. */
@@ -90,8 +103,24 @@ export function videoBodyOf(record: VideoRecord, error: GenerationError | null):
     video_type: record.kind,
     step: productStepOf(record),
     error: work.status === "error" ? error : null,
+    ...exportRevisionsOf(record),
     created_at: record.createdAt,
     updated_at: record.updatedAt,
+  };
+}
+
+// Which revision a project's latest export shows, and whether the project has moved past
+// it: an editor project's, or a faceless video's or slideshow's once its workflow built
+// one. Other videos have no revisions.
+function exportRevisionsOf(
+  record: VideoRecord,
+): Pick<VideoBody, "project_revision" | "export_revision" | "export_outdated"> {
+  if (record.kind !== "editor" && record.editor == null) return {};
+  const exported = record.lastExport?.revision ?? null;
+  return {
+    project_revision: record.version,
+    export_revision: exported,
+    export_outdated: exported === null ? null : record.version > exported,
   };
 }
 

@@ -46,13 +46,19 @@ describe("caption pages", () => {
           { text: "one", startSeconds: 1, endSeconds: 1.5 },
           { text: "two", startSeconds: 1.5, endSeconds: 2 },
         ],
+        lineStarts: [],
       },
     ]);
   });
 
   it("shows an entry without word timing whole", () => {
     expect(pages([{ text: "Hello there", startMs: 500, endMs: 1500 }])).toEqual([
-      { window: { startSeconds: 1.5, endSeconds: 2.5 }, text: "Hello there", words: [] },
+      {
+        window: { startSeconds: 1.5, endSeconds: 2.5 },
+        text: "Hello there",
+        words: [],
+        lineStarts: [],
+      },
     ]);
   });
 
@@ -76,19 +82,31 @@ describe("caption pages", () => {
     ]);
   });
 
-  it("splits an entry holding more than max_lines lines of its box", () => {
-    // 900 px at font size 100: about 16 characters a line.
+  it("splits an entry holding more than max_lines lines of its box, and says where its lines break", () => {
+    // 900 px at font size 100: words at most 0.64 em a letter, spaces 0.32 em.
     const words = "alpha bravo charlie delta echo foxtrot golf hotel";
     const split = pages([timed(words, 0, 250)], { font_size: 100, max_lines: 1 });
-    expect(split.map((page) => page.text)).toEqual([
-      "alpha bravo",
-      "charlie delta",
-      "echo foxtrot",
-      "golf hotel",
+    expect(split.map((page) => [page.text, page.lineStarts])).toEqual([
+      ["alpha bravo", []],
+      ["charlie delta", []],
+      ["echo foxtrot golf", []],
+      ["hotel", []],
     ]);
-    expect(
-      pages([timed(words, 0, 250)], { font_size: 100, max_lines: 3 }).map((page) => page.text),
-    ).toEqual(["alpha bravo charlie delta echo foxtrot golf", "hotel"]);
+    const threeLines = pages([timed(words, 0, 250)], { font_size: 100, max_lines: 3 });
+    expect(threeLines.map((page) => [page.text, page.lineStarts])).toEqual([
+      ["alpha bravo charlie delta echo foxtrot golf", [2, 4]],
+      ["hotel", []],
+    ]);
+  });
+
+  it("joins a lone last word to the page before when it fits there", () => {
+    // Pages of 1 s: "it," starts 1.2 s in, and would show alone.
+    const split = pages([timed("so we made it,", 0, 400)], { page_duration_ms: 1000 });
+    expect(split.map((page) => [page.text, page.window])).toEqual([
+      ["so we made it,", { startSeconds: 1, endSeconds: 2.6 }],
+    ]);
+    // Two words are a phrase: they keep their page.
+    expect(pages([timed("a b c d e", 0, 400)], { page_duration_ms: 1000 }).length).toBe(2);
   });
 
   it("cuts pages to the item and leaves out those outside the range", () => {

@@ -137,3 +137,42 @@ export function countFrames(path: string): number {
   ]).toString();
   return Number(output.trim());
 }
+
+/** Frame `index` (from 0) of the video at `path`, decoded into RGB pixels. */
+export function videoFrame(path: string, index: number): Picture {
+  const size = execFileSync("ffprobe", [
+    "-v",
+    "error",
+    "-select_streams",
+    "v:0",
+    "-show_entries",
+    "stream=width,height",
+    "-of",
+    "csv=p=0",
+    path,
+  ])
+    .toString()
+    .trim()
+    .split(",")
+    .map(Number);
+  const png = execFileSync(
+    "ffmpeg",
+    [
+      "-v",
+      "error",
+      "-i",
+      path,
+      "-vf",
+      `select=eq(n\\,${index})`,
+      "-frames:v",
+      "1",
+      "-c:v",
+      "png",
+      "-f",
+      "image2pipe",
+      "pipe:1",
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return decodePng(new Uint8Array(png), size[0] ?? 0, size[1] ?? 0);
+}

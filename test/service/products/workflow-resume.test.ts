@@ -14,7 +14,7 @@ import {
 } from "reelkit";
 import { describe, expect, it } from "vitest";
 import { get, post } from "../generations/support.js";
-import { createHarness, type Harness, ORGS } from "../support/harness.js";
+import { createHarness, type Harness, KEYS, ORGS } from "../support/harness.js";
 import { stubRenderer } from "../support/stub-renderer.js";
 import { countedProviders, eventually, holdMoves, never, onlyQueuedJob } from "./support.js";
 
@@ -177,9 +177,19 @@ describe("a faceless video whose host stops while it renders", () => {
     expect(await holdMoves(harness, job.holdId)).toEqual({ hold: 1, capture: 0, release: 0 });
 
     await createService(harness.deps).processJob({ ...job });
+    const finished = (await get(harness, `/videos/${videoId}`)).body;
+    expect(finished).toMatchObject({ status: "completed", step: "done", export_outdated: false });
+    // The file shows the project as built; an edit moves the project past it.
+    expect(finished.export_revision).toBe(finished.project_revision);
+    const edited = await harness.call("PATCH", `/editor/videos/${videoId}`, {
+      key: KEYS.acme,
+      body: { operations: [{ type: "set_title", title: "Lighthouses" }] },
+    });
+    expect(edited.status).toBe(200);
     expect((await get(harness, `/videos/${videoId}`)).body).toMatchObject({
-      status: "completed",
-      step: "done",
+      export_revision: finished.export_revision,
+      project_revision: finished.project_revision + 1,
+      export_outdated: true,
     });
     expect(await holdMoves(harness, job.holdId)).toEqual({ hold: 1, capture: 1, release: 0 });
   });

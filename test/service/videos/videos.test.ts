@@ -18,6 +18,9 @@ describe("GET /videos/{id}", () => {
       video_type: "editor",
       step: null,
       error: null,
+      project_revision: 0,
+      export_revision: null,
+      export_outdated: null,
       created_at: START,
       updated_at: START,
     });

@@ -77,6 +77,7 @@ async function startExport(
   const contentHash = await exportContentHash(state, resolution);
   const previous = project.value.lastExport;
   if (previous !== undefined && isReusable(previous, contentHash)) {
+    await dateReusedExport(deps, { caller, project: project.value }, previous);
     const balance = await deps.credits.balance(caller.organization.id);
     return success(exportBodyOf(videoId, previous, { reused: true, available: balance.available }));
   }
@@ -86,7 +87,14 @@ async function startExport(
     hold: { holdId, amount },
     work: async (balance) => {
       const now = isoNow(deps.clock);
-      const exported = newExport(planned.plan, { holdId, amount, contentHash, resolution, now });
+      const exported = newExport(planned.plan, {
+        holdId,
+        amount,
+        contentHash,
+        resolution,
+        now,
+        revision: project.value.version,
+      });
       const queued = await queueExport(deps, { caller, project: project.value }, exported);
       if (!queued.ok) return queued.answer;
       return success(
@@ -108,6 +116,7 @@ interface NewExportFields {
   readonly contentHash: string;
   readonly resolution: ExportResolution;
   readonly now: string;
+  readonly revision: number;
 }
 
 function newExport(plan: RenderPlan, fields: NewExportFields): EditorExportRecord {
@@ -122,9 +131,23 @@ function newExport(plan: RenderPlan, fields: NewExportFields): EditorExportRecor
     width: plan.width,
     height: plan.height,
     durationSeconds: plan.durationSeconds,
+    revision: fields.revision,
     createdAt: fields.now,
     updatedAt: fields.now,
   };
+}
+
+// A reused export renders the project's current content too (an edit undone, or a
+// change undone by hand, leaves it as it was): it now dates from the current revision,
+// so GET /videos/{id} no longer calls it outdated.
+async function dateReusedExport(
+  deps: ServiceDependencies,
+  { caller, project }: { readonly caller: Caller; readonly project: EditorProjectRecord },
+  reused: EditorExportRecord,
+): Promise<void> {
+  if (reused.revision === project.version) return;
+  const dated = changeExport(reused.holdId, (row) => ({ ...row, revision: project.version }));
+  await deps.stores.videos.update(caller.organization.id, project.id, dated);
 }
 
 // Records the export on the project, refunds the export it replaces if that one was
