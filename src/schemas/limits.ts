@@ -179,6 +179,32 @@ export const MEDIA_QUERY_MAX_LENGTH = 500;
 export const INSTRUCTIONS_MAX_LENGTH = 4000;
 /** Most operations in one PATCH. */
 export const OPERATIONS_PER_REQUEST_MAX = 50;
+/**
+ * Most timeline items one editor project holds (an extension; the contract sets none).
+ * An hour-long video cut every second, or ten minutes with every spoken word its own text
+ * item, stays well below it.
+ */
+export const PROJECT_ITEMS_MAX = 10_000;
+/**
+ * Largest timeline state of one editor project, as the UTF-8 bytes of its JSON (the
+ * `editor` field of the project record): 8 MiB. A ten-minute video with 120 clips and
+ * 1,500 word-timed captions takes about 240 KB, an hour of it about 1.5 MB.
+ */
+export const PROJECT_STATE_MAX_BYTES = 8 * BYTES_PER_MEBIBYTE;
+/**
+ * Largest answer of GET /editor/videos, in bytes of JSON: 16 MiB, room for two projects
+ * of {@link PROJECT_STATE_MAX_BYTES}. A list stops before the project that would pass it
+ * and says where to read on (`next_after`).
+ */
+export const EDITOR_LIST_RESPONSE_MAX_BYTES = 16 * BYTES_PER_MEBIBYTE;
+/**
+ * Changes of editor projects (create, PATCH, add media, undo, redo) one organization may
+ * make per {@link EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT} seconds when the host sets nothing: two a
+ * second on average, far above what a person or an agent editing in earnest sends.
+ */
+export const EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT = 120;
+/** Length of the window of {@link EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT}, in seconds. */
+export const EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 60;
 
 // ---------------------------------------------------------------------------
 // Edit operations (4.14)
