@@ -34,6 +34,7 @@ export interface StatefulPorts {
     | "stores"
     | "queue"
     | "rateLimiter"
+    | "editRateLimiter"
     | "unitOfWork"
     | "webhooks"
   >;
@@ -117,6 +118,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       stores: createMemoryResourceStores(),
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
+      editRateLimiter: createMemoryRateLimiter(setup.editRateLimit),
       webhooks,
     },
     readiness: [],

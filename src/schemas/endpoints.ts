@@ -41,7 +41,12 @@ import {
   generationIdParamsSchema,
   generationSchema,
 } from "./generations.js";
-import { IDEMPOTENCY_KEY_MIN_LENGTH } from "./limits.js";
+import {
+  EDITOR_LIST_RESPONSE_MAX_BYTES,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
+  PROJECT_ITEMS_MAX,
+  PROJECT_STATE_MAX_BYTES,
+} from "./limits.js";
 import {
   addEditorMediaRequestSchema,
   directUploadDescriptorSchema,
@@ -170,6 +175,9 @@ const PAID_CREATION_ERRORS = [400, 401, 402, 403, 404, 409, 429, 500] as const;
 const VALIDATED_ERRORS = [400, 401, 402, 403, 500] as const;
 // A malformed id is a 400 too, though sections 4.5 and 4.7 list only 404 for their ids.
 const VALIDATED_BY_ID_ERRORS = [400, 401, 402, 403, 404, 500] as const;
+// Changes of editor projects count against the organization's edit limit (an extension).
+const EDIT_ERRORS = [400, 401, 402, 403, 429, 500] as const;
+const EDIT_BY_ID_ERRORS = [400, 401, 402, 403, 404, 429, 500] as const;
 const LOOSE_IDEMPOTENCY: EndpointIdempotency = { minLength: 0 };
 const STRICT_IDEMPOTENCY: EndpointIdempotency = { minLength: IDEMPOTENCY_KEY_MIN_LENGTH };
 
@@ -400,7 +408,7 @@ const ENDPOINT_TABLE = [
     scopes: WRITE_SCOPES,
     bodies: json(createEditorVideoRequestSchema),
     success: ok("The new project.", editorVideoSchema),
-    errorStatuses: VALIDATED_ERRORS,
+    errorStatuses: EDIT_ERRORS,
     paid: false,
   },
   {
@@ -409,7 +417,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos",
     tag: "Editor",
     summary: "List editor projects, newest first.",
-    description: "Each record carries its editor summary and state.",
+    description: `Each record carries its editor summary and state. Extension: a page holds at most limit projects and at most ${EDITOR_LIST_RESPONSE_MAX_BYTES} bytes of JSON (always at least one project while any is left); pass next_cursor as cursor to read the next page, until next_cursor is null.`,
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     query: listEditorVideosQuerySchema,
@@ -440,8 +448,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}",
     tag: "Editor",
     summary: "Apply up to 50 edit operations atomically.",
-    description:
-      "All operations apply or none do, as one new revision. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key. Extensions: If-Match (an ETag) or expected_revision applies the batch only on that revision, else 409 revision_conflict with context.current_revision and nothing changed or charged; without either the batch applies to the latest revision.",
+    description: `All operations apply or none do, as one new revision. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key. Extensions: If-Match (an ETag) or expected_revision applies the batch only on that revision, else 409 revision_conflict with context.current_revision and nothing changed or charged; without either the batch applies to the latest revision. Extensions: a project holds at most ${PROJECT_ITEMS_MAX} items and ${PROJECT_STATE_MAX_BYTES} bytes of timeline JSON, and a batch that would pass either is a 400 (context.reason project_too_many_items or project_too_large) that changes nothing; free edits count against the organization's limit of changes of editor projects (429 rate_limited, context.limit_name edits).`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
@@ -486,7 +493,7 @@ const ENDPOINT_TABLE = [
       },
     ],
     success: ok("The completed media item.", mediaUploadResultSchema),
-    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    errorStatuses: EDIT_BY_ID_ERRORS,
     paid: false,
   },
   {
@@ -517,7 +524,7 @@ const ENDPOINT_TABLE = [
     pathParams: editorVideoIdParamsSchema,
     bodies: json(addEditorMediaRequestSchema),
     success: ok("Where the media landed.", mediaAdditionResultSchema),
-    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    errorStatuses: EDIT_BY_ID_ERRORS,
     paid: false,
   },
   {
@@ -589,7 +596,7 @@ const ENDPOINT_TABLE = [
     pathParams: editorVideoIdParamsSchema,
     bodies: json(editorHistoryRequestSchema),
     success: ok("The undo.", editorRevisionResultSchema),
-    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    errorStatuses: [400, 401, 402, 403, 404, 409, 429, 500],
     paid: false,
     extension: true,
     conditional: "if-match",
@@ -607,7 +614,7 @@ const ENDPOINT_TABLE = [
     pathParams: editorVideoIdParamsSchema,
     bodies: json(editorHistoryRequestSchema),
     success: ok("The redo.", editorRevisionResultSchema),
-    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    errorStatuses: [400, 401, 402, 403, 404, 409, 429, 500],
     paid: false,
     extension: true,
     conditional: "if-match",

@@ -69,6 +69,14 @@ export interface ServiceDependencies {
   readonly urlFetcher: UrlFetcher;
   /** Limits paid creation requests per organization. */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Limits changes of editor projects per organization (creating one, PATCH, adding
+   * media, undo and redo): past it they answer 429 `rate_limited`; reads stay free.
+   * `createMemoryPorts` and `createPostgresPorts` give one of
+   * `EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds. Without it, changes are not limited.
+   */
+  readonly editRateLimiter?: RateLimiter;
   /** The time. */
   readonly clock: Clock;
   /** The ids. */

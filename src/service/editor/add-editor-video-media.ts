@@ -11,6 +11,7 @@ import { parseInput } from "../pipeline/input.js";
 import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { addMediaToProject } from "./add-media-to-project.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
 import { placementOf, resolveMediaToPlace } from "./media-to-place.js";
 import { editActorOf } from "./revision-preconditions.js";
 
@@ -22,6 +23,8 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
     if (!params.ok) return params.result;
     const body = parseInput(addEditorMediaRequestSchema, request.body, "body");
     if (!body.ok) return body.result;
+    const limited = await editRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
     const media = await resolveMediaToPlace(deps, caller, body.value);
     if (!media.ok) return media.result;
     const addition = await addMediaToProject(deps, caller, {

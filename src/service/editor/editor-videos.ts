@@ -27,6 +27,7 @@ import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoRecord } from "../ports/records.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
 import { etagHeader, holdsRevision } from "./revision-preconditions.js";
 
 /**
@@ -38,6 +39,8 @@ export const createEditorVideo: UseCaseFactory = authenticated(
   async ({ deps, caller, request }) => {
     const body = parseInput(createEditorVideoRequestSchema, request.body, "body");
     if (!body.ok) return body.result;
+    const limited = await editRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
     const { title, aspect_ratio: aspectRatio, fps } = body.value;
     const editor = createEditorState(
       title === undefined

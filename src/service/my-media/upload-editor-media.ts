@@ -12,6 +12,7 @@ import type { SniffedMedia } from "../../media/sniff.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
+import { editRateRefusal } from "../editor/edit-rate-limit.js";
 import { findEditorProject } from "../editor/editor-videos.js";
 import { editActorOf } from "../editor/revision-preconditions.js";
 import type { Caller } from "../pipeline/authorize.js";
@@ -61,6 +62,8 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!upload.ok) return upload.result;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
+      const limited = await editRateRefusal(deps, caller);
+      if (limited !== undefined) return limited;
       const project = await findEditorProject(deps, { caller, videoId: target.videoId });
       if (!project.ok) return project.result;
     }

@@ -85,6 +85,8 @@ export interface HarnessOptions {
   readonly credits?: number;
   /** Rate limit; 1000 per minute by default, so only rate-limit tests meet it. */
   readonly rateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Limit of changes of editor projects; none by default, so only its tests meet one. */
+  readonly editRateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Most jobs the queue holds before `enqueue` fails; unlimited by default. */
   readonly queueCapacity?: number;
   /** Resources the URL fetcher serves, by URL. */
@@ -240,6 +242,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(
       options.rateLimit ?? { maxRequests: 1000, windowSeconds: 60 },
     ),
+    ...(options.editRateLimit === undefined
+      ? {}
+      : {
+          editRateLimiter:
+            postgres?.editRateLimiter(options.editRateLimit) ??
+            createMemoryRateLimiter(options.editRateLimit),
+        }),
     clock,
     ids: {
       uuid: countingUuid,
