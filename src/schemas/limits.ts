@@ -171,6 +171,17 @@ export const INLINE_UPLOAD_MAX_BASE64_LENGTH =
 export const VIDEO_IMPORT_MAX_BYTES = 200 * BYTES_PER_MEBIBYTE;
 /** Largest image or audio file imported by `source_url` or direct upload. */
 export const IMAGE_AUDIO_IMPORT_MAX_BYTES = 50 * BYTES_PER_MEBIBYTE;
+/**
+ * Most pixels on either side of an imported picture (an image, a GIF, or a video's
+ * frames), read from its header before it is decoded: 8,192, room for 8K video.
+ */
+export const IMAGE_SIDE_MAX_PIXELS = 8192;
+/**
+ * Most pixels of an imported picture in all (width × height): 40 megapixels, above 8K
+ * video (33 MP) and most camera photos, far below what decoding a hostile header would
+ * cost (a 16,000 × 16,000 PNG of 731 KB decodes to a gigabyte).
+ */
+export const IMAGE_PIXELS_MAX = 40_000_000;
 /** Smallest editor video id and `video_id` reference. */
 export const VIDEO_ID_MIN = 1;
 /** Longest search `query` on GET /editor/media. */
