@@ -14,6 +14,7 @@ import type { UploadUrlSigner } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import type { AccountStore } from "./ports/accounts.js";
 import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
+import type { MediaProber } from "./ports/media-prober.js";
 import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { Renderer } from "./ports/renderer.js";
@@ -67,6 +68,13 @@ export interface ServiceDependencies {
   readonly uploadUrls: UploadUrlSigner;
   /** Downloads `source_url` imports safely. */
   readonly urlFetcher: UrlFetcher;
+  /**
+   * Tells what every imported, uploaded or placed media file really holds, and refuses
+   * what does not decode. The header prober (`createHeaderMediaProber`, pure TypeScript,
+   * any runtime) when omitted; `createFfprobeMediaProber` of `reelkit/local` decodes a
+   * first frame with ffmpeg on Node.
+   */
+  readonly mediaProber?: MediaProber;
   /** Limits paid creation requests per organization. */
   readonly rateLimiter: RateLimiter;
   /**
