@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     editor: "src/editor/index.ts",
     http: "src/http/index.ts",
+    local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
     node: "src/node/index.ts",
     opentelemetry: "src/opentelemetry/index.ts",

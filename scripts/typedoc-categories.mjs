@@ -21,6 +21,7 @@ const CATEGORIES = [
   ["src/media/", "Media"],
   ["src/http/", "HTTP"],
   ["src/mcp/", "MCP"],
+  ["src/local/", "Local"],
   ["src/node/", "Node"],
   ["src/observability/", "Observability"],
   ["src/opentelemetry/", "Observability"],
