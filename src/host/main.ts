@@ -62,6 +62,7 @@ async function main(argv: readonly string[]): Promise<void> {
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
   const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
     parsed.options;
+  const { ffprobePath } = parsed.options;
   const { shutdownTimeoutSeconds } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
@@ -73,6 +74,7 @@ async function main(argv: readonly string[]): Promise<void> {
       databaseUrl,
       databaseSchema,
       ffmpegPath,
+      ffprobePath,
       shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
       logger: createJsonLinesLogger({ stream: process.stdout }),
       dataDirectory,
@@ -83,7 +85,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, dataDirectory }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, probing: running.probing, dataDirectory }).join("\n")}\n`,
   );
 }
 

@@ -21,6 +21,7 @@ import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
+import { chooseMediaProber, type ProbingStatus } from "./media-probing.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
 import { loadViewerAssets } from "./viewer-assets.js";
 import {
@@ -51,6 +52,8 @@ export interface RunningHost {
   readonly wiring: HostWiring;
   /** Whether exports and previews can render, found by checking ffmpeg at start. */
   readonly rendering: RenderingStatus;
+  /** Which media prober checks imports, found by checking ffprobe and ffmpeg at start. */
+  readonly probing: ProbingStatus;
   /**
    * Stops accepting connections and claiming jobs, lets in-flight requests and running
    * jobs finish within the shutdown timeout, then cuts what is left and closes the
@@ -76,6 +79,12 @@ export interface StartHostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
   readonly ffmpegPath?: string | undefined;
+  /**
+   * The ffprobe program that probes imported media (ffmpeg then decodes a first frame);
+   * `ffprobe` on `PATH` when undefined. Without both, imports are probed from their
+   * headers.
+   */
+  readonly ffprobePath?: string | undefined;
   /** Bound of a stop; {@link SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS} by default. */
   readonly shutdownTimeoutMilliseconds?: number | undefined;
   /** Receives the request log of the API and MCP handlers; none by default. */
@@ -228,11 +237,16 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     throw error;
   });
   const { telemetry } = options;
+  const probing = await chooseMediaProber({
+    ffprobePath: options.ffprobePath,
+    ffmpegPath: options.ffmpegPath,
+  });
   const wiring = wireHost({
     origin,
     setup: options.setup,
     stores,
     ffmpegPath: options.ffmpegPath,
+    mediaProber: probing.mediaProber,
     telemetry,
     ...(media === undefined ? {} : { media }),
   });
@@ -266,6 +280,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     origin,
     wiring,
     rendering,
+    probing: probing.status,
     stop() {
       stopping ??= stopWithin(server, stores, timeoutMilliseconds);
       return stopping;
