@@ -32,7 +32,7 @@ export default defineConfig({
   target: "node20",
   splitting: true,
   treeshake: true,
-  // Keep `node:` specifiers: reelkit/node and reelkit/render (and the other Node entries)
+  // Keep `node:` specifiers: reelkit/node, reelkit/render, reelkit/local (and the other Node entries)
   // import Node's built-ins by their prefixed names, which bundlers and Deno resolve
   // unambiguously.
   removeNodeProtocol: false,

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the reference host. Reads the flags and the fixture, starts the API and
- * the MCP server on in-memory (or PostgreSQL) stores and the simulated provider, prints
+ * the MCP server on in-memory (or PostgreSQL) stores, the simulated provider and the
+ * local speech engines where installed, prints
  * where it listens, and stops cleanly on SIGTERM or SIGINT.
  *
  * Exit codes: 0 after a clean stop or `--help`, 1 when the fixture is bad or the address
@@ -62,8 +63,7 @@ async function main(argv: readonly string[]): Promise<void> {
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
   const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
     parsed.options;
-  const { ffprobePath } = parsed.options;
-  const { shutdownTimeoutSeconds } = parsed.options;
+  const { ffprobePath, shutdownTimeoutSeconds, speech } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
@@ -75,6 +75,7 @@ async function main(argv: readonly string[]): Promise<void> {
       databaseSchema,
       ffmpegPath,
       ffprobePath,
+      speech,
       shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
       logger: createJsonLinesLogger({ stream: process.stdout }),
       dataDirectory,
@@ -85,7 +86,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, probing: running.probing, dataDirectory }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, probing: running.probing, dataDirectory }).join("\n")}\n`,
   );
 }
 
