@@ -44,8 +44,11 @@ import {
 import {
   EDITOR_LIST_RESPONSE_MAX_BYTES,
   IDEMPOTENCY_KEY_MIN_LENGTH,
+  IMAGE_PIXELS_MAX,
+  IMAGE_SIDE_MAX_PIXELS,
   PROJECT_ITEMS_MAX,
   PROJECT_STATE_MAX_BYTES,
+  TIMELINE_DURATION_MAX_SECONDS,
 } from "./limits.js";
 import {
   addEditorMediaRequestSchema,
@@ -184,6 +187,9 @@ const STRICT_IDEMPOTENCY: EndpointIdempotency = { minLength: IDEMPOTENCY_KEY_MIN
 function json(schema: z.ZodType): readonly EndpointBody[] {
   return [{ contentType: "application/json", schema }];
 }
+
+// Every import is probed whole before it is stored (an extension).
+const PROBE_EXTENSION = `Extension: every file is probed whole before it is stored: one that does not decode is a 400 (context.reason media_undecodable or media_unsupported, naming the field), a picture or video frame past ${IMAGE_SIDE_MAX_PIXELS} pixels a side or ${IMAGE_PIXELS_MAX} pixels in all is a 400 image_too_large with its width and height, and a filename whose extension names another kind than the bytes is a 400 filename_kind_mismatch; nothing is stored. metadata records duration_seconds, width, height, streams, codecs and probed_by.`;
 
 function ok(description: string, ...schemas: z.ZodType[]): EndpointSuccess {
   return { contentType: "application/json", schemas, description };
@@ -387,8 +393,7 @@ const ENDPOINT_TABLE = [
     path: "/reference-inspirations",
     tag: "Reference inspirations",
     summary: "Save reference media to a template target and queue its analysis.",
-    description:
-      "30 credits per media item, deducted before inline uploads and queueing. Usable once its analysis is ready.",
+    description: `30 credits per media item, deducted before inline uploads and queueing. Usable once its analysis is ready. Extension: inline images are probed before any credit is held, as uploads are (400 media_undecodable or image_too_large on images.N.data, past ${IMAGE_SIDE_MAX_PIXELS} pixels a side or ${IMAGE_PIXELS_MAX} in all).`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: json(createReferenceInspirationRequestSchema),
@@ -480,8 +485,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/media",
     tag: "My Media",
     summary: "Upload media to My Media, optionally adding it to a project.",
-    description:
-      "Exactly one source: inline base64 (media, up to 3 MiB), an HTTPS source_url (video up to 200 MiB, image and audio up to 50 MiB), or a multipart file (up to 3 MiB).",
+    description: `Exactly one source: inline base64 (media, up to 3 MiB), an HTTPS source_url (video up to 200 MiB, image and audio up to 50 MiB), or a multipart file (up to 3 MiB). ${PROBE_EXTENSION}`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: [
@@ -517,8 +521,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}/media",
     tag: "Editor",
     summary: "Add My Media or a direct URL to a project's timeline.",
-    description:
-      "Placed on a compatible track where the time span is free, unless track_id says otherwise.",
+    description: `Placed on a compatible track where the time span is free, unless track_id says otherwise. Extension: media by url is read (from this service's storage, else through the SSRF-safe fetcher within the import size limits) and probed like an upload before it is placed; media that cannot be read or does not decode is refused (the download's 400 or retryable 500, or 400 media_undecodable, image_too_large, filename_kind_mismatch on url) and nothing changes. Without duration_seconds, video and audio play their real length (at most ${TIMELINE_DURATION_MAX_SECONDS} s); the asset carries the probed durationSeconds, width and height.`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,

@@ -205,7 +205,7 @@ export const PROJECT_STATE_MAX_BYTES = 8 * BYTES_PER_MEBIBYTE;
 /**
  * Largest answer of GET /editor/videos, in bytes of JSON: 16 MiB, room for two projects
  * of {@link PROJECT_STATE_MAX_BYTES}. A list stops before the project that would pass it
- * and says where to read on (`next_after`).
+ * and says where to read on (`next_cursor`).
  */
 export const EDITOR_LIST_RESPONSE_MAX_BYTES = 16 * BYTES_PER_MEBIBYTE;
 /**

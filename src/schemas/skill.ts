@@ -18,6 +18,8 @@ import {
 import {
   EDITOR_LIST_RESPONSE_MAX_BYTES,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  IMAGE_PIXELS_MAX,
+  IMAGE_SIDE_MAX_PIXELS,
   OPERATIONS_PER_REQUEST_MAX,
   PROJECT_ITEMS_MAX,
   PROJECT_STATE_MAX_BYTES,
@@ -151,6 +153,8 @@ const GUIDE = (baseUrl: string): string[] => [
   'Every error is `{ "error": { "code", "message", "retryable", "context" } }`. `insufficient_credits` carries `context.credits_required` and `context.credits_available`; `bad_request` lists the offending fields in `context.fields`.',
   "",
   "Text may not hold U+0000 or an unpaired surrogate (`\\ud800` to `\\udfff`), and no object may have a `__proto__` key: such a request is a 400 `bad_request` (`context.reason` `unstorable_text` or `hostile_key`). UUIDs are accepted in either case. A `source_url` that cannot be downloaded is a 400 when retrying cannot help (an unknown host, a 404) and a retryable 500 when it may (a timeout, a source answering 5xx or 429).",
+  "",
+  `Every uploaded, imported or URL-placed file is probed whole before it is stored: one that does not decode is a 400 (\`context.reason\` \`media_undecodable\`), a picture past ${grouped(IMAGE_SIDE_MAX_PIXELS)} pixels a side or ${grouped(IMAGE_PIXELS_MAX)} in all is a 400 \`image_too_large\` (scale it down), and a filename naming another kind than the bytes (a PNG named \`.mp4\`) is a 400 \`filename_kind_mismatch\`. Media placed by \`url\` without \`duration_seconds\` plays its real length.`,
   "",
   "| Code | HTTP status | Retryable |",
   "|---|---|---|",
