@@ -207,19 +207,36 @@ describe("the pixel bound of imported pictures", () => {
 
   it(`takes ${IMAGE_SIDE_MAX_PIXELS} pixels a side and ${IMAGE_PIXELS_MAX} in all, and refuses one more`, async () => {
     const doors = await openDoors();
-    const send = (bytes: Uint8Array) =>
-      doors.send("inline", { bytes, filename: "p.png", type: "image/png" });
-    expect((await send(blackPng(IMAGE_SIDE_MAX_PIXELS, 2))).status).toBe(200);
-    expect((await send(blackPng(IMAGE_SIDE_MAX_PIXELS + 1, 2))).status).toBe(400);
-    const atLimit = await send(blackPng(8000, 5000));
-    expect(atLimit.status).toBe(200);
-    expect(atLimit.body.media.metadata).toMatchObject({ width: 8000, height: 5000 });
-    const past = await send(blackPng(8000, 5001));
-    expect(past.body.error.context).toMatchObject({
-      reason: "image_too_large",
-      width: 8000,
-      height: 5001,
-    });
+    const pictures = {
+      sideAtLimit: blackPng(2, IMAGE_SIDE_MAX_PIXELS),
+      sidePast: blackPng(2, IMAGE_SIDE_MAX_PIXELS + 1),
+      pixelsAtLimit: blackPng(8000, 5000),
+      pixelsPast: blackPng(8000, 5001),
+    };
+    for (const door of DOORS) {
+      const send = (bytes: Uint8Array) =>
+        doors.send(door, { bytes, filename: "p.png", type: "image/png" });
+      expect((await send(pictures.sideAtLimit)).status, door).toBe(200);
+      const sidePast = await send(pictures.sidePast);
+      expect(sidePast.body.error.context, door).toMatchObject({
+        field: FIELDS[door],
+        reason: "image_too_large",
+        width: 2,
+        height: IMAGE_SIDE_MAX_PIXELS + 1,
+      });
+      const atLimit = await send(pictures.pixelsAtLimit);
+      expect(atLimit.status, door).toBe(200);
+      expect(atLimit.body.media.metadata).toMatchObject({ width: 8000, height: 5000 });
+      const past = await send(pictures.pixelsPast);
+      expect(past.status, door).toBe(400);
+      expect(past.body.error.context).toMatchObject({
+        field: FIELDS[door],
+        reason: "image_too_large",
+        width: 8000,
+        height: 5001,
+      });
+    }
+    expect(mediaPuts(doors.puts)).toHaveLength(2 * DOORS.length);
   });
 
   it("refuses an inline reference image past the limits before anything is charged", async () => {
@@ -245,18 +262,38 @@ describe("the pixel bound of imported pictures", () => {
     expect(await doors.harness.available()).toBe(before);
   });
 
-  it("refuses a picture placed on a timeline by URL past the limits", async () => {
+  it("places a picture by URL at the limits, and refuses one pixel more", async () => {
     const harness = await createMediaHarness({
-      urls: { [`${CDN}/huge.png`]: { body: blackPng(10, 9000), contentType: "image/png" } },
+      urls: {
+        [`${CDN}/at.png`]: { body: blackPng(10, IMAGE_SIDE_MAX_PIXELS), contentType: "image/png" },
+        [`${CDN}/huge.png`]: {
+          body: blackPng(10, IMAGE_SIDE_MAX_PIXELS + 1),
+          contentType: "image/png",
+        },
+      },
     });
     const id = await createProject(harness);
-    const response = await harness.call("POST", `/editor/videos/${id}/media`, {
-      key: KEYS.acme,
-      body: { url: `${CDN}/huge.png` },
-    });
+    const place = (name: string) =>
+      harness.call("POST", `/editor/videos/${id}/media`, {
+        key: KEYS.acme,
+        body: { url: `${CDN}/${name}` },
+      });
+    const response = await place("huge.png");
     expect(response.status).toBe(400);
-    expect(response.body.error.context).toMatchObject({ field: "url", reason: "image_too_large" });
+    expect(response.body.error.context).toMatchObject({
+      field: "url",
+      reason: "image_too_large",
+      width: 10,
+      height: IMAGE_SIDE_MAX_PIXELS + 1,
+    });
     expect((await readProject(harness, id)).revision).toBe(0);
+    const placed = await place("at.png");
+    expect(placed.status).toBe(200);
+    const { editor } = await readProject(harness, id);
+    expect(editor.assets[placed.body.asset_id]).toMatchObject({
+      width: 10,
+      height: IMAGE_SIDE_MAX_PIXELS,
+    });
   });
 });
 
