@@ -111,6 +111,7 @@ describeNeeding("the ffprobe prober on real files", [FFMPEG_NEED], () => {
     expect(await readdir(scratch)).toEqual([]);
   });
 
+  // Two programs run per fixture, two at a time: a loaded machine may need minutes.
   it("agrees with the header prober on every fixture's kind and size", async () => {
     const { createHeaderMediaProber } = await import("reelkit");
     const header = createHeaderMediaProber();
@@ -130,7 +131,7 @@ describeNeeding("the ffprobe prober on real files", [FFMPEG_NEED], () => {
         height: ours.value.height,
       });
     }
-  });
+  }, 120_000);
 });
 
 /** A stand-in program: a shell script that answers `-version` and runs `body` otherwise. */

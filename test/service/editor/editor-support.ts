@@ -3,9 +3,8 @@
  * items straight into the store.
  */
 
-import type { MediaRecord, StaticResource } from "reelkit";
+import type { MediaRecord } from "reelkit";
 import type { OrganizationId } from "../../../src/organization-id.js";
-import { MEDIA_FILES } from "../../media/media-samples.js";
 import { countingUuid, type Harness, KEYS, ORGS } from "../support/harness.js";
 
 /** Creates an editor project through the API and returns its id. */
@@ -82,33 +81,4 @@ export async function insertMedia(harness: Harness, fields: MediaFields = {}): P
   return id;
 }
 
-const CDN = "https://cdn.example.com";
-
-/**
- * Media the editor tests place by URL, as a CDN serves it: real files of each format,
- * some without a type or an extension, and a few answers that are not media.
- */
-export const CDN_MEDIA: Readonly<Record<string, StaticResource>> = {
-  [`${CDN}/broll/city.mp4`]: { body: MEDIA_FILES.mp4, contentType: "video/mp4" },
-  [`${CDN}/a.mp4`]: { body: MEDIA_FILES.mp4, contentType: "video/mp4" },
-  [`${CDN}/talk.mp4`]: { body: MEDIA_FILES.mp4, contentType: "video/mp4" },
-  [`${CDN}/logo.png`]: { body: MEDIA_FILES.png, contentType: "image/png" },
-  [`${CDN}/a.webm`]: { body: MEDIA_FILES.webm, contentType: "video/webm" },
-  [`${CDN}/a.MOV?sig=1`]: { body: MEDIA_FILES.mov, contentType: "video/quicktime" },
-  [`${CDN}/a.jpeg`]: { body: MEDIA_FILES.jpeg, contentType: "image/jpeg" },
-  [`${CDN}/a.webp`]: { body: MEDIA_FILES.webp, contentType: "image/webp" },
-  [`${CDN}/a.gif`]: { body: MEDIA_FILES.gif, contentType: "image/gif" },
-  [`${CDN}/a.wav`]: { body: MEDIA_FILES.wav, contentType: "audio/wav" },
-  [`${CDN}/a.ogg`]: { body: MEDIA_FILES.ogg, contentType: "audio/ogg" },
-  [`${CDN}/a.mp3`]: { body: MEDIA_FILES.mp3, contentType: "audio/mpeg" },
-  [`${CDN}/v.mp3`]: { body: MEDIA_FILES.mp3, contentType: "audio/mpeg" },
-  [`${CDN}/m.mp3`]: { body: MEDIA_FILES.mp3, contentType: "audio/mpeg" },
-  [`${CDN}/stream`]: { body: MEDIA_FILES.mp4, contentType: "application/octet-stream" },
-  [`${CDN}/download`]: { body: MEDIA_FILES.mp4 },
-  [`${CDN}/file.pdf`]: { body: "%PDF-1.4 not media", contentType: "application/pdf" },
-  [`${CDN}/page`]: {
-    body: "<!doctype html><title>Not a video</title>",
-    contentType: "application/octet-stream",
-  },
-  [`${CDN}/busy.mp4`]: { body: "", status: 503 },
-};
+export { CDN_MEDIA } from "../support/cdn-media.js";

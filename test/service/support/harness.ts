@@ -45,6 +45,7 @@ import { type OrganizationId, toOrganizationId } from "../../../src/organization
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";
 import { validatingHandler } from "../../support/openapi-responses.js";
+import { CDN_MEDIA } from "./cdn-media.js";
 
 /** Origin of every request the harness sends. */
 export const ORIGIN = "http://reelkit.test";
@@ -89,7 +90,7 @@ export interface HarnessOptions {
   readonly editRateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Most jobs the queue holds before `enqueue` fails; unlimited by default. */
   readonly queueCapacity?: number;
-  /** Resources the URL fetcher serves, by URL. */
+  /** Resources the URL fetcher serves, by URL; {@link CDN_MEDIA} by default. */
   readonly urls?: Readonly<Record<string, StaticResource>>;
   /** Replaces the static URL fetcher. */
   readonly urlFetcher?: UrlFetcher;
@@ -206,7 +207,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       options.queueCapacity === undefined ? {} : { capacity: options.queueCapacity },
     );
   let editorCounter = 0;
-  const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {});
+  const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? CDN_MEDIA);
   const renderer = options.renderer?.({ mediaStorage: storage, urlFetcher });
   const endpoints = options.webhookEndpoints;
   const webhooks: HarnessWebhooks | undefined =
