@@ -177,6 +177,7 @@ export {
   type Track,
   type TrackKind,
 } from "./state.js";
+export { serializedStateBytes } from "./state-size.js";
 export { summarizeEditor } from "./summary.js";
 export {
   durationSecondsToFrames,

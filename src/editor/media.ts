@@ -11,7 +11,7 @@
  * plays the rest of the media at its rate, at most the 3,600 s an item may last; a
  * `duration_seconds` longer than the video or audio left after `source_start_seconds` at
  * its rate is an upper bound, and the item ends with its media. A GIF loops, so it takes
- * any length.
+ * any length, and lasts 5 seconds, as a still does, unless told otherwise.
  *
  * @module
  */
@@ -124,7 +124,10 @@ interface MediaRequest {
 function timelineSeconds({ media, placement }: MediaRequest, sourceStartSeconds: number): number {
   const mediaSeconds = media.durationSeconds ?? null;
   if (placement.duration_seconds !== undefined) return placement.duration_seconds;
-  if (mediaSeconds === null || media.kind === "image") return ADDED_ITEM_DURATION_DEFAULT_SECONDS;
+  // A GIF loops, so its own length says nothing of how long it should show.
+  if (mediaSeconds === null || media.kind === "image" || media.kind === "gif") {
+    return ADDED_ITEM_DURATION_DEFAULT_SECONDS;
+  }
   return (mediaSeconds - sourceStartSeconds) / (placement.playback_rate ?? PLAYBACK_RATE_DEFAULT);
 }
 
@@ -253,8 +256,8 @@ function placeMedia(
 /**
  * Adds `media` to the timeline as a new asset and item: video, image and GIF on a visual
  * track, audio and voice on an audio track with an audio role. Without `duration_seconds`
- * the item plays the rest of the media at its rate (stills and media of unknown length
- * last 5 seconds). Pictures fill the whole composition unless a box is given.
+ * the item plays the rest of the media at its rate (stills, GIFs and media of unknown
+ * length last 5 seconds). Pictures fill the whole composition unless a box is given.
  *
  * @example
  * ```ts

@@ -32,6 +32,8 @@ export interface HostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program that renders exports and previews; undefined looks on `PATH`. */
   readonly ffmpegPath?: string | undefined;
+  /** The ffprobe program that probes imported media; undefined looks on `PATH`. */
+  readonly ffprobePath?: string | undefined;
   /** Seconds a stop lets in-flight requests and running jobs finish. */
   readonly shutdownTimeoutSeconds: number;
   /** The directory stored files are kept in; undefined keeps them in memory. */
@@ -50,6 +52,8 @@ export const SHUTDOWN_TIMEOUT_MAX_SECONDS = 600;
 
 /** The environment variable naming the ffmpeg program when `--ffmpeg-path` does not. */
 export const FFMPEG_PATH_VARIABLE = "REELKIT_FFMPEG_PATH";
+/** The environment variable naming the ffprobe program when `--ffprobe-path` does not. */
+export const FFPROBE_PATH_VARIABLE = "REELKIT_FFPROBE_PATH";
 
 /** The outcome of reading the command line. */
 export type HostArguments =
@@ -80,6 +84,10 @@ Options:
                       (default: the ${FFMPEG_PATH_VARIABLE} environment variable, else
                       ffmpeg on PATH); without a working ffmpeg the host still starts
                       and those two endpoints answer a structured error
+  --ffprobe-path PATH the ffprobe program that probes every imported file, whose first
+                      frame ffmpeg then decodes (default: the ${FFPROBE_PATH_VARIABLE}
+                      environment variable, else ffprobe on PATH); without it imports are
+                      checked from their headers
   --shutdown-timeout SECONDS
                       on SIGTERM or SIGINT, how long in-flight requests and running
                       jobs may finish before connections are cut and jobs released
@@ -103,6 +111,7 @@ const OPTIONS = {
   "database-url": { type: "string" },
   "database-schema": { type: "string" },
   "ffmpeg-path": { type: "string" },
+  "ffprobe-path": { type: "string" },
   "shutdown-timeout": { type: "string" },
   "data-dir": { type: "string" },
   speech: { type: "string" },
@@ -179,7 +188,8 @@ function readFlags(argv: readonly string[]) {
 /**
  * Reads the host's command line (the arguments after the script name). `--database-url`
  * wins over `env.DATABASE_URL`, `--database-schema` over `env.DATABASE_SCHEMA`, and
- * `--ffmpeg-path` over `env.REELKIT_FFMPEG_PATH`; an empty value of any means none.
+ * `--ffmpeg-path` over `env.REELKIT_FFMPEG_PATH`, and `--ffprobe-path` over
+ * `env.REELKIT_FFPROBE_PATH`; an empty value of any means none.
  *
  * @example
  * ```ts
@@ -215,6 +225,7 @@ export function parseHostArguments(
   );
   if (typeof databaseSchema === "object") return { kind: "invalid", message: databaseSchema.error };
   const ffmpegPath = values["ffmpeg-path"] ?? env[FFMPEG_PATH_VARIABLE];
+  const ffprobePath = values["ffprobe-path"] ?? env[FFPROBE_PATH_VARIABLE];
   const shutdownTimeoutSeconds = shutdownTimeoutOf(values["shutdown-timeout"]);
   if (typeof shutdownTimeoutSeconds === "object") {
     return { kind: "invalid", message: shutdownTimeoutSeconds.error };
@@ -234,6 +245,7 @@ export function parseHostArguments(
       databaseUrl,
       ...(databaseSchema === undefined ? {} : { databaseSchema }),
       ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
+      ffprobePath: ffprobePath === "" ? undefined : ffprobePath,
       shutdownTimeoutSeconds,
       ...(dataDirectory === undefined ? {} : { dataDirectory }),
       speech,

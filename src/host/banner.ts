@@ -8,6 +8,7 @@
 import type { HostSetup, SetupOrganization } from "./host-setup.js";
 import type { HostSpeech, ProviderChoice } from "./host-speech.js";
 import type { MemoryHostStores } from "./host-stores.js";
+import type { ProbingStatus } from "./media-probing.js";
 import type { PostgresHostStores } from "./postgres-host-stores.js";
 import type { RenderingStatus } from "./start-host.js";
 import { API_BASE_PATH, FILES_PATH, MCP_PATH } from "./wiring.js";
@@ -27,6 +28,8 @@ export interface BannerFacts {
   readonly stores: Pick<MemoryHostStores, "kind"> | Pick<PostgresHostStores, "kind" | "report">;
   /** Whether exports and previews can render; left out, the banner says nothing of it. */
   readonly rendering?: RenderingStatus;
+  /** Which prober checks imported media; left out, the banner says nothing of it. */
+  readonly probing?: ProbingStatus;
   /** What speech and transcription run on; left out, the banner says nothing of it. */
   readonly speech?: Pick<HostSpeech, "speech" | "transcription">;
   /** The directory stored files are kept in; undefined when they are kept in memory. */
@@ -45,6 +48,20 @@ function renderingLines(rendering: RenderingStatus | undefined): string[] {
     `Rendering is unavailable: ${rendering.reason}`,
     "Exports and previews answer a structured error; everything else works. Install ffmpeg",
     "(with libass) or pass --ffmpeg-path.",
+  ];
+}
+
+function probingLines(probing: ProbingStatus | undefined): string[] {
+  if (probing === undefined) return [];
+  if (probing.prober === "ffprobe") {
+    return [
+      `Imported media is probed with ffprobe (${probing.program}), its first frame decoded by`,
+      "ffmpeg, before it is stored.",
+    ];
+  }
+  return [
+    "Imported media is probed from its headers (ffprobe is unavailable: install ffmpeg, which",
+    "brings ffprobe, or pass --ffprobe-path to decode a first frame of each import).",
   ];
 }
 
@@ -164,6 +181,7 @@ export function hostBanner(facts: BannerFacts): string[] {
     ...simulatorLines(facts.setup),
     ...speechLines(facts.speech),
     ...renderingLines(facts.rendering),
+    ...probingLines(facts.probing),
     ...storageLines(facts.stores, facts.dataDirectory),
   ];
 }

@@ -14,6 +14,10 @@ import {
 import { DEMO_SOCIAL_ACCOUNTS } from "../memory/social.js";
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
+import {
+  EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../schemas/limits.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
 import type { ApiKeyOptions } from "../service/ports/accounts.js";
 import {
@@ -99,6 +103,8 @@ export interface HostSetup {
   readonly soundEffects: readonly SoundEffect[];
   /** Paid creation requests per organization and window. */
   readonly rateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Changes of editor projects per organization and window. */
+  readonly editRateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
   /** How the host's job worker schedules jobs. */
   readonly jobs: {
     /** Standard jobs (every kind but renders) this host runs at once. */
@@ -199,6 +205,11 @@ export function setupOf(fixture: HostFixture): HostSetup {
     rateLimit: {
       maxRequests: fixture.rate_limit?.max_requests ?? RATE_LIMIT_MAX_REQUESTS_DEFAULT,
       windowSeconds: fixture.rate_limit?.window_seconds ?? RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+    },
+    editRateLimit: {
+      maxRequests: fixture.edit_rate_limit?.max_requests ?? EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds:
+        fixture.edit_rate_limit?.window_seconds ?? EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
     },
     jobs: {
       concurrency: fixture.jobs?.concurrency ?? JOB_CONCURRENCY_DEFAULT,

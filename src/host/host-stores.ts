@@ -36,6 +36,7 @@ export interface StatefulPorts {
     | "stores"
     | "queue"
     | "rateLimiter"
+    | "editRateLimiter"
     | "unitOfWork"
     | "webhooks"
   >;
@@ -128,6 +129,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       stores: createMemoryResourceStores(),
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
+      editRateLimiter: createMemoryRateLimiter(setup.editRateLimit),
       webhooks,
     },
     oauth: createMemoryOAuthStore(),

@@ -63,7 +63,7 @@ async function main(argv: readonly string[]): Promise<void> {
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
   const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
     parsed.options;
-  const { shutdownTimeoutSeconds, speech } = parsed.options;
+  const { ffprobePath, shutdownTimeoutSeconds, speech } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
@@ -74,6 +74,7 @@ async function main(argv: readonly string[]): Promise<void> {
       databaseUrl,
       databaseSchema,
       ffmpegPath,
+      ffprobePath,
       speech,
       shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
       logger: createJsonLinesLogger({ stream: process.stdout }),
@@ -85,7 +86,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, dataDirectory }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, probing: running.probing, dataDirectory }).join("\n")}\n`,
   );
 }
 

@@ -106,6 +106,7 @@ export async function postgresHostStores(
       ...inSchema,
       clock,
       rateLimit: setup.rateLimit,
+      editRateLimit: setup.editRateLimit,
       apiKeyCache: {},
     });
     const webhooks = createPostgresWebhookPorts(pool, inSchema);
@@ -138,6 +139,7 @@ export async function postgresHostStores(
         stores: postgres.stores,
         queue: postgres.queue,
         rateLimiter: postgres.rateLimiter,
+        editRateLimiter: postgres.editRateLimiter,
         unitOfWork: postgres.unitOfWork,
         webhooks,
       },

@@ -26,6 +26,7 @@ import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostSpeech, hostSpeechOf, type SpeechMode } from "./host-speech.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
+import { chooseMediaProber, type ProbingStatus } from "./media-probing.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
 import { loadViewerAssets } from "./viewer-assets.js";
 import {
@@ -64,6 +65,8 @@ export interface RunningHost {
   readonly wiring: HostWiring;
   /** Whether exports and previews can render, found by checking ffmpeg at start. */
   readonly rendering: RenderingStatus;
+  /** Which media prober checks imports, found by checking ffprobe and ffmpeg at start. */
+  readonly probing: ProbingStatus;
   /** What speech and transcription run on, found by checking the engines at start. */
   readonly speech: HostSpeech;
   /**
@@ -98,6 +101,12 @@ export interface StartHostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
   readonly ffmpegPath?: string | undefined;
+  /**
+   * The ffprobe program that probes imported media (ffmpeg then decodes a first frame);
+   * `ffprobe` on `PATH` when undefined. Without both, imports are probed from their
+   * headers.
+   */
+  readonly ffprobePath?: string | undefined;
   /**
    * What speech and transcription run on: `auto` (the local engines where installed),
    * `local` (only them: starting fails without them) or `simulated`. Default
@@ -289,11 +298,16 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     throw error;
   });
   const { telemetry } = options;
+  const probing = await chooseMediaProber({
+    ffprobePath: options.ffprobePath,
+    ffmpegPath: options.ffmpegPath,
+  });
   const wiring = wireHost({
     origin,
     setup: options.setup,
     stores,
     ffmpegPath: options.ffmpegPath,
+    mediaProber: probing.mediaProber,
     telemetry,
     speech,
     ...(media === undefined ? {} : { media }),
@@ -352,6 +366,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     origin,
     wiring,
     rendering,
+    probing: probing.status,
     speech,
     media: stored,
     stop() {

@@ -30,6 +30,7 @@ import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
+import type { MediaProber } from "../service/ports/media-prober.js";
 import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { createSimulatedProviders } from "../simulated/providers.js";
 import { createHostLibrary, type HostLibrary } from "./host-library.js";
@@ -86,6 +87,8 @@ export interface HostWiringOptions {
   readonly stores: HostStores;
   /** The ffmpeg program: a path, or a name looked up on `PATH`. Default `ffmpeg`. */
   readonly ffmpegPath?: string | undefined;
+  /** Checks every imported file. Default: the header prober. */
+  readonly mediaProber?: MediaProber | undefined;
   /** Traces the credit and resource stores when given. Default: none. */
   readonly telemetry?: Telemetry | undefined;
   /**
@@ -126,6 +129,7 @@ export function wireHost({
   setup,
   stores,
   ffmpegPath,
+  mediaProber,
   telemetry,
   media,
   speech,
@@ -183,6 +187,7 @@ export function wireHost({
     ...(localSpeech === undefined ? {} : { speech: localSpeech }),
     ...(localTranscription === undefined ? {} : { transcription: localTranscription }),
     renderer,
+    ...(mediaProber === undefined ? {} : { mediaProber }),
     social: createMemorySocialPublisher({
       accountsByOrganization: byOrganization(
         organizations.map((o) => [o.id, o.socialAccounts] as const),

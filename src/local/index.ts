@@ -5,19 +5,24 @@
  * English model behind {@link createLocalTranscriptionProvider} (free recognition,
  * forced alignment of a known text, and recognition among known phrases). Install them
  * from Debian: `apt-get install flite espeak-ng pocketsphinx pocketsphinx-en-us`;
- * {@link checkLocalEngines} reports which are present.
+ * {@link checkLocalEngines} reports which are present. Media probing runs ffprobe, and
+ * ffmpeg to decode a first frame, behind {@link createFfprobeMediaProber}: it tells what
+ * every imported file holds (the service's `mediaProber` port).
  *
  * @example
  * ```ts
- * import { createService } from "reelkit";
+ * import { createHeaderMediaProber, createService } from "reelkit";
  * import {
+ *   createFfprobeMediaProber,
  *   createLocalSpeechProvider,
  *   createLocalTranscriptionProvider,
  * } from "reelkit/local";
  *
  * const speech = createLocalSpeechProvider({ storage: ports.mediaStorage, newId: () => crypto.randomUUID() });
  * const transcription = createLocalTranscriptionProvider({ readMedia });
- * const service = createService({ ...ports, ...providers, speech, transcription });
+ * const found = await createFfprobeMediaProber();
+ * const mediaProber = found.ok ? found.value : createHeaderMediaProber();
+ * const service = createService({ ...ports, ...providers, speech, transcription, mediaProber });
  * ```
  *
  * @packageDocumentation
@@ -49,6 +54,15 @@ export {
   SPEECH_OUTPUT_MAX_BYTES_DEFAULT,
   SPEECH_TIMEOUT_SECONDS_DEFAULT,
 } from "./limits.js";
+export {
+  createFfprobeMediaProber,
+  FFPROBE_CONCURRENT_PROBES_DEFAULT,
+  FFPROBE_OUTPUT_MAX_BYTES_DEFAULT,
+  FFPROBE_PROBER_NAME,
+  FFPROBE_TIMEOUT_MILLISECONDS_DEFAULT,
+  type FfprobeMediaProberOptions,
+  type FfprobeMediaProberSetup,
+} from "./probe/ffprobe-prober.js";
 export {
   createLocalSpeechProvider,
   type LocalSpeechAudio,

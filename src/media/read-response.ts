@@ -32,7 +32,10 @@ function networkError(message: string): PlainFetchRefusal {
 }
 
 /** The chunks as one byte array of `totalBytes` (their summed length). */
-export function concatenate(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
+export function concatenate(
+  chunks: readonly Uint8Array[],
+  totalBytes: number,
+): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(totalBytes);
   let offset = 0;
   for (const chunk of chunks) {

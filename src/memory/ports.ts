@@ -11,6 +11,10 @@ import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner, UPLOAD_URL_SECRET_MIN_BYTES } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import { toOrganizationId } from "../organization-id.js";
+import {
+  EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../schemas/limits.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import type { NewApiKey } from "../service/ports/accounts.js";
 import { createMemoryAccountStore, type MemoryAccountStore } from "./account-store.js";
@@ -75,6 +79,12 @@ export interface MemoryPortsOptions {
   readonly urlFetcher?: UrlFetcher;
   /** Limits of paid creation requests per organization. */
   readonly rateLimit?: MemoryRateLimiterOptions;
+  /**
+   * Limits of changes of editor projects per organization;
+   * `EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds by default.
+   */
+  readonly editRateLimit?: MemoryRateLimiterOptions;
 }
 
 /**
@@ -211,6 +221,11 @@ export function createMemoryPorts(options: MemoryPortsOptions = {}): MemoryPorts
     stores: createMemoryResourceStores(),
     queue: createMemoryJobQueue(),
     rateLimiter: createMemoryRateLimiter(options.rateLimit),
+    editRateLimiter: createMemoryRateLimiter({
+      maxRequests: EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+      ...options.editRateLimit,
+    }),
     mediaStorage: createMemoryMediaStorage({
       publicBaseUrl: `${origin}${MEMORY_PORTS_FILES_PATH}`,
     }),

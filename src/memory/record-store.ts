@@ -74,10 +74,14 @@ export function createMemoryRecordStore<Row, Id extends string | number>(
     async get(organizationId, id) {
       return byOrganization.get(organizationId)?.get(id);
     },
-    async list(organizationId, query: ListQuery<Row>) {
+    async list(organizationId, query: ListQuery<Row, Id>) {
       const found: Row[] = [];
-      const all = [...(byOrganization.get(organizationId)?.values() ?? [])];
-      for (let index = all.length - 1; index >= 0 && found.length < query.limit; index -= 1) {
+      const rows = byOrganization.get(organizationId) ?? new Map<Id, Row>();
+      const all = [...rows.values()];
+      // Newest first is the insertion order read backwards; `after` starts below its record.
+      const start =
+        query.after === undefined ? all.length - 1 : [...rows.keys()].indexOf(query.after) - 1;
+      for (let index = start; index >= 0 && found.length < query.limit; index -= 1) {
         const row = all[index] as Row;
         if (query.filter === undefined || query.filter(row)) found.push(row);
       }

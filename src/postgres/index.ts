@@ -95,7 +95,12 @@ export {
   type PostgresPortsOptions,
   type StartWorkerOptions,
 } from "./ports.js";
-export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
+export {
+  createPostgresRateLimiter,
+  EDIT_RATE_LIMIT_NAME,
+  PAID_RATE_LIMIT_NAME,
+  type PostgresRateLimiterOptions,
+} from "./rate-limiter.js";
 export { POSTGRES_READINESS_CHECK_NAME, postgresReadiness } from "./readiness.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
 export {

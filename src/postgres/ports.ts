@@ -8,6 +8,10 @@ import type { Pool } from "pg";
 import type { Clock } from "../clock.js";
 import type { CreditStore } from "../credits/store.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
+import {
+  EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+} from "../schemas/limits.js";
 import type { JobProcessor, JobQueue } from "../service/ports/jobs.js";
 import type { RateLimiter } from "../service/ports/rate-limiter.js";
 import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
@@ -19,7 +23,11 @@ import { type AbandonedHoldOptions, releaseAbandonedHolds } from "./hold-sweeper
 import { createPostgresIdempotencyStore } from "./idempotency-store.js";
 import { createPostgresJobQueue } from "./job-queue.js";
 import { startPeriodicTask } from "./periodic-task.js";
-import { createPostgresRateLimiter, type PostgresRateLimiterOptions } from "./rate-limiter.js";
+import {
+  createPostgresRateLimiter,
+  EDIT_RATE_LIMIT_NAME,
+  type PostgresRateLimiterOptions,
+} from "./rate-limiter.js";
 import { createPostgresResourceStores } from "./resource-stores.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { atomically } from "./transaction.js";
@@ -35,6 +43,12 @@ export interface PostgresPortsOptions extends PostgresSchemaOptions {
   readonly clock?: Clock;
   /** The rate limit shared by every instance; the in-memory limiter's defaults otherwise. */
   readonly rateLimit?: PostgresRateLimiterOptions;
+  /**
+   * The limit of changes of editor projects, shared by every instance;
+   * `EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds by default.
+   */
+  readonly editRateLimit?: Omit<PostgresRateLimiterOptions, "name">;
   /** How many revisions of each editor project are kept, and the cache of latest states. */
   readonly revisions?: PostgresRevisionOptions;
   /**
@@ -71,6 +85,8 @@ export interface PostgresPorts {
   readonly queue: JobQueue;
   /** The rate limit, counted across instances. */
   readonly rateLimiter: RateLimiter;
+  /** The limit of changes of editor projects, counted across instances. */
+  readonly editRateLimiter: RateLimiter;
   /**
    * One transaction around the store calls of a paid request: the rate-limit count, the
    * credit hold, the records, the outbox entry and the stored response commit together.
@@ -125,6 +141,13 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
     stores: createPostgresResourceStores(pool, { ...options.revisions, ...inSchema }),
     queue: createPostgresJobQueue(pool, inSchema),
     rateLimiter: createPostgresRateLimiter(pool, { ...options.rateLimit, ...inSchema }),
+    editRateLimiter: createPostgresRateLimiter(pool, {
+      maxRequests: EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+      ...options.editRateLimit,
+      ...inSchema,
+      name: EDIT_RATE_LIMIT_NAME,
+    }),
     unitOfWork: { run: (work) => atomically(pool, work) },
     startWorker(process, workerOptions = {}) {
       const worker = runPostgresWorker({ ...workerOptions, ...inSchema, pool, process });

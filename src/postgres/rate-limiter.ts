@@ -19,16 +19,28 @@ import { queryable } from "./transaction.js";
 /** Settings of {@link createPostgresRateLimiter}: the in-memory limiter's, and the schema. */
 export interface PostgresRateLimiterOptions
   extends MemoryRateLimiterOptions,
-    PostgresSchemaOptions {}
+    PostgresSchemaOptions {
+  /**
+   * Which limit the windows count, so that limiters of different names on one database
+   * count apart: {@link PAID_RATE_LIMIT_NAME} by default, {@link EDIT_RATE_LIMIT_NAME} for
+   * changes of editor projects.
+   */
+  readonly name?: string;
+}
+
+/** The name of the limit of paid creation requests, the default. */
+export const PAID_RATE_LIMIT_NAME = "paid";
+/** The name of the limit of changes of editor projects. */
+export const EDIT_RATE_LIMIT_NAME = "edits";
 
 // A newer window starts the count again; a request stamped in an older window (a host
 // whose clock lags) counts against the current one. A full window updates nothing, so
 // no row comes back.
 const consumeSql = (
   windows: string,
-): string => `INSERT INTO ${windows} AS window_row (organization_id, window_start_ms, count)
-  VALUES ($1, $2, 1)
-  ON CONFLICT (organization_id) DO UPDATE SET
+): string => `INSERT INTO ${windows} AS window_row (organization_id, name, window_start_ms, count)
+  VALUES ($1, $4, $2, 1)
+  ON CONFLICT (organization_id, name) DO UPDATE SET
     count = CASE WHEN window_row.window_start_ms < EXCLUDED.window_start_ms THEN 1 ELSE window_row.count + 1 END,
     window_start_ms = GREATEST(window_row.window_start_ms, EXCLUDED.window_start_ms)
   WHERE window_row.window_start_ms < EXCLUDED.window_start_ms OR window_row.count < $3
@@ -42,6 +54,7 @@ const consumeSql = (
  * ```ts
  * const limiter = createPostgresRateLimiter(pool, { maxRequests: 60, windowSeconds: 60 });
  * (await limiter.consume(1, Date.now())).allowed; // true
+ * const edits = createPostgresRateLimiter(pool, { name: EDIT_RATE_LIMIT_NAME, maxRequests: 120 });
  * ```
  */
 export function createPostgresRateLimiter(
@@ -57,6 +70,7 @@ export function createPostgresRateLimiter(
     throw new RangeError("windowSeconds must be positive.");
   }
   const consumeStatement = consumeSql(postgresSchemaOf(options).table("rate_limit_windows"));
+  const name = options.name ?? PAID_RATE_LIMIT_NAME;
   return {
     async consume(organizationId, nowMilliseconds) {
       const start = Math.floor(nowMilliseconds / windowMilliseconds) * windowMilliseconds;
@@ -64,6 +78,7 @@ export function createPostgresRateLimiter(
         organizationId,
         start,
         limit,
+        name,
       ]);
       const row = rows[0];
       if (row === undefined) {

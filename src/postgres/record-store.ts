@@ -38,6 +38,14 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
     .map((column, index) => `${column.name} = $${index + 3}::${column.type}`);
   const updateSql = `UPDATE ${qualified} SET ${assignments.join(", ")} WHERE organization_id = $1 AND id = $2`;
   const untyped = table as RecordTable<unknown, string | number>;
+  // Where a record sits in the newest-first order, or null when the organization has none.
+  const positionOf = async (organizationId: number, id: string | number) => {
+    const { rows } = await queryable(pool).query(
+      `SELECT position FROM ${qualified} WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return (rows[0]?.position as string | undefined) ?? null;
+  };
 
   return {
     async insert(rows) {
@@ -62,15 +70,18 @@ export function createPostgresRecordStore<Row, Id extends string | number>(
       );
       return rows[0]?.body as Row | undefined;
     },
-    async list(organizationId, query: ListQuery<Row>) {
+    async list(organizationId, query: ListQuery<Row, Id>) {
       const found: Row[] = [];
+      if (query.after !== undefined && !validId(untyped, query.after)) return found;
       // Without a filter one page is the answer; with one, pages are read newest first
       // until enough records match, as the port allows.
       const pageSize =
         query.filter === undefined
           ? query.limit
           : Math.min(Math.max(query.limit * 4, 50), LIST_PAGE_MAX);
-      let before: string | null = null;
+      let before: string | null =
+        query.after === undefined ? null : await positionOf(organizationId, query.after);
+      if (query.after !== undefined && before === null) return found;
       while (found.length < query.limit) {
         const page: QueryResult<{ position: string; body: Row }> = await queryable(pool).query(
           `SELECT position, body FROM ${qualified}

@@ -13,6 +13,7 @@ import {
   EDITOR_LIST_LIMIT_DEFAULT,
   EDITOR_LIST_LIMIT_MAX,
   EDITOR_LIST_LIMIT_MIN,
+  EDITOR_LIST_RESPONSE_MAX_BYTES,
   FPS_DEFAULT,
   FPS_MAX,
   FPS_MIN,
@@ -135,7 +136,17 @@ export type EditorVideo = z.output<typeof editorVideoSchema>;
 export const editorVideoListSchema = z
   .object({
     object: z.literal("editor_video_list").describe("Always editor_video_list."),
-    videos: z.array(editorVideoRecordSchema).describe("Editor projects, newest first."),
+    videos: z
+      .array(editorVideoRecordSchema)
+      .describe(
+        `Editor projects, newest first: at most limit, and only as many as fit in ${EDITOR_LIST_RESPONSE_MAX_BYTES} bytes of JSON (always at least one, while any is left).`,
+      ),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        "An extension: pass as cursor to read the next, older page; null when the list has ended. A page may end before limit when the next project would not fit in the answer's size.",
+      ),
   })
   .describe("A list of editor projects.");
 /** A list of editor projects. */
@@ -186,6 +197,14 @@ export const editorListLimitSchema = decimalIntegerSchema(
     `Most results, ${EDITOR_LIST_LIMIT_MIN} to ${EDITOR_LIST_LIMIT_MAX}; default ${EDITOR_LIST_LIMIT_DEFAULT}.`,
   );
 
+/** The opaque cursor of the project list: where the next page starts. */
+export const editorVideoCursorSchema = z
+  .string()
+  .regex(/^v[0-9]{1,9}$/, "Expected a cursor from next_cursor.")
+  .describe(
+    "An extension: next_cursor of the previous page, as given; the list continues after it.",
+  );
+
 /**
  * The query of GET /editor/videos.
  *
@@ -193,10 +212,11 @@ export const editorListLimitSchema = decimalIntegerSchema(
  * ```ts
  * listEditorVideosQuerySchema.parse({ limit: "10" }); // { limit: 10 }
  * listEditorVideosQuerySchema.parse({}); // { limit: 30 }
+ * listEditorVideosQuerySchema.parse({ cursor: "v12" }); // { limit: 30, cursor: "v12" }
  * ```
  */
 export const listEditorVideosQuerySchema = z
-  .strictObject({ limit: editorListLimitSchema })
+  .strictObject({ limit: editorListLimitSchema, cursor: editorVideoCursorSchema.optional() })
   .describe("Query of GET /editor/videos.");
 /** A parsed GET /editor/videos query. */
 export type ListEditorVideosQuery = z.output<typeof listEditorVideosQuerySchema>;

@@ -41,7 +41,15 @@ import {
   generationIdParamsSchema,
   generationSchema,
 } from "./generations.js";
-import { IDEMPOTENCY_KEY_MIN_LENGTH } from "./limits.js";
+import {
+  EDITOR_LIST_RESPONSE_MAX_BYTES,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
+  IMAGE_PIXELS_MAX,
+  IMAGE_SIDE_MAX_PIXELS,
+  PROJECT_ITEMS_MAX,
+  PROJECT_STATE_MAX_BYTES,
+  TIMELINE_DURATION_MAX_SECONDS,
+} from "./limits.js";
 import {
   addEditorMediaRequestSchema,
   directUploadDescriptorSchema,
@@ -175,12 +183,18 @@ const PAID_CREATION_ERRORS = [400, 401, 402, 403, 404, 409, 429, 500] as const;
 const VALIDATED_ERRORS = [400, 401, 402, 403, 500] as const;
 // A malformed id is a 400 too, though sections 4.5 and 4.7 list only 404 for their ids.
 const VALIDATED_BY_ID_ERRORS = [400, 401, 402, 403, 404, 500] as const;
+// Changes of editor projects count against the organization's edit limit (an extension).
+const EDIT_ERRORS = [400, 401, 402, 403, 429, 500] as const;
+const EDIT_BY_ID_ERRORS = [400, 401, 402, 403, 404, 429, 500] as const;
 const LOOSE_IDEMPOTENCY: EndpointIdempotency = { minLength: 0 };
 const STRICT_IDEMPOTENCY: EndpointIdempotency = { minLength: IDEMPOTENCY_KEY_MIN_LENGTH };
 
 function json(schema: z.ZodType): readonly EndpointBody[] {
   return [{ contentType: "application/json", schema }];
 }
+
+// Every import is probed whole before it is stored (an extension).
+const PROBE_EXTENSION = `Extension: every file is probed whole before it is stored: one that does not decode is a 400 (context.reason media_undecodable or media_unsupported, naming the field), a picture or video frame past ${IMAGE_SIDE_MAX_PIXELS} pixels a side or ${IMAGE_PIXELS_MAX} pixels in all is a 400 image_too_large with its width and height, and a filename whose extension names another kind than the bytes is a 400 filename_kind_mismatch; nothing is stored. metadata records duration_seconds, width, height, streams, codecs and probed_by.`;
 
 function ok(description: string, ...schemas: z.ZodType[]): EndpointSuccess {
   return { contentType: "application/json", schemas, description };
@@ -386,8 +400,7 @@ const ENDPOINT_TABLE = [
     path: "/reference-inspirations",
     tag: "Reference inspirations",
     summary: "Save reference media to a template target and queue its analysis.",
-    description:
-      "30 credits per media item, deducted before inline uploads and queueing. Usable once its analysis is ready.",
+    description: `30 credits per media item, deducted before inline uploads and queueing. Usable once its analysis is ready. Extension: inline images are probed before any credit is held, as uploads are (400 media_undecodable or image_too_large on images.N.data, past ${IMAGE_SIDE_MAX_PIXELS} pixels a side or ${IMAGE_PIXELS_MAX} in all).`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: json(createReferenceInspirationRequestSchema),
@@ -407,7 +420,7 @@ const ENDPOINT_TABLE = [
     scopes: WRITE_SCOPES,
     bodies: json(createEditorVideoRequestSchema),
     success: ok("The new project.", editorVideoSchema),
-    errorStatuses: VALIDATED_ERRORS,
+    errorStatuses: EDIT_ERRORS,
     paid: false,
   },
   {
@@ -416,7 +429,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos",
     tag: "Editor",
     summary: "List editor projects, newest first.",
-    description: "Each record carries its editor summary and state.",
+    description: `Each record carries its editor summary and state. Extension: a page holds at most limit projects and at most ${EDITOR_LIST_RESPONSE_MAX_BYTES} bytes of JSON (always at least one project while any is left); pass next_cursor as cursor to read the next page, until next_cursor is null.`,
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     query: listEditorVideosQuerySchema,
@@ -447,8 +460,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}",
     tag: "Editor",
     summary: "Apply up to 50 edit operations atomically.",
-    description:
-      "All operations apply or none do, as one new revision. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key. Extensions: If-Match (an ETag) or expected_revision applies the batch only on that revision, else 409 revision_conflict with context.current_revision and nothing changed or charged; without either the batch applies to the latest revision.",
+    description: `All operations apply or none do, as one new revision. A voiceover request holds exactly one add_voiceover and nothing else; it is paid and takes its own idempotency key. Extensions: If-Match (an ETag) or expected_revision applies the batch only on that revision, else 409 revision_conflict with context.current_revision and nothing changed or charged; without either the batch applies to the latest revision. Extensions: a project holds at most ${PROJECT_ITEMS_MAX} items and ${PROJECT_STATE_MAX_BYTES} bytes of timeline JSON, and a batch that would pass either is a 400 (context.reason project_too_many_items or project_too_large) that changes nothing; free edits count against the organization's limit of changes of editor projects (429 rate_limited, context.limit_name edits).`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
@@ -480,8 +492,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/media",
     tag: "My Media",
     summary: "Upload media to My Media, optionally adding it to a project.",
-    description:
-      "Exactly one source: inline base64 (media, up to 3 MiB), an HTTPS source_url (video up to 200 MiB, image and audio up to 50 MiB), or a multipart file (up to 3 MiB).",
+    description: `Exactly one source: inline base64 (media, up to 3 MiB), an HTTPS source_url (video up to 200 MiB, image and audio up to 50 MiB), or a multipart file (up to 3 MiB). ${PROBE_EXTENSION}`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     bodies: [
@@ -493,7 +504,7 @@ const ENDPOINT_TABLE = [
       },
     ],
     success: ok("The completed media item.", mediaUploadResultSchema),
-    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    errorStatuses: EDIT_BY_ID_ERRORS,
     paid: false,
   },
   {
@@ -517,14 +528,13 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}/media",
     tag: "Editor",
     summary: "Add My Media or a direct URL to a project's timeline.",
-    description:
-      "Placed on a compatible track where the time span is free, unless track_id says otherwise.",
+    description: `Placed on a compatible track where the time span is free, unless track_id says otherwise. Extension: media by url is read (from this service's storage, else through the SSRF-safe fetcher within the import size limits) and probed like an upload before it is placed; media that cannot be read or does not decode is refused (the download's 400 or retryable 500, or 400 media_undecodable, image_too_large, filename_kind_mismatch on url) and nothing changes. Without duration_seconds, video and audio play their real length (at most ${TIMELINE_DURATION_MAX_SECONDS} s); the asset carries the probed durationSeconds, width and height.`,
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
     bodies: json(addEditorMediaRequestSchema),
     success: ok("Where the media landed.", mediaAdditionResultSchema),
-    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    errorStatuses: EDIT_BY_ID_ERRORS,
     paid: false,
   },
   {
@@ -598,7 +608,7 @@ const ENDPOINT_TABLE = [
     bodies: json(editorHistoryRequestSchema),
     bodyOptional: true,
     success: ok("The undo.", editorRevisionResultSchema),
-    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    errorStatuses: [400, 401, 402, 403, 404, 409, 429, 500],
     paid: false,
     extension: true,
     conditional: "if-match",
@@ -617,7 +627,7 @@ const ENDPOINT_TABLE = [
     bodies: json(editorHistoryRequestSchema),
     bodyOptional: true,
     success: ok("The redo.", editorRevisionResultSchema),
-    errorStatuses: [400, 401, 402, 403, 404, 409, 500],
+    errorStatuses: [400, 401, 402, 403, 404, 409, 429, 500],
     paid: false,
     extension: true,
     conditional: "if-match",

@@ -182,6 +182,17 @@ export const INLINE_UPLOAD_MAX_BASE64_LENGTH =
 export const VIDEO_IMPORT_MAX_BYTES = 200 * BYTES_PER_MEBIBYTE;
 /** Largest image or audio file imported by `source_url` or direct upload. */
 export const IMAGE_AUDIO_IMPORT_MAX_BYTES = 50 * BYTES_PER_MEBIBYTE;
+/**
+ * Most pixels on either side of an imported picture (an image, a GIF, or a video's
+ * frames), read from its header before it is decoded: 8,192, room for 8K video.
+ */
+export const IMAGE_SIDE_MAX_PIXELS = 8192;
+/**
+ * Most pixels of an imported picture in all (width × height): 40 megapixels, above 8K
+ * video (33 MP) and most camera photos, far below what decoding a hostile header would
+ * cost (a 16,000 × 16,000 PNG of 731 KB decodes to a gigabyte).
+ */
+export const IMAGE_PIXELS_MAX = 40_000_000;
 /** Smallest editor video id and `video_id` reference. */
 export const VIDEO_ID_MIN = 1;
 /** Longest search `query` on GET /editor/media. */
@@ -190,6 +201,32 @@ export const MEDIA_QUERY_MAX_LENGTH = 500;
 export const INSTRUCTIONS_MAX_LENGTH = 4000;
 /** Most operations in one PATCH. */
 export const OPERATIONS_PER_REQUEST_MAX = 50;
+/**
+ * Most timeline items one editor project holds (an extension; the contract sets none).
+ * An hour-long video cut every second, or ten minutes with every spoken word its own text
+ * item, stays well below it.
+ */
+export const PROJECT_ITEMS_MAX = 10_000;
+/**
+ * Largest timeline state of one editor project, as the UTF-8 bytes of its JSON (the
+ * `editor` field of the project record): 8 MiB. A ten-minute video with 120 clips and
+ * 1,500 word-timed captions takes about 240 KB, an hour of it about 1.5 MB.
+ */
+export const PROJECT_STATE_MAX_BYTES = 8 * BYTES_PER_MEBIBYTE;
+/**
+ * Largest answer of GET /editor/videos, in bytes of JSON: 16 MiB, room for two projects
+ * of {@link PROJECT_STATE_MAX_BYTES}. A list stops before the project that would pass it
+ * and says where to read on (`next_cursor`).
+ */
+export const EDITOR_LIST_RESPONSE_MAX_BYTES = 16 * BYTES_PER_MEBIBYTE;
+/**
+ * Changes of editor projects (create, PATCH, add media, undo, redo) one organization may
+ * make per {@link EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT} seconds when the host sets nothing: two a
+ * second on average, far above what a person or an agent editing in earnest sends.
+ */
+export const EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT = 120;
+/** Length of the window of {@link EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT}, in seconds. */
+export const EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 60;
 
 // ---------------------------------------------------------------------------
 // Edit operations (4.14)

@@ -59,7 +59,9 @@ export const mediaItemSchema = z
     status: z.string().describe("Processing status; completed once usable."),
     metadata: z
       .record(z.string(), z.unknown())
-      .describe("Free-form details such as dimensions, duration and codec."),
+      .describe(
+        "Free-form details such as dimensions, duration and codec. Extension: every import records what probing found: duration_seconds, width and height (null where they do not apply or the file does not tell), streams (video, audio), codecs and probed_by (header or ffprobe), beside content_type, size_bytes and format.",
+      ),
     created_at: timestampSchema.describe("When the item was created."),
     updated_at: timestampSchema.describe("When the item last changed."),
   })

@@ -92,7 +92,8 @@ const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: stri
   },
   429: {
     name: "RateLimited",
-    description: "Too many paid requests; back off and retry with the same idempotency key.",
+    description:
+      "Too many paid requests, or (an extension) too many changes of editor projects: context.limit_name is paid or edits. Wait Retry-After seconds; retry a paid request with the same idempotency key.",
   },
   500: {
     name: "ServerError",
@@ -169,7 +170,8 @@ const RATE_LIMIT_HEADERS: OpenApiObject = {
     schema: { type: "integer", minimum: 0 },
   },
   RateLimitRemaining: {
-    description: "Paid requests left in the current window.",
+    description:
+      "Requests left in the current window of the limit (paid requests, or changes of editor projects).",
     schema: { type: "integer", minimum: 0 },
   },
   RateLimitReset: {

@@ -16,14 +16,22 @@ import {
   toJsonSchema,
 } from "./json-schema.js";
 import {
+  EDITOR_LIST_RESPONSE_MAX_BYTES,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  IMAGE_PIXELS_MAX,
+  IMAGE_SIDE_MAX_PIXELS,
   OPERATIONS_PER_REQUEST_MAX,
+  PROJECT_ITEMS_MAX,
+  PROJECT_STATE_MAX_BYTES,
   REQUEST_ID_MAX_LENGTH,
   VOICEOVER_MAX_WORDS,
 } from "./limits.js";
 import { API_TITLE, API_VERSION, documentedErrorStatuses } from "./openapi.js";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "./scopes.js";
 import { WEBHOOK_DELIVERY_DESCRIPTION, WEBHOOK_EVENTS } from "./webhooks.js";
+
+// Large limits are easier to read with their thousands grouped.
+const grouped = (value: number): string => new Intl.NumberFormat("en-US").format(value);
 
 /** Options of {@link buildSkillMarkdown}. */
 export interface SkillOptions {
@@ -146,6 +154,8 @@ const GUIDE = (baseUrl: string): string[] => [
   "",
   "Text may not hold U+0000 or an unpaired surrogate (`\\ud800` to `\\udfff`), and no object may have a `__proto__` key: such a request is a 400 `bad_request` (`context.reason` `unstorable_text` or `hostile_key`). UUIDs are accepted in either case. A `source_url` that cannot be downloaded is a 400 when retrying cannot help (an unknown host, a 404) and a retryable 500 when it may (a timeout, a source answering 5xx or 429).",
   "",
+  `Every uploaded, imported or URL-placed file is probed whole before it is stored: one that does not decode is a 400 (\`context.reason\` \`media_undecodable\`), a picture past ${grouped(IMAGE_SIDE_MAX_PIXELS)} pixels a side or ${grouped(IMAGE_PIXELS_MAX)} in all is a 400 \`image_too_large\` (scale it down), and a filename naming another kind than the bytes (a PNG named \`.mp4\`) is a 400 \`filename_kind_mismatch\`. Media placed by \`url\` without \`duration_seconds\` plays its real length.`,
+  "",
   "| Code | HTTP status | Retryable |",
   "|---|---|---|",
   ...ERROR_CODES.filter((code) => code !== "generation_failed").map(
@@ -172,6 +182,8 @@ const EDITING_RULES: string[] = [
   "## Editing a timeline",
   "",
   `Read a project with \`GET /editor/videos/{id}\`; item ids are the keys of \`editor.items\`. Send \`PATCH /editor/videos/{id}\` with \`operations\` (at most ${OPERATIONS_PER_REQUEST_MAX}) and optional \`instructions\`. The batch is atomic: if one operation fails, nothing changes and the error names the failing operation. Positions are seconds on the wire and whole frames in the state.`,
+  "",
+  `A project holds at most ${grouped(PROJECT_ITEMS_MAX)} items and ${grouped(PROJECT_STATE_MAX_BYTES)} bytes of timeline JSON: a batch or media addition that would pass either is a 400 (\`context.reason\` \`project_too_many_items\` or \`project_too_large\`, with the limit and the sizes) and changes nothing; remove items or start another project. Changes of projects (create, PATCH, add media, undo, redo) count against a per-organization limit: past it they answer 429 \`rate_limited\` with \`context.limit_name\` \`edits\`; wait \`Retry-After\` seconds. Reads are never limited. \`GET /editor/videos\` answers at most ${grouped(EDITOR_LIST_RESPONSE_MAX_BYTES)} bytes: pass \`next_cursor\` as \`cursor\` to read the next page until it is null.`,
   "",
   "1. When `track_id` is omitted, added media goes on a compatible existing track where its time span is free, otherwise on a new track. Give `track_id` only for layer order or overlap needs. A video, image, GIF or panel solid goes in front of the pictures it overlaps and behind the text and captions over them; a full-frame opaque solid is a background and goes behind what it overlaps.",
   "2. Music, voiceovers, voice assets and sound effects are audio items with an `audio_role`. Lowering volume never removes sound effects.",

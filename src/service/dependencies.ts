@@ -15,6 +15,7 @@ import type { UrlFetcher } from "../media/url-fetcher.js";
 import type { ExportResolution } from "../schemas/editor-render.js";
 import type { AccountStore } from "./ports/accounts.js";
 import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
+import type { MediaProber } from "./ports/media-prober.js";
 import type { MediaStorage } from "./ports/media-storage.js";
 import type { RateLimiter } from "./ports/rate-limiter.js";
 import type { Renderer } from "./ports/renderer.js";
@@ -77,8 +78,23 @@ export interface ServiceDependencies {
   readonly uploadUrls: UploadUrlSigner;
   /** Downloads `source_url` imports safely. */
   readonly urlFetcher: UrlFetcher;
+  /**
+   * Tells what every imported, uploaded or placed media file really holds, and refuses
+   * what does not decode. The header prober (`createHeaderMediaProber`, pure TypeScript,
+   * any runtime) when omitted; `createFfprobeMediaProber` of `reelkit/local` decodes a
+   * first frame with ffmpeg on Node.
+   */
+  readonly mediaProber?: MediaProber;
   /** Limits paid creation requests per organization. */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Limits changes of editor projects per organization (creating one, PATCH, adding
+   * media, undo and redo): past it they answer 429 `rate_limited`; reads stay free.
+   * `createMemoryPorts` and `createPostgresPorts` give one of
+   * `EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds. Without it, changes are not limited.
+   */
+  readonly editRateLimiter?: RateLimiter;
   /** The time. */
   readonly clock: Clock;
   /** The ids. */

@@ -54,6 +54,7 @@ export {
 export * from "./pipeline/api-keys.js";
 export * from "./ports/accounts.js";
 export * from "./ports/jobs.js";
+export * from "./ports/media-prober.js";
 // The root entry's `MediaBody` stays the renderer's (a superset of this one).
 export type {
   MediaBody as MediaStorageBody,

@@ -3,7 +3,7 @@ import { createProjectMediaReader } from "reelkit";
 import { MCP_TOOLS } from "reelkit/mcp";
 import { createFfmpegRenderer } from "reelkit/render";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bytesOf, SAMPLES } from "../media/media-samples.js";
+import { MEDIA_FILES } from "../media/media-samples.js";
 import { pngSize } from "../service/editor/export-and-frame-support.js";
 import { staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
@@ -16,7 +16,7 @@ import {
 } from "./support/mcp-harness.js";
 
 const CLIP_URL = "https://cdn.example.com/broll/city.mp4";
-const PNG = SAMPLES.find(([name]) => name === "png")?.[1] ?? bytesOf("");
+const PNG = MEDIA_FILES.png;
 const called = new Set<string>();
 
 let harness: McpHarness;
@@ -38,7 +38,7 @@ beforeAll(async () => {
     renderer: (sources) => createFfmpegRenderer({ readMedia: createProjectMediaReader(sources) }),
     urls: {
       [CLIP_URL]: {
-        body: SAMPLES.find(([n]) => n === "mp4")?.[1] ?? PNG,
+        body: MEDIA_FILES.mp4,
         contentType: "video/mp4",
       },
     },

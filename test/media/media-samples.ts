@@ -1,4 +1,6 @@
 /** The first bytes of real files of each supported format, as encoders write them. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const ascii = (text: string): number[] => [...text].map((character) => character.charCodeAt(0));
 const uint32 = (value: number): number[] => [
@@ -74,3 +76,29 @@ export const SAMPLES: readonly (readonly [string, Uint8Array])[] = [
 
 /** The bytes of a tiny PNG, for tests that need a whole file. */
 export const PNG_BYTES = SAMPLES[0]?.[1] ?? new Uint8Array();
+
+/** The folder of whole media files of each format (see its `make-fixtures.sh`). */
+export const MEDIA_FILE_FOLDER = join(import.meta.dirname, "fixtures", "probe");
+
+/** The bytes of a whole media file of the fixture folder. */
+export function mediaFile(name: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(readFileSync(join(MEDIA_FILE_FOLDER, name)));
+}
+
+/** Whole, valid files of each format, as encoders write them, for tests that store media. */
+export const MEDIA_FILES = {
+  png: mediaFile("red-16x8.png"),
+  jpeg: mediaFile("photo-24x16.jpg"),
+  gif: mediaFile("anim-20x10.gif"),
+  webp: mediaFile("lossy-30x20.webp"),
+  mp4: mediaFile("clip-32x16-2.4s.mp4"),
+  mov: mediaFile("clip-32x16-1s.mov"),
+  webm: mediaFile("clip-32x16-1s.webm"),
+  matroska: mediaFile("clip-32x16-1s.mkv"),
+  m4a: mediaFile("tone-1s.m4a"),
+  mp3: mediaFile("tone-1s.mp3"),
+  wav: mediaFile("tone-0.5s.wav"),
+  flac: mediaFile("tone-1s.flac"),
+  ogg: mediaFile("tone-1s.ogg"),
+  aac: mediaFile("tone-1s.aac"),
+} as const;

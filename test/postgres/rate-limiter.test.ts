@@ -1,4 +1,8 @@
-import { createPostgresRateLimiter } from "reelkit/postgres";
+import {
+  createPostgresRateLimiter,
+  EDIT_RATE_LIMIT_NAME,
+  PAID_RATE_LIMIT_NAME,
+} from "reelkit/postgres";
 import { beforeEach, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { describeWithDatabase } from "./support/database.js";
@@ -33,6 +37,23 @@ describeWithDatabase("PostgreSQL rate limiter", (schema) => {
       ),
     );
     expect(decisions.filter((decision) => decision?.allowed)).toHaveLength(7);
+  });
+
+  it("counts limits of different names apart, the paid one by default", async () => {
+    const settings = { schema: schema().name, maxRequests: 1, windowSeconds: 60 };
+    const paid = createPostgresRateLimiter(schema().pool, settings);
+    const edits = createPostgresRateLimiter(schema().pool, {
+      ...settings,
+      name: EDIT_RATE_LIMIT_NAME,
+    });
+    const alsoPaid = createPostgresRateLimiter(schema().pool, {
+      ...settings,
+      name: PAID_RATE_LIMIT_NAME,
+    });
+    expect((await paid.consume(toOrganizationId(1), 1_000)).allowed).toBe(true);
+    expect((await edits.consume(toOrganizationId(1), 1_000)).allowed).toBe(true);
+    expect((await edits.consume(toOrganizationId(1), 2_000)).allowed).toBe(false);
+    expect((await alsoPaid.consume(toOrganizationId(1), 2_000)).allowed).toBe(false);
   });
 
   it("refuses settings that cannot limit anything", () => {

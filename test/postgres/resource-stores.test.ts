@@ -44,6 +44,30 @@ describeWithDatabase("PostgreSQL resource stores", (schema) => {
     expect(await stores().generations.list(toOrganizationId(1), { limit: 0 })).toEqual([]);
   });
 
+  it("continues a list after a record, and ends it after an unknown one", async () => {
+    await stores().generations.insert(
+      [1, 2, 3, 4, 5].map((value) => generation(`r${value}`, 1, value)),
+    );
+    await stores().generations.insert([generation("elsewhere", 2, 7)]);
+    const list = (query: {
+      limit: number;
+      after: string;
+      filter?: (row: GenerationRecord) => boolean;
+    }) => stores().generations.list(toOrganizationId(1), query);
+    expect((await list({ limit: 2, after: "r4" })).map((row) => row.id)).toEqual(["r3", "r2"]);
+    const odd = await list({
+      limit: 5,
+      after: "r5",
+      filter: (row) => row.creditsDeducted % 2 === 1,
+    });
+    expect(odd.map((row) => row.id)).toEqual(["r3", "r1"]);
+    expect(await list({ limit: 5, after: "r1" })).toEqual([]);
+    expect(await list({ limit: 5, after: "elsewhere" })).toEqual([]);
+    expect(await list({ limit: 5, after: "gone" })).toEqual([]);
+    const videos = await stores().videos.list(toOrganizationId(1), { limit: 5, after: 1.5 });
+    expect(videos).toEqual([]);
+  });
+
   it("finds filtered records far down the list, across pages", async () => {
     const rows = Array.from({ length: 300 }, (_, index) => generation(`p${index}`, 1, index));
     await stores().generations.insert(rows);

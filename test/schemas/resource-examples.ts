@@ -373,6 +373,7 @@ export const responseExamples = {
   editorVideoListSchema: {
     object: "editor_video_list",
     videos: [editorVideoRecord],
+    next_cursor: null,
   } satisfies ExampleInput<"editorVideoListSchema">,
   editOperationResultSchema: {
     type: "remove_item",

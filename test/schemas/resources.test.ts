@@ -62,6 +62,7 @@ describe("examples", () => {
       [
         "catalogSectionSchema",
         "editorListLimitSchema",
+        "editorVideoCursorSchema",
         "errorCodeSchema",
         "expectedRevisionSchema",
         "facelessAspectRatioSchema",

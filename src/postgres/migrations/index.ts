@@ -17,6 +17,7 @@ import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
 import { MIGRATION_0013_WEBHOOKS } from "./0013-webhooks.js";
 import { MIGRATION_0014_ACCOUNT_NOTIFICATIONS } from "./0014-account-notifications.js";
 import { MIGRATION_0015_JOB_CANCELS_AND_LANES } from "./0015-job-cancels-and-lanes.js";
+import { MIGRATION_0016_RATE_LIMIT_NAMES } from "./0016-rate-limit-names.js";
 import { MIGRATION_0017_OAUTH } from "./0017-oauth.js";
 import type { Migration } from "./migration.js";
 
@@ -38,5 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0013_WEBHOOKS,
   MIGRATION_0014_ACCOUNT_NOTIFICATIONS,
   MIGRATION_0015_JOB_CANCELS_AND_LANES,
+  MIGRATION_0016_RATE_LIMIT_NAMES,
   MIGRATION_0017_OAUTH,
 ];

@@ -11,6 +11,8 @@ import { parseInput } from "../pipeline/input.js";
 import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { addMediaToProject } from "./add-media-to-project.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
+import { findEditorProject } from "./editor-videos.js";
 import { placementOf, resolveMediaToPlace } from "./media-to-place.js";
 import { editActorOf } from "./revision-preconditions.js";
 
@@ -22,6 +24,13 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
     if (!params.ok) return params.result;
     const body = parseInput(addEditorMediaRequestSchema, request.body, "body");
     if (!body.ok) return body.result;
+    const limited = await editRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
+    // A missing project is found before any media is downloaded for it.
+    if (body.value.url !== undefined) {
+      const project = await findEditorProject(deps, { caller, videoId: params.value.id });
+      if (!project.ok) return project.result;
+    }
     const media = await resolveMediaToPlace(deps, caller, body.value);
     if (!media.ok) return media.result;
     const addition = await addMediaToProject(deps, caller, {

@@ -16,6 +16,7 @@ import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { RevisionActor } from "../ports/revisions.js";
 import { editApiError } from "./apply-edits-to-project.js";
 import { editorProjectNotFound } from "./editor-videos.js";
+import { projectBoundRefusal } from "./project-bounds.js";
 import { editRevision } from "./revision-stacks.js";
 
 /** The operation type a revision that placed media on the timeline lists. */
@@ -36,7 +37,8 @@ export interface MediaAdditionRequest {
 /**
  * Places media on the project's timeline: a compatible free track, or a new one. Answers
  * the addition result of spec 2.8, a 404 for a missing project, or a 400 when placement
- * fails (an explicit track that is occupied or incompatible, a trim past the media's end).
+ * fails (an explicit track that is occupied or incompatible, a trim past the media's end)
+ * or the project is full (`project-bounds.ts`).
  */
 export async function addMediaToProject(
   deps: ServiceDependencies,
@@ -54,6 +56,8 @@ export async function addMediaToProject(
         generateId: () => deps.ids.editorId(),
       });
       if (!result.ok) return { value: halt(editApiError(result.error)) };
+      const outOfBounds = projectBoundRefusal(head.video.editor, result.state);
+      if (outOfBounds !== undefined) return { value: halt(outOfBounds) };
       const append = editRevision(
         head,
         { state: result.state, forward: result.patches, inverse: result.inverse },

@@ -22,6 +22,7 @@ import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { RevisionActor } from "../ports/revisions.js";
 import type { AcceptedEdit } from "./edit-result.js";
 import { type CallerProject, editorProjectNotFound } from "./editor-videos.js";
+import { projectBoundRefusal } from "./project-bounds.js";
 import {
   meetsCondition,
   type RevisionCondition,
@@ -51,9 +52,10 @@ type Outcome =
  * Applies `edit` to the caller's project `videoId` as one new revision, on the latest
  * revision as the store holds it: the accepted edit with the new state and revision, a
  * 404 when the project is missing or not an editor project, a 409 `revision_conflict` when
- * the edit's condition names another revision, or the mapped error of a rejected batch
+ * the edit's condition names another revision, the mapped error of a rejected batch
  * (400 naming the operation, 404 for unresolved media, retryable 500 when a provider
- * result is missing). Every accepted batch is a revision, even one that changes nothing
+ * result is missing), or a 400 when the batch would grow the project past its bounds
+ * (`project-bounds.ts`). Every accepted batch is a revision, even one that changes nothing
  * but the instructions recorded.
  */
 export async function applyEditsToProject(
@@ -76,6 +78,8 @@ export async function applyEditsToProject(
         generateId: () => deps.ids.editorId(),
       });
       if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
+      const outOfBounds = projectBoundRefusal(head.video.editor, result.state);
+      if (outOfBounds !== undefined) return { value: { kind: "rejected", rejected: outOfBounds } };
       const accepted = {
         videoId,
         applied: result.applied,

@@ -14,13 +14,13 @@ import { isoNow } from "../../clock.js";
 import { createEditorState, type EditorState } from "../../editor/state.js";
 import { summarizeEditor } from "../../editor/summary.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
+import { concatenate } from "../../media/read-response.js";
 import { editorVideoQuerySchema } from "../../schemas/editor-revisions.js";
 import {
   createEditorVideoRequestSchema,
   type EditorVideo,
   type EditorVideoRecord,
   editorVideoIdParamsSchema,
-  listEditorVideosQuerySchema,
 } from "../../schemas/editor-videos.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
@@ -28,6 +28,7 @@ import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { VideoRecord } from "../ports/records.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
 import { etagHeader, holdsRevision } from "./revision-preconditions.js";
 
 /**
@@ -39,6 +40,8 @@ export const createEditorVideo: UseCaseFactory = authenticated(
   async ({ deps, caller, request }) => {
     const body = parseInput(createEditorVideoRequestSchema, request.body, "body");
     if (!body.ok) return body.result;
+    const limited = await editRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
     const { title, aspect_ratio: aspectRatio, fps } = body.value;
     const editor = createEditorState(
       title === undefined
@@ -65,20 +68,6 @@ export const createEditorVideo: UseCaseFactory = authenticated(
     };
     await deps.stores.videos.insert([record]);
     return success({ object: "editor_video", video: editorVideoRecordOf(record) });
-  },
-);
-
-/** GET /editor/videos: the organization's editor projects, newest first, at most `limit`. */
-export const listEditorVideos: UseCaseFactory = authenticated(
-  "listEditorVideos",
-  async ({ deps, caller, request }) => {
-    const query = parseInput(listEditorVideosQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
-    const videos = await deps.stores.videos.list(caller.organization.id, {
-      limit: query.value.limit,
-      filter: isEditorProject,
-    });
-    return success({ object: "editor_video_list", videos: videos.map(editorVideoRecordOf) });
   },
 );
 
@@ -109,31 +98,67 @@ export const getEditorVideo: UseCaseFactory = authenticated(
   },
 );
 
+// The answer of GET /editor/videos/{id}: the project record, as the list holds it too.
+const ANSWER_PREFIX = new TextEncoder().encode('{"object":"editor_video","video":');
+const ANSWER_SUFFIX = new TextEncoder().encode("}");
+
 interface SerializedProject {
-  readonly videoId: number;
-  readonly revision: number;
   readonly body: EditorVideo;
   readonly json: Uint8Array<ArrayBuffer>;
 }
 
-// A revision's state never changes, and the stores hand out the same state object for
-// the same latest revision, so the answer is built and serialized once per state object
-// and read again for free; the entry goes when the state is no longer held anywhere.
-const serializedByState = new WeakMap<EditorState, SerializedProject>();
+// Answers are made from the record's cached JSON, and kept for the state they show.
+const answerByState = new WeakMap<EditorState, SerializedProject>();
 
 function serializedProject(video: EditorProjectRecord): SerializedProject {
-  const cached = serializedByState.get(video.editor);
-  if (cached !== undefined && cached.videoId === video.id && cached.revision === video.version) {
+  const record = serializedRecord(video);
+  const cached = answerByState.get(video.editor);
+  if (cached !== undefined && cached.body.video === record.record) return cached;
+  const body: EditorVideo = { object: "editor_video", video: record.record };
+  const json = concatenate(
+    [ANSWER_PREFIX, record.json, ANSWER_SUFFIX],
+    ANSWER_PREFIX.byteLength + record.json.byteLength + ANSWER_SUFFIX.byteLength,
+  );
+  const serialized = { body, json };
+  answerByState.set(video.editor, serialized);
+  return serialized;
+}
+
+/** A project's wire record and its JSON, made once per state the record shows. */
+export interface SerializedRecord {
+  /** The wire record. */
+  readonly record: EditorVideoRecord;
+  /** The record as JSON, in UTF-8. */
+  readonly json: Uint8Array<ArrayBuffer>;
+}
+
+// A revision's state never changes, and the stores hand out the same state object for
+// the same latest revision, so a record is built and serialized once per state object
+// and read again for free; the entry goes when the state is no longer held anywhere.
+const recordByState = new WeakMap<EditorState, SerializedRecord & { readonly videoId: number }>();
+
+/**
+ * The wire record of an editor project and its JSON, from the cache when the same
+ * project's state at the same revision was serialized before.
+ */
+export function serializedRecord(video: EditorProjectRecord): SerializedRecord {
+  const cached = recordByState.get(video.editor);
+  if (
+    cached !== undefined &&
+    cached.videoId === video.id &&
+    cached.record.revision === video.version &&
+    cached.record.status === video.status &&
+    cached.record.created_at === video.createdAt
+  ) {
     return cached;
   }
-  const body: EditorVideo = { object: "editor_video", video: editorVideoRecordOf(video) };
+  const record = editorVideoRecordOf(video);
   const serialized = {
     videoId: video.id,
-    revision: video.version,
-    body,
-    json: new TextEncoder().encode(JSON.stringify(body)),
+    record,
+    json: new TextEncoder().encode(JSON.stringify(record)),
   };
-  serializedByState.set(video.editor, serialized);
+  recordByState.set(video.editor, serialized);
   return serialized;
 }
 

@@ -1,19 +1,19 @@
 /**
  * What POST /editor/videos/{id}/media places (spec 4.18): a completed My Media item of
- * the organization, or a direct URL whose kind is given or read from its file extension.
+ * the organization, or a direct URL, read and probed like an upload (`url-media.ts`).
  *
  * @module
  */
 import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
 import { apiError } from "../../errors/api-error.js";
-import { fieldError } from "../../errors/validation.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
-import { kindFromExtension, placedKindOf } from "../my-media/media-kind.js";
+import { placedKindOf } from "../my-media/media-kind.js";
 import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { MediaRecord } from "../ports/records.js";
+import { readUrlMedia } from "./url-media.js";
 
 // The item's own metadata is measured; the body's width and height only fill its gaps.
 function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaToPlace {
@@ -30,38 +30,17 @@ function fromMediaItem(record: MediaRecord, body: AddEditorMediaRequest): MediaT
   };
 }
 
-function unknownKindError(url: string) {
-  const message = `Cannot tell what kind of media ${url} is; send media_type (image, video, audio or voice).`;
-  return fieldError({ message, fields: [{ path: "media_type", message }] });
-}
-
-function fromUrl(body: AddEditorMediaRequest, url: string): Step<MediaToPlace> {
-  const names = [body.filename, url];
-  const kind =
-    body.media_type === undefined ? kindFromExtension(names) : placedKindOf(body.media_type, names);
-  if (kind === undefined) return halt(unknownKindError(url));
-  return proceed({
-    kind,
-    url,
-    name: body.filename ?? null,
-    durationSeconds: null,
-    width: body.width ?? null,
-    height: body.height ?? null,
-    mediaId: null,
-  });
-}
-
 /**
  * The media the body names: the My Media item `media_id` (404 when the organization has
- * no completed item with that id) or the direct `url` (400 when its kind is neither given
- * nor readable from its extension).
+ * no completed item with that id) or the direct `url`, read and probed (`url-media.ts`:
+ * 400 when it cannot be read or is not media, or contradicts `media_type`).
  */
 export async function resolveMediaToPlace(
   deps: ServiceDependencies,
   caller: Caller,
   body: AddEditorMediaRequest,
 ): Promise<Step<MediaToPlace>> {
-  if (body.url !== undefined) return fromUrl(body, body.url);
+  if (body.url !== undefined) return readUrlMedia(deps, body, body.url);
   const mediaId = body.media_id ?? "";
   const record = await findCompletedMedia(deps, caller, mediaId);
   if (record === undefined) {

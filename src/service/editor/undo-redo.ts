@@ -23,6 +23,7 @@ import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { NewRevision, ProjectHead, RevisionEntry } from "../ports/revisions.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 import {
   etagHeader,
@@ -66,6 +67,8 @@ async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<
   if (!body.ok) return body.result;
   const condition = revisionConditionOf(request, body.value.expected_revision);
   if (!condition.ok) return condition.result;
+  const limited = await editRateRefusal(deps, caller);
+  if (limited !== undefined) return limited;
   const videoId = params.value.id;
   const createdAt = isoNow(deps.clock);
   const committed = await deps.stores.videos.commitRevision<Outcome>(

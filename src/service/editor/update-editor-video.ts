@@ -22,6 +22,7 @@ import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import { applyEditsToProject, type ProjectEdit } from "./apply-edits-to-project.js";
 import { fetchCaptionTranscripts } from "./caption-transcripts.js";
+import { editRateRefusal } from "./edit-rate-limit.js";
 import { editResultOf } from "./edit-result.js";
 import { findEditorProject } from "./editor-videos.js";
 import {
@@ -136,6 +137,8 @@ async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult>
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);
   if (operation === undefined) {
+    const limited = await editRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
     return applyPlainEdit(deps, caller, { videoId, body: body.value, precondition });
   }
   const instructions = body.value.instructions;

@@ -13,8 +13,12 @@ export type PlacedKind = MediaToPlace["kind"];
 /** Kinds of media by file extension, for direct URLs sent without `media_type`. */
 export const MEDIA_KIND_BY_EXTENSION: Readonly<Record<string, PlacedKind>> = {
   mp4: "video",
+  m4v: "video",
   webm: "video",
   mov: "video",
+  mkv: "video",
+  avi: "video",
+  ogv: "video",
   png: "image",
   jpg: "image",
   jpeg: "image",
@@ -25,6 +29,9 @@ export const MEDIA_KIND_BY_EXTENSION: Readonly<Record<string, PlacedKind>> = {
   m4a: "audio",
   aac: "audio",
   ogg: "audio",
+  oga: "audio",
+  opus: "audio",
+  flac: "audio",
 };
 
 /** The lowercased extension of a file name or of a URL's path; undefined when it has none. */

@@ -8,10 +8,11 @@
  */
 import type { OrganizationId } from "../../organization-id.js";
 import type { MediaType } from "../../schemas/common.js";
+import type { MediaProbe } from "../ports/media-prober.js";
 import type { StoredObject } from "../ports/media-storage.js";
 import type { MediaRecord } from "../ports/records.js";
 import { MEDIA_COMPLETED_STATUS } from "./my-media-lookup.js";
-import type { ReceivedMedia } from "./received-media.js";
+import type { ProbedMedia } from "./receive-media.js";
 
 /** Everything a new item is made of. */
 export interface NewMediaItem {
@@ -21,8 +22,8 @@ export interface NewMediaItem {
   readonly organizationId: OrganizationId;
   /** Where the bytes were stored. */
   readonly stored: StoredObject;
-  /** The bytes and what they are. */
-  readonly received: ReceivedMedia;
+  /** The bytes, and what sniffing and probing found they are. */
+  readonly received: ProbedMedia;
   /** The resolved media type. */
   readonly mediaType: MediaType;
   /** The chosen file name. */
@@ -35,13 +36,33 @@ export interface NewMediaItem {
   readonly now: string;
 }
 
+/**
+ * What probing found, as an item's metadata records it: length in seconds, size in
+ * pixels (null where they do not apply or the file does not tell), the kinds and codecs
+ * of its streams, and the prober that found them.
+ */
+export function probeMetadata(
+  probe: MediaProbe,
+  proberName: string,
+): Record<string, string | number | null | readonly string[]> {
+  return {
+    duration_seconds: probe.durationSeconds,
+    width: probe.width,
+    height: probe.height,
+    streams: probe.streams,
+    codecs: probe.codecs,
+    probed_by: proberName,
+  };
+}
+
 function metadataOf(item: NewMediaItem): Record<string, unknown> {
-  const { sniffed, sizeBytes, origin } = item.received;
+  const { sniffed, sizeBytes, origin, probe, proberName } = item.received;
   return {
     content_type: sniffed.mimeType,
     size_bytes: sizeBytes,
     format: sniffed.format,
     source: origin,
+    ...probeMetadata(probe, proberName),
     ...(item.title === undefined ? {} : { title: item.title }),
     ...(item.preserveOriginal === undefined ? {} : { preserve_original: item.preserveOriginal }),
   };

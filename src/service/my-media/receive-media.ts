@@ -17,12 +17,23 @@ import type { UploadedFile } from "../contract.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
+import { type ProbedFile, probeReceivedFile } from "./probe-media.js";
 import { checkMediaBytes, firstDeclared, type ReceivedMedia } from "./received-media.js";
 import { receiveSourceUrl } from "./source-url-intake.js";
 import type { UploadRequest } from "./upload-request.js";
 
-/** The upload's bytes, sniffed and checked, or the 400/404 that refuses them. */
-export async function receiveMedia(
+/** Received bytes, and what probing them found. */
+export type ProbedMedia = ReceivedMedia & ProbedFile;
+
+// The request field a refusal of the file names, by where it came from.
+const SOURCE_FIELDS: Readonly<Record<ReceivedMedia["origin"], string>> = {
+  inline: "media.data",
+  multipart: "file",
+  source_url: "source_url",
+  direct_upload: "source_url",
+};
+
+async function receiveBytes(
   deps: ServiceDependencies,
   caller: Caller,
   upload: UploadRequest,
@@ -36,6 +47,23 @@ export async function receiveMedia(
     case "source_url":
       return receiveSourceUrl(deps, caller, { url: source.url, contentType, mediaType });
   }
+}
+
+/**
+ * The upload's bytes, sniffed, checked and probed, or the 400/404 that refuses them (a
+ * retryable 500 when the prober itself fails). Nothing is stored before this passes.
+ */
+export async function receiveMedia(
+  deps: ServiceDependencies,
+  caller: Caller,
+  upload: UploadRequest,
+): Promise<Step<ProbedMedia>> {
+  const received = await receiveBytes(deps, caller, upload);
+  if (!received.ok) return received;
+  const { content, sniffed, origin } = received.value;
+  const probed = await probeReceivedFile(deps, { content, sniffed, field: SOURCE_FIELDS[origin] });
+  if (!probed.ok) return probed;
+  return proceed({ ...received.value, ...probed.value });
 }
 
 /**

@@ -8,10 +8,10 @@
  */
 
 import type { MediaToPlace } from "../../editor/media.js";
-import type { SniffedMedia } from "../../media/sniff.js";
 import type { MediaAddition } from "../../schemas/media.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
+import { editRateRefusal } from "../editor/edit-rate-limit.js";
 import { findEditorProject } from "../editor/editor-videos.js";
 import { editActorOf } from "../editor/revision-preconditions.js";
 import type { Caller } from "../pipeline/authorize.js";
@@ -19,8 +19,7 @@ import { proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
 import type { MediaRecord } from "../ports/records.js";
 import type { RevisionActor } from "../ports/revisions.js";
-import { receiveMedia } from "./receive-media.js";
-import type { ReceivedMedia } from "./received-media.js";
+import { type ProbedMedia, receiveMedia } from "./receive-media.js";
 import { storeMediaItem } from "./store-media.js";
 import { type EditorTarget, parseUploadRequest } from "./upload-request.js";
 
@@ -28,7 +27,7 @@ import { type EditorTarget, parseUploadRequest } from "./upload-request.js";
 interface StoredUpload {
   readonly target: EditorTarget | undefined;
   readonly record: MediaRecord;
-  readonly received: ReceivedMedia;
+  readonly received: ProbedMedia;
   /** Who placed it, recorded with the project's revision. */
   readonly actor: RevisionActor;
 }
@@ -39,7 +38,7 @@ async function addToProject(
   { target, record, received, actor }: StoredUpload,
 ): Promise<Step<MediaAddition | null>> {
   if (target === undefined) return proceed(null);
-  const media = mediaToPlaceOf(record, received.sniffed);
+  const media = mediaToPlaceOf(record, received);
   return addMediaToProject(deps, caller, {
     videoId: target.videoId,
     media,
@@ -61,6 +60,8 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
     if (!upload.ok) return upload.result;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
+      const limited = await editRateRefusal(deps, caller);
+      if (limited !== undefined) return limited;
       const project = await findEditorProject(deps, { caller, videoId: target.videoId });
       if (!project.ok) return project.result;
     }
@@ -87,16 +88,19 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
   },
 );
 
-/** The timeline media of a new item; its length and size are unknown until probed. */
-export function mediaToPlaceOf(record: MediaRecord, sniffed: SniffedMedia): MediaToPlace {
+/** The timeline media of a new item, its length and size as probing found them. */
+export function mediaToPlaceOf(
+  record: MediaRecord,
+  { sniffed, probe }: Pick<ProbedMedia, "sniffed" | "probe">,
+): MediaToPlace {
   const { media } = record;
   return {
     kind: sniffed.format === "gif" ? "gif" : media.media_type,
     url: media.url,
     name: media.filename,
-    durationSeconds: null,
-    width: null,
-    height: null,
+    durationSeconds: probe.durationSeconds,
+    width: probe.width,
+    height: probe.height,
     mediaId: media.id,
     metadata: { ...media.metadata },
   };

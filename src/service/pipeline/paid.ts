@@ -109,20 +109,32 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   };
 }
 
-/** The `rate_limited` failure (429 over HTTP), with `Retry-After` in whole seconds. */
+/** Which limit a request passed: paid creation requests, or changes of editor projects. */
+export type RateLimitName = "paid" | "edits";
+
+const RATE_LIMITED_MESSAGES: Readonly<Record<RateLimitName, (seconds: number) => string>> = {
+  paid: (seconds) =>
+    `Too many paid requests; retry after ${seconds} seconds with the same idempotency key.`,
+  edits: (seconds) =>
+    `Too many changes to editor projects; retry after ${seconds} seconds. Reading projects is not limited.`,
+};
+
+/**
+ * The `rate_limited` failure (429 over HTTP), with `Retry-After` in whole seconds;
+ * `context.limit_name` says which limit was passed.
+ */
 export function rateLimitedFailure(
   decision: RateLimitDecision,
   nowMilliseconds: number,
+  name: RateLimitName = "paid",
 ): ServiceFailure {
   const retryAfterSeconds = Math.max(
     0,
     Math.ceil((decision.resetAtMilliseconds - nowMilliseconds) / 1000),
   );
-  const error = apiError(
-    "rate_limited",
-    `Too many paid requests; retry after ${retryAfterSeconds} seconds with the same idempotency key.`,
-    { context: { limit: decision.limit, retry_after_seconds: retryAfterSeconds } },
-  );
+  const error = apiError("rate_limited", RATE_LIMITED_MESSAGES[name](retryAfterSeconds), {
+    context: { limit_name: name, limit: decision.limit, retry_after_seconds: retryAfterSeconds },
+  });
   return failure(error, {
     ...rateLimitHeaders(decision),
     "Retry-After": String(retryAfterSeconds),

@@ -20,7 +20,7 @@ import type {
 import type { EditorRevisionStore } from "./revisions.js";
 
 /** How to list records. */
-export interface ListQuery<Row> {
+export interface ListQuery<Row, Id extends string | number = string | number> {
   /** Most records to return. */
   readonly limit: number;
   /**
@@ -28,6 +28,12 @@ export interface ListQuery<Row> {
    * records newest first, so it must be pure.
    */
   readonly filter?: (row: Row) => boolean;
+  /**
+   * Continues the list after the organization's record with this id (the last one of the
+   * previous page), in the same newest-first order; when the organization has no record
+   * with this id, the list is empty.
+   */
+  readonly after?: Id;
 }
 
 /**
@@ -45,7 +51,7 @@ export interface ScopedRecordStore<Row, Id extends string | number> {
   /** The record, or undefined when missing or owned by another organization. */
   get(organizationId: OrganizationId, id: Id): Promise<Row | undefined>;
   /** Records of the organization, newest first. */
-  list(organizationId: OrganizationId, query: ListQuery<Row>): Promise<readonly Row[]>;
+  list(organizationId: OrganizationId, query: ListQuery<Row, Id>): Promise<readonly Row[]>;
   /** Changes a record atomically; undefined when it is missing. */
   update(
     organizationId: OrganizationId,

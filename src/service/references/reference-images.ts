@@ -1,7 +1,8 @@
 /**
  * The inline `images` of POST /reference-inspirations (spec 4.11): every image is
- * decoded strictly, held to about 10 MB, and recognized by its magic bytes as PNG, JPEG
- * or WebP, all before anything is charged; accepted images are then stored under keys
+ * decoded strictly, held to about 10 MB, recognized by its magic bytes as PNG, JPEG or
+ * WebP, and probed whole (a picture that does not decode, or past the pixel limits, is
+ * refused), all before anything is charged; accepted images are then stored under keys
  * that say whose reference they belong to:
  * `references/<organization>/<reference id>/<index>.<ext>`.
  *
@@ -22,6 +23,7 @@ import type { OrganizationId } from "../../organization-id.js";
 import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
 import type { ServiceDependencies } from "../dependencies.js";
+import { probeReceivedFile } from "../my-media/probe-media.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** An inline image that passed every check, ready to store. */
@@ -65,15 +67,23 @@ function acceptImage(image: InlineReferenceImage, index: number): Step<AcceptedR
 
 /**
  * Checks every inline image in order and answers the first refusal as a 400 naming
- * `images.<index>.data` or `images.<index>.content_type`; nothing is stored or charged here.
+ * `images.<index>.data` or `images.<index>.content_type` (a retryable 500 when the prober
+ * itself fails); nothing is stored or charged here.
  */
-export function acceptReferenceImages(
+export async function acceptReferenceImages(
+  deps: ServiceDependencies,
   images: readonly InlineReferenceImage[],
-): Step<AcceptedReferenceImage[]> {
+): Promise<Step<AcceptedReferenceImage[]>> {
   const accepted: AcceptedReferenceImage[] = [];
   for (const [index, image] of images.entries()) {
     const step = acceptImage(image, index);
     if (!step.ok) return step;
+    const probed = await probeReceivedFile(deps, {
+      content: step.value.bytes,
+      sniffed: step.value.media,
+      field: `images.${index}.data`,
+    });
+    if (!probed.ok) return probed;
     accepted.push(step.value);
   }
   return proceed(accepted);

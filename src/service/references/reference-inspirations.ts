@@ -57,7 +57,7 @@ export const createReferenceInspiration: UseCaseFactory = authenticated(
     const assets = await deps.workspace.assets(caller.organization.id);
     const target = checkReferenceTarget(assets.reference_template_targets, parsed.value);
     if (!target.ok) return target.result;
-    const images = acceptReferenceImages(parsed.value.images ?? []);
+    const images = await acceptReferenceImages(deps, parsed.value.images ?? []);
     if (!images.ok) return images.result;
     const toSave = { request: parsed.value, target: target.value, images: images.value };
     return runPaidRequest({

@@ -19,6 +19,7 @@ import type {
   MemoryAccountStore,
   MemoryJobQueue,
   Organization,
+  RateLimiter,
   ResourceStores,
   UnitOfWork,
   WebhookEndpoint,
@@ -29,9 +30,11 @@ import {
   createPostgresCreditStore,
   createPostgresIdempotencyStore,
   createPostgresJobQueue,
+  createPostgresRateLimiter,
   createPostgresResourceStores,
   createPostgresWebhookPorts,
   drainJobs,
+  EDIT_RATE_LIMIT_NAME,
   type PostgresWebhookPorts,
   type PostgresWorker,
   runPostgresWorker,
@@ -47,6 +50,8 @@ export interface HarnessStores {
   readonly stores: ResourceStores;
   readonly queue: MemoryJobQueue;
   readonly unitOfWork: UnitOfWork;
+  /** A limiter of changes of editor projects, counted in the harness's schema. */
+  editRateLimiter(limit: { maxRequests: number; windowSeconds: number }): RateLimiter;
   /** Webhook ports on the harness's schema, with the given endpoints saved. */
   webhooks(
     endpoints: Readonly<Record<number, readonly WebhookEndpoint[]>>,
@@ -159,6 +164,8 @@ export async function postgresHarnessStores(
     stores: createPostgresResourceStores(pool, inSchema),
     queue: harnessQueue(schema, options.queueCapacity),
     unitOfWork: { run: (work) => atomically(pool, work) },
+    editRateLimiter: (limit) =>
+      createPostgresRateLimiter(pool, { ...limit, ...inSchema, name: EDIT_RATE_LIMIT_NAME }),
     async webhooks(endpoints) {
       for (const [organizationId, list] of Object.entries(endpoints)) {
         await saveWebhookEndpoints(

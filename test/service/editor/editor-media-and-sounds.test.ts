@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import {
+  CDN_MEDIA,
   createProject,
   insertMedia,
   patchProject,
@@ -14,7 +15,7 @@ let harness: Harness;
 let id: number;
 
 beforeEach(async () => {
-  harness = await createHarness();
+  harness = await createHarness({ urls: CDN_MEDIA });
   id = await createProject(harness);
 });
 
@@ -27,7 +28,7 @@ function addMedia(body: unknown, key: string = KEYS.acme, videoId: number = id) 
 }
 
 describe("POST /editor/videos/{id}/media by url", () => {
-  it("places a video from a direct URL on a new visual track", async () => {
+  it("places a video from a direct URL on a new visual track, as long as it lasts", async () => {
     const url = "https://cdn.example.com/broll/city.mp4";
     const response = await addMedia({ url, duration_seconds: 4, width: 1920, height: 1080 });
     expect(response.status).toBe(200);
@@ -41,24 +42,32 @@ describe("POST /editor/videos/{id}/media by url", () => {
         itemCount: 1,
         assetCount: 1,
         itemTypes: { video: 1 },
-        totalDurationSeconds: 4,
+        totalDurationSeconds: 2.4,
       }),
     });
     const { editor } = await readProject(harness, id);
+    // The file is measured: its own size and length win over what the body said.
     expect(editor.assets[assetId]).toMatchObject({
       type: "video",
       url,
-      width: 1920,
-      height: 1080,
-      durationSeconds: null,
+      width: 32,
+      height: 16,
+      durationSeconds: 2.4,
       mediaId: null,
+      metadata: {
+        content_type: "video/mp4",
+        format: "mp4",
+        streams: ["video", "audio"],
+        codecs: ["h264", "aac"],
+        probed_by: "header",
+      },
     });
     // Without item_width/item_height the item fills the composition.
     expect(editor.items[itemId]).toMatchObject({
       type: "video",
       assetId,
       from: 0,
-      durationInFrames: 120,
+      durationInFrames: 72,
       width: 1080,
       height: 1920,
       fit: "cover",
@@ -94,8 +103,8 @@ describe("POST /editor/videos/{id}/media by url", () => {
     });
     expect(editor.assets[response.body.asset_id]).toMatchObject({
       name: "logo.png",
-      width: 512,
-      height: 512,
+      width: 16,
+      height: 8,
     });
   });
 
@@ -140,15 +149,41 @@ describe("POST /editor/videos/{id}/media by url", () => {
     expect(editor.items[music.body.item_id].audioRole).toBe("music");
   });
 
-  it("refuses a URL whose kind cannot be told with 400, naming media_type", async () => {
-    for (const url of ["https://cdn.example.com/download", "https://cdn.example.com/file.pdf"]) {
-      const response = await addMedia({ url });
-      expect(response.status).toBe(400);
-      expect(response.body.error.context.fields[0].path).toBe("media_type");
+  it("tells the kind from the bytes, and refuses with 400 on url what is not media", async () => {
+    const plain = await addMedia({ url: "https://cdn.example.com/download" });
+    expect(plain.status).toBe(200);
+    expect((await readProject(harness, id)).editor.items[plain.body.item_id].type).toBe("video");
+    for (const [url, reason] of [
+      ["https://cdn.example.com/file.pdf", "unsupported_content_type"],
+      ["https://cdn.example.com/page", "unrecognized_content"],
+      ["https://cdn.example.com/missing.mp4", "http_status"],
+    ] as const) {
+      const response = await addMedia({ url, media_type: "video" });
+      expect(response.status, url).toBe(400);
+      expect(response.body.error.context).toMatchObject({ field: "url", reason });
     }
-    // A filename with a known extension tells the kind.
-    const named = await addMedia({ url: "https://cdn.example.com/download", filename: "clip.mp4" });
-    expect(named.status).toBe(200);
+    const named = await addMedia({ url: "https://cdn.example.com/download", filename: "clip.png" });
+    expect(named.status).toBe(400);
+    expect(named.body.error.context).toMatchObject({
+      field: "filename",
+      reason: "filename_kind_mismatch",
+    });
+    const mistyped = await addMedia({
+      url: "https://cdn.example.com/logo.png",
+      media_type: "video",
+    });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body.error.context).toMatchObject({
+      field: "media_type",
+      reason: "media_type_mismatch",
+    });
+    const busy = await addMedia({ url: "https://cdn.example.com/busy.mp4" });
+    expect(busy.status).toBe(500);
+    expect(busy.body.error).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      context: { field: "url", reason: "http_status", status: 503 },
+    });
     expect(await storedVersion(harness, id)).toBe(1);
   });
 
@@ -366,6 +401,7 @@ describe("generate_captions_from_items", () => {
 
   it("answers a retryable 500 when the transcription provider fails, changing nothing", async () => {
     harness = await createHarness({
+      urls: CDN_MEDIA,
       overrides: {
         transcription: {
           transcribe: async () => {

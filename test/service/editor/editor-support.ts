@@ -80,3 +80,5 @@ export async function insertMedia(harness: Harness, fields: MediaFields = {}): P
   await harness.deps.stores.media.insert([record]);
   return id;
 }
+
+export { CDN_MEDIA } from "../support/cdn-media.js";

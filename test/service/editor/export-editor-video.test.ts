@@ -1,5 +1,7 @@
+import { createStaticUrlFetcher } from "reelkit";
 import { afterEach, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
+import { MEDIA_FILES } from "../../media/media-samples.js";
 import { describeRendering } from "../../render/support/ffmpeg.js";
 import { probe } from "../../support/ffprobe.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
@@ -137,12 +139,23 @@ describeRendering("POST /editor/videos/{id}/export", () => {
   });
 
   it("fails a render whose media cannot be read: error status, structured error, credits refunded once", async () => {
-    harness = await renderingHarness();
-    const id = await createProject(harness, { title: "Broken", aspect_ratio: "1:1" });
-    await harness.call("POST", `/editor/videos/${id}/media`, {
-      key: KEYS.acme,
-      body: { url: "https://cdn.example.com/gone.mp4", media_type: "video", duration_seconds: 2 },
+    // The media is read when it is placed, and gone from its host by the time it renders.
+    const gone = "https://cdn.example.com/gone.mp4";
+    const present = createStaticUrlFetcher({
+      [gone]: { body: MEDIA_FILES.mp4, contentType: "video/mp4" },
     });
+    const absent = createStaticUrlFetcher({});
+    let removed = false;
+    harness = await renderingHarness({
+      urlFetcher: { fetch: (url, options) => (removed ? absent : present).fetch(url, options) },
+    });
+    const id = await createProject(harness, { title: "Broken", aspect_ratio: "1:1" });
+    const placed = await harness.call("POST", `/editor/videos/${id}/media`, {
+      key: KEYS.acme,
+      body: { url: gone, media_type: "video", duration_seconds: 2 },
+    });
+    expect(placed.status).toBe(200);
+    removed = true;
     expect((await exportVideo(id)).body.status).toBe("queued");
     expect(await harness.available()).toBe(START_CREDITS - EXPORT_PRICE);
 

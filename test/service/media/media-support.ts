@@ -5,7 +5,7 @@
  */
 import { type Clock, createUploadUrlSigner } from "reelkit";
 import { createFetchHandler, type FetchHandler } from "reelkit/http";
-import { bytesOf, SAMPLES } from "../../media/media-samples.js";
+import { bytesOf, MEDIA_FILES, SAMPLES } from "../../media/media-samples.js";
 import {
   BASE_URL,
   createHarness,
@@ -29,14 +29,14 @@ export function sample(format: string): Uint8Array {
   return found[1];
 }
 
-/** A PNG, a JPEG, an MP4, an MP3, a WebM and a GIF, as encoders write their first bytes. */
+/** A PNG, a JPEG, an MP4, an MP3, a WebM and a GIF: whole files, as encoders write them. */
 export const BYTES = {
-  png: sample("png"),
-  jpeg: sample("jpeg"),
-  mp4: sample("mp4"),
-  mp3: sample("mp3"),
-  webm: sample("webm"),
-  gif: sample("gif"),
+  png: MEDIA_FILES.png,
+  jpeg: MEDIA_FILES.jpeg,
+  mp4: MEDIA_FILES.mp4,
+  mp3: MEDIA_FILES.mp3,
+  webm: MEDIA_FILES.webm,
+  gif: MEDIA_FILES.gif,
   text: bytesOf("<!doctype html><script>alert(1)</script>"),
 } as const;
 

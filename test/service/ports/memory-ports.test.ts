@@ -65,6 +65,28 @@ describe("memory record store", () => {
     expect(odd.map((row) => row.id)).toEqual(["r5", "r3"]);
   });
 
+  it("continues a list after a record, and ends it after an unknown one", async () => {
+    const store = rowStore();
+    const rows = [1, 2, 3, 4, 5].map((value) => ({
+      id: `r${value}`,
+      organizationId: toOrganizationId(1),
+      value,
+    }));
+    await store.insert(rows);
+    await store.insert([{ id: "x", organizationId: toOrganizationId(2), value: 9 }]);
+    const page = await store.list(toOrganizationId(1), { limit: 2, after: "r4" });
+    expect(page.map((row) => row.id)).toEqual(["r3", "r2"]);
+    const odd = await store.list(toOrganizationId(1), {
+      limit: 5,
+      after: "r5",
+      filter: (row) => row.value % 2 === 1,
+    });
+    expect(odd.map((row) => row.id)).toEqual(["r3", "r1"]);
+    expect(await store.list(toOrganizationId(1), { limit: 5, after: "r1" })).toEqual([]);
+    expect(await store.list(toOrganizationId(1), { limit: 5, after: "x" })).toEqual([]);
+    expect(await store.list(toOrganizationId(1), { limit: 5, after: "gone" })).toEqual([]);
+  });
+
   it("inserts all rows or none when an id is taken", async () => {
     const store = rowStore();
     await store.insert([{ id: "a", organizationId: toOrganizationId(1), value: 1 }]);

@@ -7,20 +7,14 @@ import {
   REFERENCE_INLINE_IMAGE_MAX_BYTES,
   type WorkProvider,
 } from "reelkit";
-import { bytesOf, SAMPLES } from "../../media/media-samples.js";
+import { bytesOf, MEDIA_FILES } from "../../media/media-samples.js";
 
-function sample(format: string): Uint8Array {
-  const found = SAMPLES.find(([name]) => name === format)?.[1];
-  if (found === undefined) throw new Error(`No sample of ${format}.`);
-  return found;
-}
-
-/** Tiny real PNG, JPEG, WebP and GIF headers. */
+/** Tiny real PNG, JPEG, WebP and GIF files. */
 export const IMAGE_BYTES = {
-  png: sample("png"),
-  jpeg: sample("jpeg"),
-  webp: sample("webp"),
-  gif: sample("gif"),
+  png: MEDIA_FILES.png,
+  jpeg: MEDIA_FILES.jpeg,
+  webp: MEDIA_FILES.webp,
+  gif: MEDIA_FILES.gif,
   text: bytesOf("hello, this is plain text and not an image"),
 } as const;
 

@@ -46,6 +46,7 @@ import { type OrganizationId, toOrganizationId } from "../../../src/organization
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";
 import { validatingHandler } from "../../support/openapi-responses.js";
+import { CDN_MEDIA } from "./cdn-media.js";
 
 /** Origin of every request the harness sends. */
 export const ORIGIN = "http://reelkit.test";
@@ -86,9 +87,11 @@ export interface HarnessOptions {
   readonly credits?: number;
   /** Rate limit; 1000 per minute by default, so only rate-limit tests meet it. */
   readonly rateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Limit of changes of editor projects; none by default, so only its tests meet one. */
+  readonly editRateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Most jobs the queue holds before `enqueue` fails; unlimited by default. */
   readonly queueCapacity?: number;
-  /** Resources the URL fetcher serves, by URL. */
+  /** Resources the URL fetcher serves, by URL; {@link CDN_MEDIA} by default. */
   readonly urls?: Readonly<Record<string, StaticResource>>;
   /** Replaces the static URL fetcher. */
   readonly urlFetcher?: UrlFetcher;
@@ -205,7 +208,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       options.queueCapacity === undefined ? {} : { capacity: options.queueCapacity },
     );
   let editorCounter = 0;
-  const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? {});
+  const urlFetcher = options.urlFetcher ?? createStaticUrlFetcher(options.urls ?? CDN_MEDIA);
   const renderer = options.renderer?.({ mediaStorage: storage, urlFetcher });
   const endpoints = options.webhookEndpoints;
   const webhooks: HarnessWebhooks | undefined =
@@ -242,6 +245,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(
       options.rateLimit ?? { maxRequests: 1000, windowSeconds: 60 },
     ),
+    ...(options.editRateLimit === undefined
+      ? {}
+      : {
+          editRateLimiter:
+            postgres?.editRateLimiter(options.editRateLimit) ??
+            createMemoryRateLimiter(options.editRateLimit),
+        }),
     clock,
     ids: {
       uuid: countingUuid,

@@ -1,0 +1,63 @@
+/**
+ * The answers the header prober's readers give: a found probe, or a failure of the closed
+ * set, with the picture-size check every reader of pictures makes before decoding.
+ *
+ * @module
+ */
+import type {
+  MediaProbe,
+  MediaProbeFailure,
+  MediaProbeResult,
+  PictureLimits,
+} from "../../service/ports/media-prober.js";
+
+/** A probe that found `value`. */
+export function found(value: MediaProbe): MediaProbeResult {
+  return { ok: true, value };
+}
+
+/** A failed probe. */
+export function failed(error: MediaProbeFailure): MediaProbeResult {
+  return { ok: false, error };
+}
+
+/** The file is not a valid file of its format. */
+export function undecodable(message: string): MediaProbeResult {
+  return failed({ code: "undecodable", message });
+}
+
+/** A valid file the prober cannot check. */
+export function unsupported(message: string): MediaProbeResult {
+  return failed({ code: "unsupported", message });
+}
+
+/** A truncated file: it ends before `what`. */
+export function truncated(format: string, what: string): MediaProbeResult {
+  return undecodable(`The ${format} file is cut short: it ends before ${what}.`);
+}
+
+/**
+ * The `too_large` failure of a picture past `limits`, or undefined when it is within
+ * them; zero sides are undecodable.
+ */
+export function pictureSizeFailure(
+  { width, height }: { readonly width: number; readonly height: number },
+  limits: PictureLimits,
+): MediaProbeResult | undefined {
+  if (!(width >= 1 && height >= 1)) {
+    return undecodable(`The picture's size ${width}×${height} is not a size.`);
+  }
+  if (
+    width <= limits.maxSidePixels &&
+    height <= limits.maxSidePixels &&
+    width * height <= limits.maxPixels
+  ) {
+    return undefined;
+  }
+  return failed({
+    code: "too_large",
+    message: `The picture is ${width}×${height} pixels; at most ${limits.maxSidePixels} pixels a side and ${limits.maxPixels} pixels in all are accepted.`,
+    width,
+    height,
+  });
+}
