@@ -122,6 +122,12 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
   };
   const slots = new RenderSlots(limits.concurrency, limits.queueMax);
+  // What the one check of ffmpeg found, once it has answered, so `check` can refuse
+  // work up front on a machine that cannot render.
+  let unavailable: RenderFailure | undefined;
+  void checkFfmpegOnce(program).then((failure) => {
+    unavailable = failure;
+  });
 
   async function prepare(
     job: Job,
@@ -230,7 +236,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
         return renderFailure(
           "renderer_unavailable",
           `ffmpeg was not found (looked for "${program}").`,
-          "ffmpeg",
+          { missing: "ffmpeg" },
         );
       case "timeout":
         return renderFailure(
@@ -254,6 +260,10 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
   }
 
   return {
+    check() {
+      return unavailable;
+    },
+
     async renderVideo(plan, target, call = {}) {
       const job: Job = {
         kind: "video",

@@ -81,8 +81,8 @@ export interface ServiceDependencies {
   /**
    * Turns editor projects into MP4 exports and PNG previews (`createFfmpegRenderer` of
    * `reelkit/render`, given `createProjectMediaReader`). Without it, exports and previews
-   * answer 500 `server_error` with `context.reason: "renderer_unavailable"` naming the
-   * missing dependency, and everything else works as before.
+   * answer 400 `bad_request` with `context.reason: "renderer_unavailable"` naming the
+   * missing dependency (nothing is charged), and everything else works as before.
    */
   readonly renderer?: Renderer;
   /**

@@ -92,3 +92,28 @@ describeRendering("preview_editor_video and export_editor_video", () => {
     ).rejects.toThrow(/403|insufficient_scope|Forbidden/i);
   });
 });
+
+it("refuses previews and exports without a renderer as REST does: the same 400, nothing charged", async () => {
+  const bare = await createMcpHarness();
+  const agent = await bare.connect(KEYS.acme);
+  const id = await redBoxProject(bare);
+  const before = await bare.available();
+  const refusal = {
+    code: "bad_request",
+    message: expect.stringContaining("no renderer"),
+    retryable: false,
+    context: { reason: "renderer_unavailable", missing: "renderer" },
+  };
+  for (const [name, args] of [
+    ["preview_editor_video", { id, at_seconds: 1 }],
+    ["preview_editor_video", { id, at_seconds: [0, 1] }],
+    ["export_editor_video", { id, resolution: "480p", idempotency_key: "mcp-no-renderer" }],
+  ] as const) {
+    const result = await callTool(agent, name, args);
+    expect(result.isError, name).toBe(true);
+    expect(result.body.error, name).toEqual(refusal);
+  }
+  expect(await bare.available()).toBe(before);
+  expect(await bare.runJobs()).toBe(0);
+  expect(bare.serverErrors).toEqual([]);
+});

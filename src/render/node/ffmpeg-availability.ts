@@ -65,11 +65,13 @@ async function listing(program: string, flag: string): Promise<string | RenderFa
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg was not found (looked for "${program}"): install ffmpeg (Debian: apt-get install ffmpeg) or pass ffmpegPath.`,
-      "ffmpeg",
+      { missing: "ffmpeg" },
     );
   }
   if (exit.kind !== "exited" || exit.exitCode !== 0) {
-    return renderFailure("renderer_unavailable", `"${program} ${flag}" did not run.`, "ffmpeg");
+    return renderFailure("renderer_unavailable", `"${program} ${flag}" did not run.`, {
+      missing: "ffmpeg",
+    });
   }
   return output;
 }
@@ -104,7 +106,7 @@ export async function checkFfmpeg(program: string): Promise<RenderFailure | unde
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg at "${program}" lacks the ${missingFilter} filter${hint}.`,
-      `ffmpeg filter ${missingFilter}`,
+      { missing: `ffmpeg filter ${missingFilter}` },
     );
   }
   const encoderNames = listedNames(encoders);
@@ -113,7 +115,7 @@ export async function checkFfmpeg(program: string): Promise<RenderFailure | unde
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg at "${program}" lacks the ${missingEncoder} encoder.`,
-      `ffmpeg encoder ${missingEncoder}`,
+      { missing: `ffmpeg encoder ${missingEncoder}` },
     );
   }
   return undefined;

@@ -34,6 +34,11 @@ describe("a renderer without ffmpeg", () => {
     const video = failed(await renderer.renderVideo(planOf(still), { path: "/tmp/never.mp4" }));
     expect(video.code).toBe("renderer_unavailable");
     expect(RENDER_FAILURE_CODES).toContain(video.code);
+    // Once the check has answered, work is refused before it is asked for.
+    expect(renderer.check?.({ kind: "video", plan: planOf(still) })?.error).toMatchObject({
+      code: "renderer_unavailable",
+      missing: "ffmpeg",
+    });
   });
 
   it("names the filter an ffmpeg without libass lacks", async () => {

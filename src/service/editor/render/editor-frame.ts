@@ -78,6 +78,8 @@ async function renderPreview(
       width: query.width ?? PREVIEW_WIDTH_DEFAULT,
     });
     if (!planned.ok) return failure(renderPlanApiError(planned.error));
+    const refused = renderer.check?.({ kind: "frame", plan: planned.plan });
+    if (refused !== undefined) return failure(renderApiError(refused.error));
     return pngOf(await renderer.renderFrame(planned.plan));
   }
   const planned = planContactSheet(state, {
@@ -85,6 +87,8 @@ async function renderPreview(
     width: query.width ?? PREVIEW_SHEET_WIDTH_DEFAULT,
   });
   if (!planned.ok) return failure(renderPlanApiError(planned.error));
+  const refused = renderer.check?.({ kind: "contact_sheet", sheet: planned.sheet });
+  if (refused !== undefined) return failure(renderApiError(refused.error));
   return pngOf(await renderer.renderContactSheet(planned.sheet));
 }
 
