@@ -32,7 +32,7 @@ import { writeInputs } from "./node/media-inputs.js";
 import { inputsWithAudio } from "./node/probe-audio.js";
 import { ProgressReader } from "./progress.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
-import { RenderSlots } from "./render-slots.js";
+import { RenderSlots, type SlotRefusal } from "./render-slots.js";
 import {
   type MediaReader,
   type RenderCallOptions,
@@ -121,7 +121,18 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     directory: options.font?.directory ?? null,
     sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
   };
-  const slots = new RenderSlots(limits.concurrency, limits.queueMax);
+  const lanes: Readonly<Record<CommandKind, RenderSlots>> = {
+    video: new RenderSlots({
+      concurrency: limits.videoConcurrency,
+      queueMax: limits.videoQueueMax,
+      queueMaxPerOrganization: limits.queueMaxPerOrganization,
+    }),
+    frame: new RenderSlots({
+      concurrency: limits.imageConcurrency,
+      queueMax: limits.imageQueueMax,
+      queueMaxPerOrganization: limits.queueMaxPerOrganization,
+    }),
+  };
   // What the one check of ffmpeg found, once it has answered, so `check` can refuse
   // work up front on a machine that cannot render.
   let unavailable: RenderFailure | undefined;
@@ -166,15 +177,11 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
     call: RenderCallOptions,
     deliver: (finished: Finished) => Promise<Rendered | RenderFailure>,
   ): Promise<Rendered | RenderFailure> {
-    const slot = await slots.acquire(call.signal);
-    if (slot === "busy") {
-      return renderFailure(
-        "renderer_busy",
-        `${limits.concurrency} renders are running and ${limits.queueMax} waiting; try again later.`,
-      );
-    }
-    if (slot === "aborted")
-      return renderFailure("render_aborted", "The render was aborted before it started.");
+    const slot = await lanes[job.kind].acquire({
+      organization: call.organizationId,
+      signal: call.signal,
+    });
+    if (typeof slot === "string") return slotRefusal(slot, job.kind);
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     call.signal?.addEventListener("abort", onAbort, { once: true });
@@ -306,6 +313,25 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
       return execute(job, call, (finished) => readImage(finished, sheet.width, sheet.height));
     },
   };
+}
+
+const LANE_NAMES: Readonly<Record<CommandKind, string>> = {
+  video: "video",
+  frame: "frame and contact sheet",
+};
+
+function slotRefusal(refusal: SlotRefusal, lane: CommandKind): RenderFailure {
+  switch (refusal) {
+    case "busy":
+      return renderFailure(
+        "renderer_busy",
+        `Every ${LANE_NAMES[lane]} render slot is taken and the line is full; try again later.`,
+      );
+    case "aborted":
+      return renderFailure("render_aborted", "The render was aborted before it started.");
+    case "closed":
+      return renderFailure("renderer_closed", "The renderer is closed: its host is stopping.");
+  }
 }
 
 function dedupe<T extends { id: string }>(items: readonly T[]): T[] {

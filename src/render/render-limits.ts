@@ -2,13 +2,27 @@
  * The limits an ffmpeg renderer keeps, with their defaults; each can be overridden when
  * the renderer is created.
  *
+ * Renders run in two lanes with slots of their own: videos (exports), and images (frames
+ * and contact sheets, which a person or an agent waits for). A video never takes an
+ * image slot, so previews stay quick however many exports run; within a lane the next
+ * free slot goes to the organization with the fewest renders running.
+ *
  * @module
  */
 
-/** Renders run at once by one renderer (ffmpeg itself uses every core). */
-export const RENDER_CONCURRENCY_DEFAULT = 2;
-/** Renders that may wait for a free slot; more are refused with `renderer_busy`. */
-export const RENDER_QUEUE_MAX_DEFAULT = 32;
+/** Videos rendered at once by one renderer (ffmpeg itself uses every core). */
+export const RENDER_VIDEO_CONCURRENCY_DEFAULT = 2;
+/** Videos that may wait for a slot; more are refused with `renderer_busy`. */
+export const RENDER_VIDEO_QUEUE_MAX_DEFAULT = 32;
+/** Frames and contact sheets rendered at once, in slots no video takes. */
+export const RENDER_IMAGE_CONCURRENCY_DEFAULT = 2;
+/** Frames and contact sheets that may wait for a slot. */
+export const RENDER_IMAGE_QUEUE_MAX_DEFAULT = 32;
+/**
+ * Renders of one organization that may wait in one lane; more are refused with
+ * `renderer_busy`, so one organization cannot fill the line others wait in.
+ */
+export const RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT = 8;
 /** Longest a video render may run, in seconds, before ffmpeg is stopped. */
 export const RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT = 900;
 /** Longest a frame or contact sheet render may run, in seconds. */
@@ -20,10 +34,16 @@ export const RENDER_INPUT_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
 
 /** The limits of a renderer. */
 export interface RenderLimits {
-  /** Renders run at once. */
-  readonly concurrency: number;
-  /** Renders that may wait for a slot. */
-  readonly queueMax: number;
+  /** Videos rendered at once. */
+  readonly videoConcurrency: number;
+  /** Videos that may wait for a slot. */
+  readonly videoQueueMax: number;
+  /** Frames and contact sheets rendered at once, in slots of their own. */
+  readonly imageConcurrency: number;
+  /** Frames and contact sheets that may wait for a slot. */
+  readonly imageQueueMax: number;
+  /** Renders of one organization that may wait in one lane. */
+  readonly queueMaxPerOrganization: number;
   /** Longest video render, in seconds. */
   readonly videoTimeoutSeconds: number;
   /** Longest frame or contact sheet render, in seconds. */
@@ -36,8 +56,11 @@ export interface RenderLimits {
 
 /** The default limits. */
 export const RENDER_LIMITS_DEFAULT: RenderLimits = {
-  concurrency: RENDER_CONCURRENCY_DEFAULT,
-  queueMax: RENDER_QUEUE_MAX_DEFAULT,
+  videoConcurrency: RENDER_VIDEO_CONCURRENCY_DEFAULT,
+  videoQueueMax: RENDER_VIDEO_QUEUE_MAX_DEFAULT,
+  imageConcurrency: RENDER_IMAGE_CONCURRENCY_DEFAULT,
+  imageQueueMax: RENDER_IMAGE_QUEUE_MAX_DEFAULT,
+  queueMaxPerOrganization: RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT,
   videoTimeoutSeconds: RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
   imageTimeoutSeconds: RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   outputMaxBytes: RENDER_OUTPUT_MAX_BYTES_DEFAULT,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFfmpegRenderer, RENDER_FAILURE_CODES, type RenderFailure } from "reelkit/render";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import {
   REQUIRED_ENCODERS,
   REQUIRED_FILTERS,
@@ -150,11 +151,42 @@ describeRendering("renderer limits and failures", () => {
   });
 
   it("answers renderer_busy when every slot and the queue are taken", async () => {
-    const renderer = fixtureRenderer(folder, { limits: { concurrency: 1, queueMax: 0 } });
+    const renderer = fixtureRenderer(folder, { limits: { imageConcurrency: 1, imageQueueMax: 0 } });
     const first = renderer.renderFrame(planOf(still, { atSeconds: 0 }));
     const second = await renderer.renderFrame(planOf(still, { atSeconds: 0 }));
     expect(failed(second).code).toBe("renderer_busy");
     expect((await first).ok).toBe(true);
+  });
+
+  it("renders a frame while exports hold every video slot: frames have slots of their own", async () => {
+    const renderer = fixtureRenderer(folder, {
+      limits: { videoConcurrency: 1, videoQueueMax: 4, imageConcurrency: 1 },
+    });
+    const stop = new AbortController();
+    let exporting = false;
+    const slow = planOf(long, { width: 3840 });
+    const exports = [1, 2].map(() =>
+      renderer.renderVideo(
+        slow,
+        { path: join(tmpdir(), "never.mp4") },
+        {
+          signal: stop.signal,
+          organizationId: toOrganizationId(1),
+          onProgress: () => {
+            exporting = true;
+          },
+        },
+      ),
+    );
+    while (!exporting) await new Promise((resolve) => setTimeout(resolve, 20));
+    const frame = await renderer.renderFrame(planOf(still, { atSeconds: 0 }), {
+      organizationId: toOrganizationId(2),
+    });
+    expect(frame.ok).toBe(true);
+    // The exports were still running (and waiting) when the frame was answered.
+    stop.abort();
+    for (const exported of await Promise.all(exports))
+      expect(failed(exported).code).toBe("render_aborted");
   });
 
   it("answers output_unwritable when the target cannot be written", async () => {

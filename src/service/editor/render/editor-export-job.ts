@@ -61,7 +61,20 @@ async function updateExport(
   return current?.holdId === job.holdId ? current : undefined;
 }
 
-async function renderExport(deps: ServiceDependencies, job: Job): Promise<ProviderOutcome> {
+/**
+ * What a job's run may be given besides the job: a signal that aborts it (a host
+ * stopping), which stops the render.
+ */
+export interface JobRunControl {
+  /** Aborts the run: the render stops and answers `render_aborted`. */
+  readonly signal?: AbortSignal;
+}
+
+async function renderExport(
+  deps: ServiceDependencies,
+  job: Job,
+  control: JobRunControl = {},
+): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
   if (renderer === undefined)
     return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
@@ -83,7 +96,14 @@ async function renderExport(deps: ServiceDependencies, job: Job): Promise<Provid
     (stored) => ({ ok: true as const, stored }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const rendered = await renderer.renderVideo(planned.plan, { sink: pipe.writable });
+  const rendered = await renderer.renderVideo(
+    planned.plan,
+    { sink: pipe.writable },
+    {
+      organizationId: job.organizationId,
+      ...(control.signal === undefined ? {} : { signal: control.signal }),
+    },
+  );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;
