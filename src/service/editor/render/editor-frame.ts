@@ -50,7 +50,11 @@ export const getEditorVideoFrame: UseCaseFactory = authenticated(
     if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
     return renderPreview(deps.renderer, state, {
       query: query.value,
-      call: { organizationId: caller.organization.id },
+      call: {
+        organizationId: caller.organization.id,
+        // A client that has gone stops the render, and its wait for a slot.
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      },
     });
   },
 );
