@@ -17,6 +17,7 @@ import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { instrumentJobProcessor } from "../observability/instrumentation.js";
 import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
+import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import type { HostSetup } from "./host-setup.js";
@@ -53,8 +54,9 @@ export interface RunningHost {
   readonly rendering: RenderingStatus;
   /**
    * Stops accepting connections and claiming jobs, lets in-flight requests and running
-   * jobs finish within the shutdown timeout, then cuts what is left and closes the
-   * stores. Repeated calls return the same promise.
+   * jobs finish within the shutdown timeout, then cuts what is left, closes the renderer
+   * (stopping every ffmpeg and removing its working directory) and closes the stores.
+   * Repeated calls return the same promise.
    */
   stop(): Promise<void>;
 }
@@ -173,15 +175,32 @@ function endsWithin(work: Promise<void>, milliseconds: number): Promise<boolean>
   });
 }
 
-async function stopWithin(server: Server, stores: HostStores, timeoutMilliseconds: number) {
+// What a stop ends besides the server: the stores with their jobs, and the renderer.
+interface StoppedParts {
+  readonly stores: HostStores;
+  readonly renderer: FfmpegRenderer;
+}
+
+async function stopWithin(
+  server: Server,
+  { stores, renderer }: StoppedParts,
+  timeoutMilliseconds: number,
+) {
   const [, jobsEnded] = await Promise.all([
     closeServer(server, timeoutMilliseconds),
     endsWithin(stores.stopJobs(), timeoutMilliseconds),
   ]);
+  if (jobsEnded) {
+    await renderer.close();
+    await stores.close();
+    return;
+  }
   // Jobs still running past the deadline are abandoned: on PostgreSQL their claims lapse
-  // and another host resumes them, and each hold is settled once whoever finishes.
-  if (!jobsEnded) await stores.release();
-  else await stores.close();
+  // and another host resumes them, and each hold is settled once whoever finishes. The
+  // stores are let go first, so an abandoned export whose render the renderer's closing
+  // stops records nothing; then no ffmpeg and no working directory outlive the host.
+  await stores.release();
+  await renderer.close();
 }
 
 function shutdownCheck(isStopping: () => boolean): ReadinessCheck {
@@ -267,7 +286,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     wiring,
     rendering,
     stop() {
-      stopping ??= stopWithin(server, stores, timeoutMilliseconds);
+      stopping ??= stopWithin(server, { stores, renderer: wiring.renderer }, timeoutMilliseconds);
       return stopping;
     },
   };

@@ -21,7 +21,7 @@ import {
   instrumentResourceStores,
 } from "../observability/instrumentation.js";
 import type { Telemetry } from "../observability/telemetry.js";
-import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
+import { createFfmpegRenderer, type FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
@@ -49,6 +49,8 @@ export interface HostWiring {
   readonly stores: HostStores;
   /** Stored media, which the host serves under {@link FILES_PATH}. */
   readonly storage: ServedMediaStorage;
+  /** The renderer the service was given, which the host closes when it stops. */
+  readonly renderer: FfmpegRenderer;
 }
 
 function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[]): Map<number, T> {
@@ -152,5 +154,11 @@ export function wireHost({
       ),
     }),
   };
-  return { service: createService(deps), deps, stores, storage: memory.mediaStorage };
+  return {
+    service: createService(deps),
+    deps,
+    stores,
+    storage: memory.mediaStorage,
+    renderer,
+  };
 }

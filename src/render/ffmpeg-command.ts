@@ -199,6 +199,15 @@ export function videoCommand(plan: RenderPlan, settings: CommandSettings): Ffmpe
   });
 }
 
+/**
+ * Options of every input of a frame or a contact sheet: one decoding thread. A picture
+ * needs a few frames of each input, which threads barely speed up, while each decoder
+ * thread holds its own frames and an 8 MiB stack: a 16-frame contact sheet of a 720p
+ * timeline took 1.6 GB of data segment with them (most of it stacks), past the memory
+ * cap of one render.
+ */
+export const STILL_DECODER_OPTIONS: readonly string[] = ["-threads", "1"];
+
 const PNG_ARGS = ["-frames:v", "1", "-c:v", "png", "-pix_fmt", "rgb24", "-update", "1"];
 
 function singleFrame(plan: RenderPlan): RenderPlan {
@@ -207,7 +216,7 @@ function singleFrame(plan: RenderPlan): RenderPlan {
 
 /** The command rendering the first frame of `plan` to a PNG. */
 export function frameCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles);
+  const graph = new FilterGraph(settings.inputFiles, STILL_DECODER_OPTIONS);
   const picture = addPicture(graph, {
     plan: singleFrame(plan),
     format: "yuv444p",
@@ -226,7 +235,7 @@ export function contactSheetCommand(
   sheet: ContactSheetPlan,
   settings: CommandSettings,
 ): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles);
+  const graph = new FilterGraph(settings.inputFiles, STILL_DECODER_OPTIONS);
   const cells = sheet.frames.map((frame) =>
     addPicture(graph, { plan: singleFrame(frame), format: "yuv444p", font: settings.font }),
   );

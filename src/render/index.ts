@@ -33,22 +33,27 @@ export {
   frameCommand,
   type InputFiles,
   inputsRead,
+  STILL_DECODER_OPTIONS,
   VIDEO_ENCODING_DEFAULT,
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
 export {
   createFfmpegRenderer,
+  type FfmpegRenderer,
   type FfmpegRendererOptions,
   FONT_FAMILY_DEFAULT,
   FONT_SIZE_PER_EM_DEFAULT,
 } from "./ffmpeg-renderer.js";
+export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
+export { VIDEO_RENDER_NICENESS } from "./node/render-job.js";
 export {
   RENDER_IMAGE_CONCURRENCY_DEFAULT,
   RENDER_IMAGE_QUEUE_MAX_DEFAULT,
   RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   RENDER_INPUT_MAX_BYTES_DEFAULT,
   RENDER_LIMITS_DEFAULT,
+  RENDER_MEMORY_MAX_BYTES_DEFAULT,
   RENDER_OUTPUT_MAX_BYTES_DEFAULT,
   RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT,
   RENDER_VIDEO_CONCURRENCY_DEFAULT,

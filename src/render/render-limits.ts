@@ -31,6 +31,16 @@ export const RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT = 60;
 export const RENDER_OUTPUT_MAX_BYTES_DEFAULT = 1024 * 1024 * 1024;
 /** Largest input file, in bytes. */
 export const RENDER_INPUT_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
+/**
+ * Most memory one render's ffmpeg may take, in bytes: 2 GiB of data segment (the heap,
+ * the private mappings decoded pictures and filter buffers live in, and the stacks of
+ * its threads, which it counts whole though they are mostly unused). A render that needs
+ * more fails with `render_memory_exceeded`. The heaviest renders a project can ask for
+ * measured about 1.4 GiB (a 16-frame contact sheet 1920 pixels a frame, of a 720p clip
+ * with pictures); a 1080p export about 0.4 GiB. At the default lane sizes, renders take
+ * at most four times this together.
+ */
+export const RENDER_MEMORY_MAX_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
 
 /** The limits of a renderer. */
 export interface RenderLimits {
@@ -52,6 +62,12 @@ export interface RenderLimits {
   readonly outputMaxBytes: number;
   /** Largest input, in bytes. */
   readonly inputMaxBytes: number;
+  /**
+   * Most memory one render's ffmpeg may take, in bytes; null for no cap. Applied on
+   * Linux (with util-linux's `prlimit`, which also has ffmpeg killed when its host
+   * dies); other systems run ffmpeg without it.
+   */
+  readonly memoryMaxBytes: number | null;
 }
 
 /** The default limits. */
@@ -65,4 +81,5 @@ export const RENDER_LIMITS_DEFAULT: RenderLimits = {
   imageTimeoutSeconds: RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   outputMaxBytes: RENDER_OUTPUT_MAX_BYTES_DEFAULT,
   inputMaxBytes: RENDER_INPUT_MAX_BYTES_DEFAULT,
+  memoryMaxBytes: RENDER_MEMORY_MAX_BYTES_DEFAULT,
 };

@@ -58,8 +58,8 @@ export interface RenderLimitExceeded {
   readonly name: string;
   /** Its value. */
   readonly maximum: number;
-  /** What the render would need. */
-  readonly requested: number;
+  /** What the render would need, when it is known before the render. */
+  readonly requested?: number;
 }
 
 /** What a render failure names besides its code and message, when it applies. */

@@ -55,10 +55,15 @@ export class FilterGraph {
   #inputCount = 0;
   #labelCount = 0;
   readonly #files: InputFiles;
+  readonly #decoderOptions: readonly string[];
 
-  /** A graph over the inputs in `files`. */
-  constructor(files: InputFiles) {
+  /**
+   * A graph over the inputs in `files`; `decoderOptions` go before every input (such as
+   * the decoder's thread count).
+   */
+  constructor(files: InputFiles, decoderOptions: readonly string[] = []) {
     this.#files = files;
+    this.#decoderOptions = decoderOptions;
   }
 
   /** A new label, `[name]` without the brackets, unique in the graph. */
@@ -74,7 +79,7 @@ export class FilterGraph {
   addInput(inputId: string, options: readonly string[]): number {
     const fileName = this.#files.get(inputId);
     if (fileName === undefined) throw new Error(`No file was given for input "${inputId}".`);
-    this.inputArgs.push(...options, ...INPUT_SAFETY_ARGS, "-i", fileName);
+    this.inputArgs.push(...this.#decoderOptions, ...options, ...INPUT_SAFETY_ARGS, "-i", fileName);
     this.inputIds.add(inputId);
     const index = this.#inputCount;
     this.#inputCount += 1;

@@ -5,6 +5,7 @@
  * @module
  */
 import { INPUT_SAFETY_ARGS } from "../command/graph.js";
+import type { ProcessConfinement } from "./confinement.js";
 import { runProcess } from "./ffmpeg-process.js";
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -19,6 +20,8 @@ export interface AudioProbe {
   readonly directory: string;
   /** Stops the probe with the render. */
   readonly signal: AbortSignal;
+  /** The memory cap the probe runs under, as the render does. */
+  readonly confinement?: ProcessConfinement | undefined;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface AudioProbe {
  */
 export async function inputsWithAudio(
   files: ReadonlyMap<string, string>,
-  { program, directory, signal }: AudioProbe,
+  { program, directory, signal, confinement }: AudioProbe,
 ): Promise<Set<string>> {
   const entries = [...files];
   if (entries.length === 0) return new Set();
@@ -40,6 +43,7 @@ export async function inputsWithAudio(
     timeoutMs: PROBE_TIMEOUT_MS,
     signal,
     stderrMaxLength: PROBE_OUTPUT_MAX_LENGTH,
+    confinement,
   });
   if (exit.kind !== "exited") return new Set();
   const withAudio = new Set<string>();

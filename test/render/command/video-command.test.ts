@@ -235,9 +235,10 @@ describe("frameCommand", () => {
     expect(command.outputFile).toBe("frame.png");
   });
 
-  it("seeks the clip to the source frame on screen at that instant", () => {
+  it("decodes each input on one thread, and seeks the clip to the source frame on screen at that instant", () => {
     // 1.5 s into the clip at double speed, after a 2 s trim: source 5 s, less the preroll.
-    expect(inputOptions(command, "input-0").slice(0, 2)).toEqual(["-ss", "4.75"]);
+    expect(inputOptions(command, "input-0").slice(0, 4)).toEqual(["-threads", "1", "-ss", "4.75"]);
+    expect(inputOptions(command, "input-1").slice(0, 2)).toEqual(["-threads", "1"]);
   });
 });
 

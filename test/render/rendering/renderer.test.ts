@@ -104,13 +104,21 @@ describeRendering("renderer limits and failures", () => {
     );
   });
 
-  it("answers render_failed with ffmpeg's words when an input is not media", async () => {
+  it("answers render_failed without ffmpeg's words, which go to the logger alone", async () => {
+    const logged: { message: string; fields: unknown }[] = [];
     const renderer = createFfmpegRenderer({
       readMedia: async () => ({ ok: true, body: new TextEncoder().encode("not a picture at all") }),
+      logger: { log: (_level, message, fields) => logged.push({ message, fields }) },
     });
     const error = failed(await renderer.renderFrame(planOf(pictured, { atSeconds: 0 })));
     expect(error.code).toBe("render_failed");
-    expect(error.message).toMatch(/ffmpeg exited with code \d+: .+/);
+    expect(error.message).not.toMatch(/input-0|0x[0-9a-f]{6,}|\/tmp\//);
+    expect(logged).toEqual([
+      {
+        message: "ffmpeg failed",
+        fields: expect.objectContaining({ stderr: expect.stringContaining("input-0") }),
+      },
+    ]);
   });
 
   it("stops ffmpeg at its time limit, and when the caller aborts", async () => {

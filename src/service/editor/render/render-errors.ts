@@ -65,7 +65,7 @@ function detailsOf(error: RenderError): Record<string, string | number> {
   if (error.limit !== undefined) {
     context.limit = error.limit.name;
     context.maximum = error.limit.maximum;
-    context.requested = error.limit.requested;
+    if (error.limit.requested !== undefined) context.requested = error.limit.requested;
   }
   return context;
 }
