@@ -18,6 +18,7 @@ import { type CommandFile, FilterGraph, type InputFiles } from "./command/graph.
 import { addPicture, type FontSettings } from "./command/visual-graph.js";
 
 export type { CommandFile, InputFiles } from "./command/graph.js";
+export { commandFileText, STILL_DECODER_OPTIONS } from "./command/graph.js";
 export type { FontSettings } from "./command/visual-graph.js";
 
 /** Longest filter graph passed on the command line; a longer one goes in a file. */
@@ -122,11 +123,11 @@ function assemble(
   settings: CommandSettings,
   { outputArgs, outputFile, frameCount, durationSeconds }: CommandOutput,
 ): FfmpegCommand {
-  const text = graph.text();
+  // A long graph goes in a file, written in pieces like the subtitles.
   const graphArgs =
-    text.length > FILTER_GRAPH_INLINE_MAX_LENGTH
-      ? ["-filter_complex_script", graph.addFile("graph", "txt", text)]
-      : ["-filter_complex", text];
+    graph.textLength() > FILTER_GRAPH_INLINE_MAX_LENGTH
+      ? ["-filter_complex_script", graph.addFile("graph", "txt", () => graph.textPieces())]
+      : ["-filter_complex", graph.text()];
   const sizeArgs =
     settings.outputMaxBytes === undefined ? [] : ["-fs", String(settings.outputMaxBytes)];
   return {
@@ -199,15 +200,6 @@ export function videoCommand(plan: RenderPlan, settings: CommandSettings): Ffmpe
   });
 }
 
-/**
- * Options of every input of a frame or a contact sheet: one decoding thread. A picture
- * needs a few frames of each input, which threads barely speed up, while each decoder
- * thread holds its own frames and an 8 MiB stack: a 16-frame contact sheet of a 720p
- * timeline took 1.6 GB of data segment with them (most of it stacks), past the memory
- * cap of one render.
- */
-export const STILL_DECODER_OPTIONS: readonly string[] = ["-threads", "1"];
-
 const PNG_ARGS = ["-frames:v", "1", "-c:v", "png", "-pix_fmt", "rgb24", "-update", "1"];
 
 function singleFrame(plan: RenderPlan): RenderPlan {
@@ -216,7 +208,7 @@ function singleFrame(plan: RenderPlan): RenderPlan {
 
 /** The command rendering the first frame of `plan` to a PNG. */
 export function frameCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles, STILL_DECODER_OPTIONS);
+  const graph = new FilterGraph(settings.inputFiles, { stillsOnly: true });
   const picture = addPicture(graph, {
     plan: singleFrame(plan),
     format: "yuv444p",
@@ -235,7 +227,7 @@ export function contactSheetCommand(
   sheet: ContactSheetPlan,
   settings: CommandSettings,
 ): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles, STILL_DECODER_OPTIONS);
+  const graph = new FilterGraph(settings.inputFiles, { stillsOnly: true });
   const cells = sheet.frames.map((frame) =>
     addPicture(graph, { plan: singleFrame(frame), format: "yuv444p", font: settings.font }),
   );

@@ -29,6 +29,7 @@ import {
   runRenderJob,
 } from "./node/render-job.js";
 import type { RendererContext } from "./node/renderer-context.js";
+import { checkRenderBounds } from "./render-bounds.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
 import { RenderSlots } from "./render-slots.js";
 import {
@@ -37,6 +38,7 @@ import {
   type RenderedVideo,
   type Renderer,
   type RenderFailure,
+  type RenderWork,
   renderFailure,
   type VideoTarget,
 } from "./renderer.js";
@@ -156,7 +158,10 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   void checkFfmpegOnce(context.program).then((failure) => {
     unavailable = failure;
   });
-  const render = <Rendered>(request: RenderRequest<Rendered>) => {
+  // Work past a bound is refused before it waits for a slot.
+  const render = <Rendered>(work: RenderWork, request: RenderRequest<Rendered>) => {
+    const refused = checkRenderBounds(work, context.limits);
+    if (refused !== undefined) return Promise.resolve(refused);
     const rendering = runRenderJob(context, request);
     running.add(rendering);
     void rendering.finally(() => running.delete(rendering));
@@ -165,8 +170,8 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   const { limits } = context;
 
   return {
-    check() {
-      return unavailable;
+    check(work) {
+      return unavailable ?? checkRenderBounds(work, limits);
     },
 
     renderVideo(plan, target, call = {}) {
@@ -176,23 +181,26 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
         build: (settings) => videoCommand(plan, settings),
         timeoutSeconds: limits.videoTimeoutSeconds,
       };
-      return render<RenderedVideo>({
-        job,
-        call,
-        deliver: async ({ directory, command }) => {
-          const path = join(directory, command.outputFile);
-          const failure = await deliverVideo(path, target);
-          if (failure !== undefined) return failure;
-          return {
-            ok: true,
-            sizeBytes: (await stat(path)).size,
-            width: plan.width,
-            height: plan.height,
-            frameCount: plan.frameCount,
-            durationSeconds: plan.durationSeconds,
-          };
+      return render<RenderedVideo>(
+        { kind: "video", plan },
+        {
+          job,
+          call,
+          deliver: async ({ directory, command }) => {
+            const path = join(directory, command.outputFile);
+            const failure = await deliverVideo(path, target);
+            if (failure !== undefined) return failure;
+            return {
+              ok: true,
+              sizeBytes: (await stat(path)).size,
+              width: plan.width,
+              height: plan.height,
+              frameCount: plan.frameCount,
+              durationSeconds: plan.durationSeconds,
+            };
+          },
         },
-      });
+      );
     },
 
     renderFrame(plan, call = {}) {
@@ -202,7 +210,10 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
         build: (settings) => frameCommand(plan, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      return render({ job, call, deliver: (finished) => readImage(finished, plan) });
+      return render(
+        { kind: "frame", plan },
+        { job, call, deliver: (finished) => readImage(finished, plan) },
+      );
     },
 
     renderContactSheet(sheet: ContactSheetPlan, call = {}) {
@@ -212,7 +223,10 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
         build: (settings) => contactSheetCommand(sheet, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      return render({ job, call, deliver: (finished) => readImage(finished, sheet) });
+      return render(
+        { kind: "contact_sheet", sheet },
+        { job, call, deliver: (finished) => readImage(finished, sheet) },
+      );
     },
 
     async close() {

@@ -26,6 +26,7 @@ export {
   type CommandFile,
   type CommandKind,
   type CommandSettings,
+  commandFileText,
   contactSheetCommand,
   type FfmpegCommand,
   FILTER_GRAPH_INLINE_MAX_LENGTH,
@@ -46,12 +47,16 @@ export {
   FONT_SIZE_PER_EM_DEFAULT,
 } from "./ffmpeg-renderer.js";
 export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
-export { VIDEO_RENDER_NICENESS } from "./node/render-job.js";
+export { COMMAND_FILE_CHUNK_LENGTH, VIDEO_RENDER_NICENESS } from "./node/render-job.js";
+export { checkRenderBounds, type RenderBounds } from "./render-bounds.js";
 export {
+  RENDER_DRAWN_BYTES_MAX_DEFAULT,
   RENDER_IMAGE_CONCURRENCY_DEFAULT,
   RENDER_IMAGE_QUEUE_MAX_DEFAULT,
   RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   RENDER_INPUT_MAX_BYTES_DEFAULT,
+  RENDER_INPUTS_MAX_DEFAULT,
+  RENDER_LAYER_PIXELS_MAX_DEFAULT,
   RENDER_LIMITS_DEFAULT,
   RENDER_MEMORY_MAX_BYTES_DEFAULT,
   RENDER_OUTPUT_MAX_BYTES_DEFAULT,

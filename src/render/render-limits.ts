@@ -42,6 +42,27 @@ export const RENDER_INPUT_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
  */
 export const RENDER_MEMORY_MAX_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
 
+/**
+ * Most bytes of text, caption and shape events one render may draw (the ASS documents
+ * libass reads), estimated before it starts: 64 MiB. A text that sways for an hour takes
+ * about 20 MiB (72,000 events, one per 0.05 s); fifty of them took 503 MB and froze the
+ * host while it built them.
+ */
+export const RENDER_DRAWN_BYTES_MAX_DEFAULT = 64 * 1024 * 1024;
+/**
+ * Most media files one render opens at once (each picture, clip and sound of the range,
+ * a split clip twice): ffmpeg opens them all when it starts, each with a thread and a
+ * decoder of its own.
+ */
+export const RENDER_INPUTS_MAX_DEFAULT = 100;
+/**
+ * Most pixels of the picture a moving media item is drawn at (its box at the output
+ * size, times its largest zoom and scale): 4096 x 4096. An item that does not move is
+ * cropped to what the frame shows before it is scaled, whatever its size; a moving one
+ * is drawn whole, frame after frame.
+ */
+export const RENDER_LAYER_PIXELS_MAX_DEFAULT = 4096 * 4096;
+
 /** The limits of a renderer. */
 export interface RenderLimits {
   /** Videos rendered at once. */
@@ -68,6 +89,12 @@ export interface RenderLimits {
    * dies); other systems run ffmpeg without it.
    */
   readonly memoryMaxBytes: number | null;
+  /** Most bytes of text, caption and shape events one render draws. */
+  readonly drawnBytesMax: number;
+  /** Most media files one render opens. */
+  readonly inputsMax: number;
+  /** Most pixels of the picture a moving media item is drawn at. */
+  readonly layerPixelsMax: number;
 }
 
 /** The default limits. */
@@ -82,4 +109,7 @@ export const RENDER_LIMITS_DEFAULT: RenderLimits = {
   outputMaxBytes: RENDER_OUTPUT_MAX_BYTES_DEFAULT,
   inputMaxBytes: RENDER_INPUT_MAX_BYTES_DEFAULT,
   memoryMaxBytes: RENDER_MEMORY_MAX_BYTES_DEFAULT,
+  drawnBytesMax: RENDER_DRAWN_BYTES_MAX_DEFAULT,
+  inputsMax: RENDER_INPUTS_MAX_DEFAULT,
+  layerPixelsMax: RENDER_LAYER_PIXELS_MAX_DEFAULT,
 };

@@ -208,7 +208,7 @@ function addLayerPicture(
   { plan, format }: PictureTarget,
 ): string {
   const { options, prerollSeconds } = inputOptions(layer);
-  const index = graph.addInput(layer.inputId, options);
+  const index = graph.addInput(layer.inputId, options, { still: layer.source === null });
   const filters = [
     stamp(layer, prerollSeconds),
     ...timedFit(layer, plan, format),

@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { RenderPlan } from "../../editor/render-plan/types.js";
 import {
+  type CommandFile,
   type CommandKind,
   type CommandSettings,
   type FfmpegCommand,
@@ -81,6 +82,40 @@ function slotRefusal(refusal: SlotRefusal, lane: CommandKind): RenderFailure {
   }
 }
 
+/**
+ * Characters of a command file written at once. The file is made piece by piece while
+ * it is written, and the event loop runs between writes, so a large document never
+ * holds up other requests nor sits whole in memory.
+ */
+export const COMMAND_FILE_CHUNK_LENGTH = 64 * 1024;
+
+/**
+ * Writes a command file at `path` in chunks of {@link COMMAND_FILE_CHUNK_LENGTH}, making
+ * its pieces as it goes, and stops early when `signal` aborts.
+ */
+export async function writeCommandFile(
+  path: string,
+  { file, signal }: { file: CommandFile; signal: AbortSignal },
+): Promise<void> {
+  const handle = await open(path, "wx", 0o600);
+  try {
+    let chunk: string[] = [];
+    let length = 0;
+    for (const piece of file.pieces()) {
+      chunk.push(piece);
+      length += piece.length;
+      if (length < COMMAND_FILE_CHUNK_LENGTH) continue;
+      await handle.write(chunk.join(""));
+      if (signal.aborted) return;
+      chunk = [];
+      length = 0;
+    }
+    if (chunk.length > 0) await handle.write(chunk.join(""));
+  } finally {
+    await handle.close();
+  }
+}
+
 function dedupe<T extends { id: string }>(items: readonly T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];
 }
@@ -123,8 +158,9 @@ async function prepare(
     encoding: context.encoding,
     outputMaxBytes: context.limits.outputMaxBytes,
   });
-  for (const file of command.files)
-    await writeFile(join(directory, file.name), file.contents, { mode: 0o600 });
+  for (const file of command.files) {
+    await writeCommandFile(join(directory, file.name), { file, signal });
+  }
   return command;
 }
 

@@ -1,6 +1,7 @@
 import { planContactSheet, type RenderPlan } from "reelkit";
 import {
   type CommandSettings,
+  commandFileText,
   contactSheetCommand,
   type FfmpegCommand,
   FILTER_GRAPH_INLINE_MAX_LENGTH,
@@ -208,7 +209,7 @@ describe("videoCommand", () => {
 
   it("writes the text layers as an ASS file next to the inputs", () => {
     expect(command.files.map((file) => file.name)).toEqual(["layers-0.ass"]);
-    expect(command.files[0]?.contents).toContain("\\{there\\}");
+    expect(command.files.map(commandFileText)[0]).toContain("\\{there\\}");
   });
 });
 
@@ -290,6 +291,8 @@ describe("long filter graphs", () => {
     expect(command.args).not.toContain("-filter_complex");
     const index = command.args.indexOf("-filter_complex_script");
     const file = command.files.find((entry) => entry.name === command.args[index + 1]);
-    expect(file?.contents.length).toBeGreaterThan(FILTER_GRAPH_INLINE_MAX_LENGTH);
+    expect(file === undefined ? 0 : commandFileText(file).length).toBeGreaterThan(
+      FILTER_GRAPH_INLINE_MAX_LENGTH,
+    );
   });
 });
