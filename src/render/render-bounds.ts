@@ -9,6 +9,7 @@
  */
 import type { MediaLayer, PlannedLayer, RenderPlan } from "../editor/render-plan/types.js";
 import { assLayerBytesMax, type DrawnLayer } from "./command/ass-document.js";
+import { isMovingLayer } from "./command/fitted-region.js";
 import type { RenderLimits } from "./render-limits.js";
 import { type RenderFailure, type RenderWork, renderFailure } from "./renderer.js";
 
@@ -66,16 +67,6 @@ function inputs(work: RenderWork, bounds: RenderBounds): RenderFailure | undefin
     "render_too_large",
     `This render would open ${count} media files at once (each picture, clip and sound it shows or plays), more than the ${bounds.inputsMax} one render may. Render a shorter range, or use fewer media items at once.`,
     { limit: { name: "inputsMax", maximum: bounds.inputsMax, requested: count } },
-  );
-}
-
-/** Whether a media layer's picture moves or changes size while it shows. */
-export function isMovingLayer(layer: MediaLayer): boolean {
-  if (layer.motion !== null) return true;
-  return layer.animations.some(
-    ({ from, to }) =>
-      [from.offsetX, to.offsetX, from.offsetY, to.offsetY].some((value) => value !== 0) ||
-      [from.scaleX, to.scaleX, from.scaleY, to.scaleY].some((value) => value !== 1),
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import { mkdtemp, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { RenderPlan } from "../../editor/render-plan/types.js";
+import type { RenderInput, RenderPlan } from "../../editor/render-plan/types.js";
 import {
   type CommandFile,
   type CommandKind,
@@ -23,7 +23,8 @@ import { failureOfExit } from "./exit-failure.js";
 import { checkConfinementOnce, checkFfmpegOnce } from "./ffmpeg-availability.js";
 import { runProcess } from "./ffmpeg-process.js";
 import { writeInputs } from "./media-inputs.js";
-import { inputsWithAudio } from "./probe-audio.js";
+import { pictureSizes } from "./picture-sizes.js";
+import { type ProbedStreams, probeStreams } from "./probe-streams.js";
 import type { RendererContext } from "./renderer-context.js";
 
 /**
@@ -120,6 +121,11 @@ function dedupe<T extends { id: string }>(items: readonly T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];
 }
 
+// The inputs a job reads, each once, in the order their files are named.
+function inputsOf(job: RenderJob): RenderInput[] {
+  return dedupe(job.plans.flatMap((plan) => inputsRead(plan, job.kind)));
+}
+
 async function unavailable(context: RendererContext): Promise<RenderFailure | undefined> {
   const missing = await checkFfmpegOnce(context.program);
   if (missing !== undefined || context.confinement === undefined) return missing;
@@ -131,7 +137,7 @@ async function prepare(
   context: RendererContext,
   { job, signal, directory }: { job: RenderJob; signal: AbortSignal; directory: string },
 ): Promise<FfmpegCommand | RenderFailure> {
-  const inputs = dedupe(job.plans.flatMap((plan) => inputsRead(plan, job.kind)));
+  const inputs = inputsOf(job);
   const files = await writeInputs(inputs, {
     readMedia: context.readMedia,
     directory,
@@ -139,21 +145,29 @@ async function prepare(
     signal,
   });
   if (!(files instanceof Map)) return files;
-  const videos = new Map(
-    [...files].filter(([id]) => inputs.find((input) => input.id === id)?.kind === "video"),
-  );
-  const withAudio =
+  const ofKind = (kinds: readonly string[]) =>
+    new Map(
+      [...files].filter(([id]) => {
+        const kind = inputs.find((input) => input.id === id)?.kind;
+        return kind !== undefined && kinds.includes(kind);
+      }),
+    );
+  // Only an export probes its videos (for their sound); a preview's videos are fitted
+  // whole, sparing it an ffmpeg start.
+  const probed: ProbedStreams =
     job.kind === "video"
-      ? await inputsWithAudio(videos, {
+      ? await probeStreams(ofKind(["video"]), {
           program: context.program,
           directory,
           signal,
           confinement: context.confinement,
         })
-      : new Set<string>();
+      : { withAudio: new Set(), sizes: new Map() };
+  const stills = await pictureSizes(ofKind(["image", "gif"]), directory);
   const command = job.build({
     inputFiles: files,
-    inputsWithAudio: withAudio,
+    inputsWithAudio: probed.withAudio,
+    inputSizes: new Map([...probed.sizes, ...stills]),
     font: context.font,
     encoding: context.encoding,
     outputMaxBytes: context.limits.outputMaxBytes,
@@ -191,14 +205,13 @@ async function run(
     timeoutSeconds: job.timeoutSeconds,
     closed: context.closing.aborted,
   });
-  if (failure !== undefined && exit.kind === "exited") {
-    context.logger.log("warn", "ffmpeg failed", {
-      code: failure.error.code,
-      exit_code: exit.exitCode,
-      exit_signal: exit.exitSignal,
-      stderr: exit.stderr,
-    });
-  }
+  if (failure === undefined || exit.kind !== "exited") return failure;
+  context.logger.log("warn", "ffmpeg failed", {
+    code: failure.error.code,
+    exit_code: exit.exitCode,
+    exit_signal: exit.exitSignal,
+    stderr: exit.stderr,
+  });
   return failure;
 }
 
