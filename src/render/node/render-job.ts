@@ -26,6 +26,7 @@ import { writeInputs } from "./media-inputs.js";
 import { pictureSizes } from "./picture-sizes.js";
 import { type ProbedStreams, probeStreams } from "./probe-streams.js";
 import type { RendererContext } from "./renderer-context.js";
+import { findUndecodableInput } from "./undecodable-input.js";
 
 /**
  * How much lower than the host an export's ffmpeg is scheduled (a `nice` increment):
@@ -212,7 +213,15 @@ async function run(
     exit_signal: exit.exitSignal,
     stderr: exit.stderr,
   });
-  return failure;
+  if (failure.error.code !== "render_failed") return failure;
+  // A damaged file of the user's is theirs to replace, not a server fault.
+  const decoding = {
+    program: context.program,
+    directory,
+    signal,
+    confinement: context.confinement,
+  };
+  return (await findUndecodableInput(inputsOf(job), { plans: job.plans, decoding })) ?? failure;
 }
 
 function outputTooLarge(maxBytes: number): RenderFailure {
