@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     editor: "src/editor/index.ts",
     http: "src/http/index.ts",
+    local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
     node: "src/node/index.ts",
     opentelemetry: "src/opentelemetry/index.ts",
@@ -31,7 +32,7 @@ export default defineConfig({
   target: "node20",
   splitting: true,
   treeshake: true,
-  // Keep `node:` specifiers: reelkit/node and reelkit/render (and the other Node entries)
+  // Keep `node:` specifiers: reelkit/node, reelkit/render, reelkit/local (and the other Node entries)
   // import Node's built-ins by their prefixed names, which bundlers and Deno resolve
   // unambiguously.
   removeNodeProtocol: false,

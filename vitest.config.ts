@@ -33,6 +33,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/http/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/local$/,
+        replacement: fileURLToPath(new URL("./src/local/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/mcp$/,
         replacement: fileURLToPath(new URL("./src/mcp/index.ts", import.meta.url)),
       },

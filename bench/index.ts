@@ -9,6 +9,8 @@
  *                                 a 200 MiB upload and import adds a few seconds)
  *   npm run bench -- --quick      smoke run on smaller fixtures, about 40 s; the ratios
  *                                 are taken at the sizes it builds and are indicative only
+ *   npm run bench -- --suite speech
+ *                                 local speech and alignment speed, about half a minute
  *   npm run bench -- --suite revisions
  *                                 only the named suite (repeat the flag for several)
  *   npm run bench -- --help       prints this usage
@@ -31,6 +33,7 @@ import { mediaImportSuite } from "./media-import.js";
 import { renderSuite } from "./render.js";
 import { revisionsSuite } from "./revisions.js";
 import { dropBenchSchemas, serviceSuite } from "./service.js";
+import { speechSuite } from "./speech.js";
 import { parseFlags } from "./support/flags.js";
 import { printReport, type ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
@@ -41,6 +44,7 @@ const SUITES: readonly BenchSuite[] = [
   revisionsSuite,
   renderSuite,
   mediaImportSuite,
+  speechSuite,
 ];
 
 const USAGE = `Usage: npm run bench [-- --quick] [-- --suite NAME ...] [-- --help]

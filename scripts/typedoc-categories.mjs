@@ -20,6 +20,7 @@ const CATEGORIES = [
   ["src/simulated/", "Ports"],
   ["src/media/", "Media"],
   ["src/http/", "HTTP"],
+  ["src/local/", "Local"],
   ["src/mcp/", "MCP"],
   ["src/node/", "Node"],
   ["src/observability/", "Observability"],

@@ -50,6 +50,9 @@ export {
   type CaptionsSource,
   type EditorItem,
   type EditorItemType,
+  type EffectFamily,
+  type EffectSpan,
+  type EffectSpans,
   type GifItem,
   type ImageItem,
   type ItemBase,
@@ -133,6 +136,7 @@ export {
   motionPhaseAt,
   motionPoseAt,
   progressAt,
+  soundFadeAt,
 } from "./render-plan/pose.js";
 export { fontWeightOf } from "./render-plan/text-style.js";
 export { sourceSecondsAt } from "./render-plan/timing.js";

@@ -18,6 +18,7 @@ import {
 import { EDITOR_ASSET_TYPES, EDITOR_ITEM_TYPES } from "../vocabulary.js";
 import { isAudioRole } from "./audio-roles.js";
 import { checkCaptionEntries } from "./captions.js";
+import { effectSpanProblems } from "./effect-spans.js";
 import {
   type EditorItem,
   isMediaItem,
@@ -265,6 +266,9 @@ function checkItems(state: EditorState, listedOn: Map<string, string>, report: R
     checkMedia({ state, item, path, report });
     checkContent(item, path, report);
     checkCaptionLinks({ state, item, path, report });
+    for (const problem of effectSpanProblems(item)) {
+      report(`${path}.${problem.field}`, problem.message);
+    }
   }
 }
 
@@ -286,8 +290,9 @@ function checkAssets(state: EditorState, report: Report): void {
  * never overlaps its neighbours as half-open frame intervals; that frames are integers
  * (`from >= 0`, `durationInFrames >= 1`); that media items play an existing asset of
  * their kind; that audio items carry an audio role; that generated captions and their
- * source items name each other, with a transcript for each source's media; and that
- * values stay in range (fps, opacity, playback rate, volume, caption timing). O(items).
+ * source items name each other, with a transcript for each source's media; that effect
+ * spans name effects the item has and reach past its edges; and that values stay in
+ * range (fps, opacity, playback rate, volume, caption timing). O(items).
  *
  * @example
  * ```ts

@@ -23,6 +23,37 @@ export type { EditorItemType };
 /** How media fills its box: `cover` crops to fill, `contain` letterboxes. */
 export type MediaFit = "cover" | "contain";
 
+/**
+ * The families of effects whose timing an {@link EffectSpan} stretches, each set by its
+ * own operations: enter and exit animations (`set_item_animation`, transitions), motion
+ * (`set_item_motion`), a text or captions style's `fade_in_seconds` and
+ * `fade_out_seconds` (`update_text`, `update_captions`), and audio fades
+ * (`set_item_audio`, `set_audio_levels`).
+ */
+export type EffectFamily = "animation" | "motion" | "textFade" | "audioFade";
+
+/**
+ * How far one family of an item's effects reaches past the item's edges: the item is
+ * part of a longer whole (a half of a split item) whose effects it keeps playing where
+ * they stand, so its effects are timed over `[start - beforeSeconds, end + afterSeconds)`
+ * rather than over the item itself. A fade-in begun `beforeSeconds` before the item
+ * starts is that far along when the item starts; a fade-out ends `afterSeconds` after it.
+ */
+export interface EffectSpan {
+  /** Seconds the whole began before the item's start, >= 0. */
+  beforeSeconds: number;
+  /** Seconds the whole goes on after the item's end, >= 0. */
+  afterSeconds: number;
+}
+
+/**
+ * Per effect family, how far the item's effects reach past its edges; a family absent
+ * (the usual case) is timed over the item itself. Written by `split_item`, kept by every
+ * operation that moves or trims an item, and dropped side by side when an operation sets
+ * that side's effect anew (a new effect starts at the item's own edge).
+ */
+export type EffectSpans = { [Family in EffectFamily]?: EffectSpan };
+
 /** Fields every item has, whatever its type. */
 export interface ItemBase {
   /** Unique id; the key of the item in `EditorState.items` and the `item_id` of operations. */
@@ -43,6 +74,12 @@ export interface ItemBase {
   height: number;
   /** Opacity from 0 to 1 (ignored for audio). */
   opacity: number;
+  /**
+   * Effect families that reach past the item's edges (a split half keeps its whole's
+   * fades and animations where they stand); absent when every effect is timed over the
+   * item itself.
+   */
+  effectSpans?: EffectSpans;
 }
 
 /** Enter, exit and continuous motion of a visual item. */

@@ -9,9 +9,11 @@
 import { enablePatches, Immer, type Patch } from "immer";
 import type { EditorState } from "./state.js";
 
-enablePatches();
-
 const immer = new Immer({ autoFreeze: false });
+
+// immer's patch support is a global plugin; it is loaded on first use, as the commit
+// does, so that importing the engine changes no global state.
+let patchesEnabled = false;
 
 /**
  * The state `patches` turn `state` into; the input is never mutated. Patches must come
@@ -26,5 +28,9 @@ const immer = new Immer({ autoFreeze: false });
  */
 export function applyEditorPatches(state: EditorState, patches: readonly Patch[]): EditorState {
   if (patches.length === 0) return state;
+  if (!patchesEnabled) {
+    enablePatches();
+    patchesEnabled = true;
+  }
   return immer.applyPatches(state, patches as Patch[]);
 }

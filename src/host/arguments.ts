@@ -1,8 +1,8 @@
 /**
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
- * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`), `--data-dir`,
- * `--shutdown-timeout` and `--help`,
+ * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`), `--speech`,
+ * `--data-dir`, `--shutdown-timeout` and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_POSTGRES_SCHEMA, schemaNameProblem } from "../postgres/schema.js";
+import { SPEECH_MODES, type SpeechMode } from "./host-speech.js";
 
 /** Port the host listens on without `--port`. */
 export const DEFAULT_PORT = 8787;
@@ -35,7 +36,12 @@ export interface HostOptions {
   readonly shutdownTimeoutSeconds: number;
   /** The directory stored files are kept in; undefined keeps them in memory. */
   readonly dataDirectory?: string | undefined;
+  /** What speech and transcription run on; {@link DEFAULT_SPEECH_MODE} without `--speech`. */
+  readonly speech: SpeechMode;
 }
+
+/** Speech and transcription without `--speech`: the local engines where installed. */
+export const DEFAULT_SPEECH_MODE: SpeechMode = "auto";
 
 /** Seconds a stop waits for in-flight requests and jobs without `--shutdown-timeout`. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 25;
@@ -78,6 +84,11 @@ Options:
                       on SIGTERM or SIGINT, how long in-flight requests and running
                       jobs may finish before connections are cut and jobs released
                       (default ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}; 0 to ${SHUTDOWN_TIMEOUT_MAX_SECONDS})
+  --speech MODE       what voiceovers, voice previews and captions from media run on:
+                      auto (default) uses the local engines where installed (flite and
+                      espeak-ng speak, pocketsphinx transcribes and aligns English) and
+                      the simulated stand-ins where not; local uses only them and
+                      refuses to start without them; simulated uses only the stand-ins
   --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and
                       their metadata in DIR, created when missing, so they and their URLs
                       survive a restart; works with or without --database-url.
@@ -94,6 +105,7 @@ const OPTIONS = {
   "ffmpeg-path": { type: "string" },
   "shutdown-timeout": { type: "string" },
   "data-dir": { type: "string" },
+  speech: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -116,6 +128,12 @@ function shutdownTimeoutOf(text: string | undefined): number | { readonly error:
     };
   }
   return seconds;
+}
+
+function speechOf(text: string | undefined): SpeechMode | { readonly error: string } {
+  if (text === undefined) return DEFAULT_SPEECH_MODE;
+  const mode = SPEECH_MODES.find((known) => known === text);
+  return mode ?? { error: `--speech must be one of ${SPEECH_MODES.join(", ")}, got "${text}".` };
 }
 
 function hostOf(text: string | undefined): string | { readonly error: string } {
@@ -205,6 +223,8 @@ export function parseHostArguments(
   if (dataDirectory === "") {
     return { kind: "invalid", message: "--data-dir needs the path of a directory." };
   }
+  const speech = speechOf(values.speech);
+  if (typeof speech === "object") return { kind: "invalid", message: speech.error };
   return {
     kind: "run",
     options: {
@@ -216,6 +236,7 @@ export function parseHostArguments(
       ffmpegPath: ffmpegPath === "" ? undefined : ffmpegPath,
       shutdownTimeoutSeconds,
       ...(dataDirectory === undefined ? {} : { dataDirectory }),
+      speech,
     },
   };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { HostSetup, SetupOrganization } from "./host-setup.js";
+import type { HostSpeech, ProviderChoice } from "./host-speech.js";
 import type { MemoryHostStores } from "./host-stores.js";
 import type { PostgresHostStores } from "./postgres-host-stores.js";
 import type { RenderingStatus } from "./start-host.js";
@@ -26,6 +27,8 @@ export interface BannerFacts {
   readonly stores: Pick<MemoryHostStores, "kind"> | Pick<PostgresHostStores, "kind" | "report">;
   /** Whether exports and previews can render; left out, the banner says nothing of it. */
   readonly rendering?: RenderingStatus;
+  /** What speech and transcription run on; left out, the banner says nothing of it. */
+  readonly speech?: Pick<HostSpeech, "speech" | "transcription">;
   /** The directory stored files are kept in; undefined when they are kept in memory. */
   readonly dataDirectory?: string | undefined;
 }
@@ -43,6 +46,27 @@ function renderingLines(rendering: RenderingStatus | undefined): string[] {
     "Exports and previews answer a structured error; everything else works. Install ffmpeg",
     "(with libass) or pass --ffmpeg-path.",
   ];
+}
+
+function choiceLine(what: string, choice: ProviderChoice, standIn: string): string {
+  return choice.kind === "local"
+    ? `${what} is real, on this machine: ${choice.engines}.`
+    : `${what} is simulated (${standIn}): ${choice.reason}`;
+}
+
+function speechLines(speech: BannerFacts["speech"]): string[] {
+  if (speech === undefined) return [];
+  const lines = [
+    choiceLine("Speech", speech.speech, "a voiceover is one chirp per word"),
+    choiceLine("Transcription", speech.transcription, "captions read word1, word2, ..."),
+  ];
+  if (speech.speech.kind === "simulated" || speech.transcription.kind === "simulated") {
+    lines.push(
+      "Install Debian's flite, espeak-ng, pocketsphinx and pocketsphinx-en-us for real speech",
+      "(--speech chooses: auto, local or simulated).",
+    );
+  }
+  return lines;
 }
 
 function organizationLines(organization: SetupOrganization): string[] {
@@ -106,7 +130,7 @@ function simulatorLines(setup: HostSetup): string[] {
   return [
     `Generation runs on a simulated provider: each job takes ${jobDurationMilliseconds} ms and`,
     "stores a placeholder file (a PNG of the requested aspect ratio, a 3-second MP4 with",
-    "picture and sound, a WAV voiceover). Providers are ports; a deployment",
+    "picture and sound). Providers are ports; a deployment",
     `plugs in real ones. ${failure}`,
     `Jobs run ${concurrency} at a time, at most ${maxRunningPerOrganization} per organization; a free slot goes to`,
     "the organization with the fewest running jobs.",
@@ -137,6 +161,7 @@ export function hostBanner(facts: BannerFacts): string[] {
     ...workspaceLines(facts),
     "",
     ...simulatorLines(facts.setup),
+    ...speechLines(facts.speech),
     ...renderingLines(facts.rendering),
     ...storageLines(facts.stores, facts.dataDirectory),
   ];

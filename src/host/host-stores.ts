@@ -7,6 +7,8 @@
  */
 import type { Clock } from "../clock.js";
 import type { ReadinessCheck } from "../http/health.js";
+import { createMemoryOAuthStore } from "../mcp/oauth/memory-oauth-store.js";
+import type { OAuthStore } from "../mcp/oauth/oauth-store.js";
 import { createMemoryAccountStore } from "../memory/account-store.js";
 import { createMemoryCreditStore } from "../memory/credit-store.js";
 import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
@@ -37,6 +39,8 @@ export interface StatefulPorts {
     | "unitOfWork"
     | "webhooks"
   >;
+  /** The MCP authorization server's clients, codes, approvals and tokens. */
+  readonly oauth: OAuthStore;
   /** What `/readyz` checks of these stores; none for memory, which is always there. */
   readonly readiness: readonly ReadinessCheck[];
   /**
@@ -119,6 +123,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
       webhooks,
     },
+    oauth: createMemoryOAuthStore(),
     readiness: [],
     startJobs(process) {
       queue.start(process, setup.jobs);

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the reference host. Reads the flags and the fixture, starts the API and
- * the MCP server on in-memory (or PostgreSQL) stores and the simulated provider, prints
+ * the MCP server on in-memory (or PostgreSQL) stores, the simulated provider and the
+ * local speech engines where installed, prints
  * where it listens, and stops cleanly on SIGTERM or SIGINT.
  *
  * Exit codes: 0 after a clean stop or `--help`, 1 when the fixture is bad or the address
@@ -62,7 +63,7 @@ async function main(argv: readonly string[]): Promise<void> {
     fail([parsed.message, "run `npm start -- --help` for the flags"], 2);
   const { port, host, fixturePath, databaseUrl, databaseSchema, ffmpegPath, dataDirectory } =
     parsed.options;
-  const { shutdownTimeoutSeconds } = parsed.options;
+  const { shutdownTimeoutSeconds, speech } = parsed.options;
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
@@ -73,6 +74,7 @@ async function main(argv: readonly string[]): Promise<void> {
       databaseUrl,
       databaseSchema,
       ffmpegPath,
+      speech,
       shutdownTimeoutMilliseconds: shutdownTimeoutSeconds * 1000,
       logger: createJsonLinesLogger({ stream: process.stdout }),
       dataDirectory,
@@ -83,7 +85,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, dataDirectory }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, dataDirectory }).join("\n")}\n`,
   );
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Clock } from "../clock.js";
 import { migrate } from "../postgres/migrate.js";
+import { createPostgresOAuthStore } from "../postgres/oauth-store.js";
 import { createPostgresPorts } from "../postgres/ports.js";
 import { postgresReadiness } from "../postgres/readiness.js";
 import type { PostgresSchemaOptions } from "../postgres/schema.js";
@@ -117,6 +118,7 @@ export async function postgresHostStores(
         migrationsApplied: migrated.applied,
         organizationsAdded: seeded.organizationsAdded,
       },
+      oauth: createPostgresOAuthStore(pool, inSchema),
       readiness: [postgresReadiness(pool, inSchema)],
       ports: {
         accounts: postgres.accounts,

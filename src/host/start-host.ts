@@ -12,6 +12,8 @@ import { apiError, errorBody } from "../errors/api-error.js";
 import { createFetchHandler } from "../http/fetch-handler.js";
 import { createHealthHandler, type ReadinessCheck } from "../http/health.js";
 import { createMcpHandler } from "../mcp/handler.js";
+import { createAuthorizationServer } from "../mcp/oauth/authorization-server.js";
+import { apiKeySignIn } from "../mcp/oauth/workspace-sign-in.js";
 import { createFileMediaStorage, loadDirectorySecret } from "../node/file-media-storage.js";
 import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { instrumentJobProcessor } from "../observability/instrumentation.js";
@@ -20,7 +22,9 @@ import type { Telemetry } from "../observability/telemetry.js";
 import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
+import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
 import type { HostSetup } from "./host-setup.js";
+import { type HostSpeech, hostSpeechOf, type SpeechMode } from "./host-speech.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
 import { postgresHostStores } from "./postgres-host-stores.js";
 import { loadViewerAssets } from "./viewer-assets.js";
@@ -52,6 +56,13 @@ export interface RunningHost {
   readonly wiring: HostWiring;
   /** Whether exports and previews can render, found by checking ffmpeg at start. */
   readonly rendering: RenderingStatus;
+  /** What speech and transcription run on, found by checking the engines at start. */
+  readonly speech: HostSpeech;
+  /**
+   * Settles once the demo sounds and voice previews are stored (they are made while the
+   * host already listens; the workspace's assets and sound effects wait for them).
+   */
+  readonly media: Promise<StoredHostMedia>;
   /**
    * Stops accepting connections and claiming jobs, lets in-flight requests and running
    * jobs finish within the shutdown timeout, then cuts what is left, closes the renderer
@@ -78,6 +89,13 @@ export interface StartHostOptions {
   readonly databaseSchema?: string | undefined;
   /** The ffmpeg program for exports and previews; `ffmpeg` on `PATH` when undefined. */
   readonly ffmpegPath?: string | undefined;
+  /**
+   * What speech and transcription run on: `auto` (the local engines where installed),
+   * `local` (only them: starting fails without them) or `simulated`. Default
+   * `simulated`, so a host started from code behaves the same on every machine; the
+   * command line's default is `auto`.
+   */
+  readonly speech?: SpeechMode | undefined;
   /** Bound of a stop; {@link SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS} by default. */
   readonly shutdownTimeoutMilliseconds?: number | undefined;
   /** Receives the request log of the API and MCP handlers; none by default. */
@@ -242,6 +260,13 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     server.close();
     throw error;
   });
+  const programs = options.ffmpegPath === undefined ? {} : { ffmpeg: options.ffmpegPath };
+  const speech = await hostSpeechOf(options.speech ?? "simulated", programs).catch(
+    (error: unknown) => {
+      server.close();
+      throw error;
+    },
+  );
   const stores = await openStores(options).catch((error: unknown) => {
     server.close();
     throw error;
@@ -253,8 +278,15 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     stores,
     ffmpegPath: options.ffmpegPath,
     telemetry,
+    speech,
     ...(media === undefined ? {} : { media }),
   });
+  const stored = storeHostMedia(wiring.library, {
+    setup: options.setup,
+    storage: wiring.storage,
+    speech: wiring.localSpeech,
+  });
+  wiring.library.waitFor(stored);
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
   const observation = {
     ...(telemetry === undefined ? {} : { telemetry }),
@@ -265,15 +297,33 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     directUploads: wiring.service.directUploads,
     ...observation,
   });
-  const mcp = createMcpHandler(wiring.service, {
+  // The host's origin is the issuer: MCP clients find it in the resource metadata and
+  // sign in with an API key of the workspace on its approval page.
+  const oauth = createAuthorizationServer({
+    issuer: origin,
+    resource: `${origin}${MCP_PATH}`,
+    store: stores.oauth,
+    signIn: apiKeySignIn({ accounts: wiring.deps.accounts, clock: systemClock }),
+    ...observation,
+  });
+  const mcp = createMcpHandler(wiring.mcpService, {
     resourceUrl: `${origin}${MCP_PATH}`,
+    authorizationServers: [oauth.metadata.issuer],
     ...observation,
   });
   let stopping: Promise<void> | undefined;
   const health = createHealthHandler({
     checks: [shutdownCheck(() => stopping !== undefined), ...stores.readiness],
   });
-  const handler = createHostHandler({ api, mcp, health, storage: wiring.storage, origin, viewer });
+  const handler = createHostHandler({
+    api,
+    mcp,
+    oauth,
+    health,
+    storage: wiring.storage,
+    origin,
+    viewer,
+  });
   listener = toNodeListener(handler, { origin });
   const processJob = wiring.service.processJob;
   stores.startJobs(
@@ -285,6 +335,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     origin,
     wiring,
     rendering,
+    speech,
+    media: stored,
     stop() {
       stopping ??= stopWithin(server, { stores, renderer: wiring.renderer }, timeoutMilliseconds);
       return stopping;

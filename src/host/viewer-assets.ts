@@ -1,8 +1,9 @@
 /**
  * The timeline viewer: a few static files (`viewer/index.html`, one ES module, one style
- * sheet) that the host serves at `/` to browsers and under {@link VIEWER_PATH}. The page
- * is a client of the public REST API like any other; the host only hands out its files,
- * with a Content-Security-Policy that lets them talk to this origin and nothing else.
+ * sheet, an icon) that the host serves at `/` to browsers, under {@link VIEWER_PATH} and
+ * at {@link FAVICON_PATH}. The page is a client of the public REST API like any other;
+ * the host only hands out its files, with a Content-Security-Policy that lets them talk
+ * to this origin and nothing else.
  *
  * @module
  */
@@ -12,12 +13,17 @@ import Negotiator from "negotiator";
 /** Where the viewer's script and style sheet are served. */
 export const VIEWER_PATH = "/viewer";
 
+/** Where the viewer's icon is served: the path browsers ask for when a page names none. */
+export const FAVICON_PATH = "/favicon.ico";
+
 /** The viewer's files, read once when the host starts. */
 export interface ViewerAssets {
   /** The page served at `/` to clients that prefer HTML. */
   readonly page: Uint8Array;
   /** The files under {@link VIEWER_PATH}, by their path (such as `/viewer/viewer.js`). */
   readonly files: ReadonlyMap<string, ViewerFile>;
+  /** The icon served at {@link FAVICON_PATH}: an SVG drawing of a timeline. */
+  readonly icon: ViewerFile;
 }
 
 /** One static file of the viewer. */
@@ -33,6 +39,7 @@ const SERVED_FILES: readonly { readonly name: string; readonly contentType: stri
   { name: "viewer.js", contentType: "text/javascript; charset=utf-8" },
   { name: "viewer.css", contentType: "text/css; charset=utf-8" },
 ];
+const ICON = { name: "favicon.svg", contentType: "image/svg+xml" } as const;
 const NEGOTIATED_TYPES = ["application/json", "text/html"];
 const VIEWER_DIRECTORY = new URL("./viewer/", import.meta.url);
 
@@ -53,7 +60,12 @@ export async function loadViewerAssets(directory: URL = VIEWER_DIRECTORY): Promi
     const bytes = await readFile(new URL(name, directory));
     files.set(`${VIEWER_PATH}/${name}`, { contentType, bytes: new Uint8Array(bytes) });
   }
-  return { page: new Uint8Array(page), files };
+  const icon = new Uint8Array(await readFile(new URL(ICON.name, directory)));
+  return {
+    page: new Uint8Array(page),
+    files,
+    icon: { contentType: ICON.contentType, bytes: icon },
+  };
 }
 
 /**
@@ -108,6 +120,19 @@ export function viewerPageResponse(viewer: ViewerAssets, origin: string, method:
     vary: "Accept",
   };
   return new Response(method === "HEAD" ? null : viewer.page.slice(), { status: 200, headers });
+}
+
+/**
+ * The icon, with the caching of the other files and the page's policy: an SVG opened on
+ * its own is a document, and may then run nothing and load nothing.
+ */
+export function viewerIconResponse(viewer: ViewerAssets, origin: string, method: string): Response {
+  const { contentType, bytes } = viewer.icon;
+  const headers = {
+    ...headersOf(contentType, bytes.byteLength),
+    "content-security-policy": viewerContentSecurityPolicy(origin),
+  };
+  return new Response(method === "HEAD" ? null : bytes.slice(), { status: 200, headers });
 }
 
 /** One of the viewer's files, or undefined when the path names none. */

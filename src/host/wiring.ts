@@ -9,12 +9,17 @@
  */
 import { systemClock } from "../clock.js";
 import {
+  createLocalSpeechProvider,
+  type LocalSpeechProvider,
+} from "../local/speech/speech-provider.js";
+import { createLocalTranscriptionProvider } from "../local/transcription/transcription-provider.js";
+import { withAccessTokens } from "../mcp/oauth/access-token-accounts.js";
+import {
   createMemoryPorts,
   MEMORY_PORTS_API_PATH,
   MEMORY_PORTS_FILES_PATH,
 } from "../memory/ports.js";
 import { createMemorySocialPublisher } from "../memory/social.js";
-import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
 import { createNodeUrlFetcher } from "../node/url-fetching.js";
 import {
   instrumentCreditStore,
@@ -27,7 +32,9 @@ import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
 import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { createSimulatedProviders } from "../simulated/providers.js";
+import { createHostLibrary, type HostLibrary } from "./host-library.js";
 import type { HostSetup } from "./host-setup.js";
+import type { HostSpeech } from "./host-speech.js";
 import type { HostStores } from "./host-stores.js";
 
 /** Path under the origin where stored media is served. */
@@ -43,6 +50,11 @@ export const MCP_METADATA_PATH = "/.well-known/oauth-protected-resource/mcp";
 export interface HostWiring {
   /** The service over the ports. */
   readonly service: ReelkitService;
+  /**
+   * The same service for the MCP endpoint: its accounts also accept the access tokens
+   * the host's authorization server issued for `/mcp`, which the REST API refuses.
+   */
+  readonly mcpService: ReelkitService;
   /** The ports, as the service got them. */
   readonly deps: ServiceDependencies;
   /** The stateful ports, whose jobs the host starts and whose connections it closes. */
@@ -51,6 +63,10 @@ export interface HostWiring {
   readonly storage: ServedMediaStorage;
   /** The renderer the service was given, which the host closes when it stops. */
   readonly renderer: FfmpegRenderer;
+  /** The workspace directory, whose demo sounds and voices are stored at start. */
+  readonly library: HostLibrary;
+  /** The local speech provider, when the host speaks with the local engines. */
+  readonly localSpeech: LocalSpeechProvider | undefined;
 }
 
 function byOrganization<T>(entries: readonly (readonly [number, T | undefined])[]): Map<number, T> {
@@ -74,6 +90,11 @@ export interface HostWiringOptions {
   readonly ffmpegPath?: string | undefined;
   /** Traces the credit and resource stores when given. Default: none. */
   readonly telemetry?: Telemetry | undefined;
+  /**
+   * What speech and transcription run on (see `host-speech.ts`). Default: the simulated
+   * stand-ins.
+   */
+  readonly speech?: HostSpeech | undefined;
   /**
    * Stored files that outlive the process (the filesystem storage of `--data-dir`), with
    * the secret of upload URLs kept beside them, so an upload prepared before a restart
@@ -109,6 +130,7 @@ export function wireHost({
   ffmpegPath,
   telemetry,
   media,
+  speech,
 }: HostWiringOptions): HostWiring {
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
@@ -123,10 +145,28 @@ export function wireHost({
     ...(media === undefined ? {} : { uploadUrlSecret: media.uploadUrlSecret }),
   });
   const memory = { ...memoryPorts, mediaStorage: media?.storage ?? memoryPorts.mediaStorage };
+  const readMedia = createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher });
   const renderer = createFfmpegRenderer({
-    readMedia: createProjectMediaReader({ mediaStorage: memory.mediaStorage, urlFetcher }),
+    readMedia,
     ...(ffmpegPath === undefined ? {} : { ffmpegPath }),
   });
+  const library = createHostLibrary(setup);
+  const programs = {
+    ...speech?.programs,
+    ...(ffmpegPath === undefined ? {} : { ffmpeg: ffmpegPath }),
+  };
+  const localSpeech =
+    speech?.speech.kind === "local"
+      ? createLocalSpeechProvider({
+          storage: memory.mediaStorage,
+          newId: () => crypto.randomUUID(),
+          programs,
+        })
+      : undefined;
+  const localTranscription =
+    speech?.transcription.kind === "local"
+      ? createLocalTranscriptionProvider({ readMedia, programs })
+      : undefined;
   const deps: ServiceDependencies = {
     ...memory,
     ...stores.ports,
@@ -140,13 +180,10 @@ export function wireHost({
       mediaStorage: memory.mediaStorage,
       jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,
       failWhenPromptContains: setup.simulator.failWhenPromptContains,
-      workspace: createStaticWorkspaceDirectory({
-        catalog: setup.catalog,
-        assets: setup.assets,
-        assetsByOrganization: byOrganization(organizations.map((o) => [o.id, o.assets] as const)),
-        soundEffects: setup.soundEffects,
-      }),
+      workspace: library.directory,
     }),
+    ...(localSpeech === undefined ? {} : { speech: localSpeech }),
+    ...(localTranscription === undefined ? {} : { transcription: localTranscription }),
     renderer,
     social: createMemorySocialPublisher({
       accountsByOrganization: byOrganization(
@@ -154,11 +191,18 @@ export function wireHost({
       ),
     }),
   };
+  const mcpAccounts = withAccessTokens(deps.accounts, {
+    store: stores.oauth,
+    resource: `${origin}${MCP_PATH}`,
+  });
   return {
     service: createService(deps),
+    mcpService: createService({ ...deps, accounts: mcpAccounts }),
     deps,
     stores,
     storage: memory.mediaStorage,
     renderer,
+    library,
+    localSpeech,
   };
 }

@@ -9,11 +9,76 @@
  *   with the REST API keys, and the OAuth protected-resource metadata its 401 and 403
  *   answers point to.
  * - {@link MCP_TOOLS}: the tool table, each tool over one REST endpoint or one agent
- *   operation, with input schemas derived from the REST schemas.
+ *   operation, with input and output schemas derived from the REST schemas.
+ * - {@link createAuthorizationServer}: the OAuth 2.1 authorization server MCP clients
+ *   sign in through (metadata, dynamic registration, the code flow with PKCE behind a
+ *   workspace approval page, rotating refresh tokens, revocation, resource-bound tokens),
+ *   also a Web-standard handler; {@link withAccessTokens} makes its tokens authenticate
+ *   at the MCP endpoint exactly as API keys do. Its store is a port:
+ *   {@link createMemoryOAuthStore} here, `createPostgresOAuthStore` in `reelkit/postgres`.
  *
  * @packageDocumentation
  */
 export { createMcpHandler, type McpFetchHandler } from "./handler.js";
+export {
+  type AccessTokenAccountsOptions,
+  accessTokenKeyId,
+  withAccessTokens,
+} from "./oauth/access-token-accounts.js";
+export {
+  type AuthorizationServer,
+  createAuthorizationServer,
+} from "./oauth/authorization-server.js";
+export { createMemoryOAuthStore } from "./oauth/memory-oauth-store.js";
+export {
+  OAUTH_ERROR_CODES,
+  type OAuthError,
+  type OAuthErrorCode,
+} from "./oauth/oauth-errors.js";
+export {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  APPROVAL_FORM_LIFETIME_SECONDS,
+  AUTHORIZATION_CODE_LIFETIME_SECONDS,
+  OAUTH_MAX_API_KEY_LENGTH,
+  OAUTH_MAX_CLIENT_NAME_LENGTH,
+  OAUTH_MAX_REDIRECT_URIS,
+  OAUTH_MAX_REQUEST_BYTES,
+  OAUTH_MAX_SCOPE_LENGTH,
+  OAUTH_MAX_STATE_LENGTH,
+  OAUTH_MAX_URI_LENGTH,
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+} from "./oauth/oauth-limits.js";
+export type {
+  AuthorizationCodeRecord,
+  ClientAuthMethod,
+  OAuthClientRecord,
+  OAuthGrant,
+  OAuthStore,
+  OAuthTokenRecord,
+  OAuthTokenWithGrant,
+  RegisteredClientMetadata,
+  TakenAuthorizationCode,
+} from "./oauth/oauth-store.js";
+export { type RandomBytes, SECRET_PREFIXES } from "./oauth/secrets.js";
+export {
+  type AuthorizationServerMetadata,
+  authorizationServerMetadata,
+  CLIENT_AUTH_METHODS,
+} from "./oauth/server-metadata.js";
+export {
+  type AuthorizationServerOptions,
+  type AuthorizationServerSettings,
+  type OAuthEndpoints,
+  oauthEndpointsOf,
+} from "./oauth/server-settings.js";
+export type { TokenAnswer } from "./oauth/token-endpoint.js";
+export {
+  apiKeySignIn,
+  type SignedIn,
+  type SignInAttempt,
+  type SignInResult,
+  type WorkspaceSignIn,
+} from "./oauth/workspace-sign-in.js";
 export {
   DEFAULT_MCP_INSTRUCTIONS,
   DEFAULT_MCP_MAX_REQUEST_BYTES,
@@ -42,6 +107,7 @@ export {
   type ToolParameters,
   type ToolTarget,
 } from "./tool-definition.js";
+export { type ToolOutputSchema, toolOutputOf } from "./tool-output.js";
 export {
   type ArgumentLocation,
   type ToolInput,

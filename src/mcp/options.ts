@@ -31,7 +31,7 @@ export const DEFAULT_MCP_INSTRUCTIONS = [
   "Give each new paid request a new idempotency_key and reuse it only to retry that same request; a retry then returns the first result with idempotent_replay: true and is not charged again.",
   "Work is asynchronous: poll get_generation, get_slideshow or get_video until status is completed, failed or error.",
   "A failed call returns isError with { error: { code, message, retryable, context } }; retry unchanged only when retryable is true.",
-  "A call the API key has no scope for is refused with HTTP 403 and a WWW-Authenticate challenge naming the scope; ask the user for a key that carries it.",
+  "A call the API key or approval has no scope for is refused with HTTP 403 and a WWW-Authenticate challenge naming the scope; ask the user for a key or an approval that carries it.",
 ].join(" ");
 
 /** Options of `createMcpHandler`. */
@@ -42,7 +42,10 @@ export interface McpHandlerOptions {
    * `https://api.example.com/.well-known/oauth-protected-resource/mcp`.
    */
   readonly resourceUrl: string;
-  /** Authorization servers listed in the metadata; none by default (API keys only). */
+  /**
+   * Authorization servers listed in the metadata, such as the issuer of
+   * `createAuthorizationServer`; none by default (API keys only).
+   */
   readonly authorizationServers?: readonly string[];
   /** Human-readable name of the resource in the metadata. Default `reelkit`. */
   readonly resourceName?: string;

@@ -1,6 +1,7 @@
 /**
  * The tools compiled once, when the handler is made: each definition with its input
- * schema, argument locations and a description that ends with the scope it needs.
+ * schema, argument locations, output schema and a description that ends with the scope
+ * it needs.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type { ApiScope } from "../schemas/scopes.js";
 import { agentOperationOf } from "../service/agent/agent-operations.js";
 import { endpointOf } from "../service/pipeline/use-case.js";
 import type { McpToolDefinition, ToolTarget } from "./tool-definition.js";
+import { toolOutputOf } from "./tool-output.js";
 import { type ToolInput, toolInputOf } from "./tool-schema.js";
 
 /** A tool ready to list and call. */
@@ -38,11 +40,13 @@ export function scopeSentence(target: ToolTarget): string {
 /** Compiles one tool; throws when its parameters cannot be translated. */
 export function compileTool(definition: McpToolDefinition): CompiledTool {
   const input = toolInputOf(definition.name, definition.parameters);
+  const output = toolOutputOf(definition.target);
   const listing: Tool = {
     name: definition.name,
     title: definition.title,
     description: `${definition.description} ${scopeSentence(definition.target)}`,
     inputSchema: { ...input.schema, required: [...input.schema.required] },
+    ...(output === undefined ? {} : { outputSchema: output }),
     annotations: { title: definition.title, ...definition.annotations },
   };
   const { auth, scopes } = scopesOf(definition.target);

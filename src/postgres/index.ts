@@ -13,7 +13,8 @@
  *   {@link createPostgresAccountStore} (with {@link seedOrganizations} for fixtures that
  *   never reset a balance, and an optional per-host cache of API keys kept current by
  *   `LISTEN`), {@link createPostgresResourceStores},
- *   {@link createPostgresRateLimiter}.
+ *   {@link createPostgresRateLimiter}, and {@link createPostgresOAuthStore} for the MCP
+ *   authorization server of `reelkit/mcp`.
  * - Jobs: {@link createPostgresJobQueue} writes the outbox and notifies idle workers;
  *   {@link runPostgresWorker} (or {@link claimJobs}, {@link completeJob}, {@link failJob}
  *   for your own loop) runs it with `FOR UPDATE SKIP LOCKED`, so any number of workers
@@ -79,6 +80,7 @@ export {
 export { createPostgresJobQueue } from "./job-queue.js";
 export { type MigrateOptions, type MigrationReport, migrate } from "./migrate.js";
 export { MIGRATIONS, type Migration } from "./migrations/index.js";
+export { createPostgresOAuthStore } from "./oauth-store.js";
 export {
   JOB_DONE_RETENTION_DEFAULT_MILLISECONDS,
   JOB_PRUNE_MAX_BATCHES_DEFAULT,

@@ -94,7 +94,11 @@ export type ReelkitTable =
   | "editor_revisions"
   | "editor_snapshots"
   | "webhook_endpoints"
-  | "webhook_deliveries";
+  | "webhook_deliveries"
+  | "oauth_clients"
+  | "oauth_authorization_codes"
+  | "oauth_grants"
+  | "oauth_tokens";
 
 /** Every sequence of reelkit, by its unqualified name. */
 export type ReelkitSequence = "job_turns";

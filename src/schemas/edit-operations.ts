@@ -320,7 +320,9 @@ export const splitItemOperationSchema = z
       "Timeline position of the cut, in seconds; it must fall inside the item.",
     ),
   })
-  .describe("Cuts an item in two at a timeline position.");
+  .describe(
+    "Cuts an item in two at a timeline position. The cut is invisible and inaudible: both halves keep every fade, animation and motion where it stands, recorded in their effectSpans (see the editor state's items).",
+  );
 /** Cuts an item in two. */
 export type SplitItemOperation = z.output<typeof splitItemOperationSchema>;
 
@@ -500,7 +502,9 @@ export const generateCaptionsFromItemsOperationSchema = z
       .nonempty()
       .max(LANGUAGE_MAX_LENGTH)
       .optional()
-      .describe("Spoken language of the source audio, e.g. `en` or `pt-BR`."),
+      .describe(
+        "Spoken language of the source audio, e.g. `en` or `pt-BR`. A language the transcription provider has no model for answers 400 with `context.reason` `unsupported_language` and `context.field` naming this field.",
+      ),
     track_id: trackIdField,
     style: captionStyleSchema.optional().describe("Look, highlighting and paging of the captions."),
   })

@@ -85,7 +85,9 @@ export const editorStateSchema = z
       .describe("Tracks, front-most layer first; each lists its item ids in time order."),
     items: z
       .record(z.string(), freeFormObjectSchema)
-      .describe("Timeline items by id; these ids are the item_id of edit operations."),
+      .describe(
+        "Timeline items by id; these ids are the item_id of edit operations. An item may carry effectSpans (an extension), written by split_item: per effect family (animation: enter and exit; motion; textFade: a text or captions style's fade_in_seconds and fade_out_seconds; audioFade: audio fades), { beforeSeconds, afterSeconds } >= 0 saying that the item is part of a longer whole whose effects it keeps playing where they stand: they are timed over [start - beforeSeconds, end + afterSeconds). A 3 s fade-in cut at 1 s leaves the left half with { beforeSeconds: 0, afterSeconds: <right half's length> } and the right half with { beforeSeconds: 1, afterSeconds: 0 }, so it goes on from a third. Moves, trims, transitions and further splits keep the spans; setting an effect anew (set_item_animation, set_item_motion, set_item_audio, set_audio_levels, update_text, update_captions, a transition's enter or exit) drops the span of that side, so the new effect starts at the item's own edge. Absent when every effect is timed over the item itself.",
+      ),
     assets: z.record(z.string(), freeFormObjectSchema).describe("Media assets by id."),
     fps: z.number().positive().describe("Frames per second."),
     compositionWidth: z.number().positive().describe("Composition width in pixels."),

@@ -2,13 +2,16 @@
  * The demo workspace the reference host starts with: a small catalog (templates with
  * presets and quality tiers, AI models with variants), brand kits, avatars, voices
  * (including the faceless-video default `ash`), reference template targets and a
- * sound-effect library. Its URLs point at an example CDN; they are placeholders.
+ * sound-effect library. Its URLs point at an example CDN; they are placeholders, except
+ * where the host replaces them: the sounds are real files once `storeDemoSounds` has
+ * stored them, and the voices once local speech has rendered their previews.
  *
  * @module
  */
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import type { SoundEffect } from "../service/ports/workspace.js";
+import { DEMO_SOUNDS } from "./demo-sounds.js";
 
 const CDN = "https://cdn.example.com/reelkit-demo";
 const DEMO_TIMESTAMP = "2026-01-01T00:00:00.000Z";
@@ -239,34 +242,16 @@ export const DEMO_ASSETS: WorkspaceAssets = {
   ],
 };
 
-/** The demo sound-effect library, ids as `add_sound_effect` takes them. */
-export const DEMO_SOUND_EFFECTS: readonly SoundEffect[] = [
-  {
-    id: "whoosh",
-    name: "Whoosh",
-    url: `${CDN}/sfx/whoosh.mp3`,
-    durationSeconds: 1.2,
-    tags: ["transition", "swipe", "fast"],
-  },
-  {
-    id: "pop",
-    name: "Pop",
-    url: `${CDN}/sfx/pop.mp3`,
-    durationSeconds: 0.4,
-    tags: ["click", "bubble", "text"],
-  },
-  {
-    id: "cash-register",
-    name: "Cash register",
-    url: `${CDN}/sfx/cash-register.mp3`,
-    durationSeconds: 1.6,
-    tags: ["sale", "money", "ding"],
-  },
-  {
-    id: "applause",
-    name: "Applause",
-    url: `${CDN}/sfx/applause.mp3`,
-    durationSeconds: 3.5,
-    tags: ["crowd", "success", "celebration"],
-  },
-];
+/**
+ * The demo sound-effect library, ids as `add_sound_effect` takes them: the effects and
+ * music beds of `demo-sounds.ts`, listed at placeholder URLs. `storeDemoSounds` makes
+ * and stores the real files and answers the same list at their URLs, as the reference
+ * host does at start.
+ */
+export const DEMO_SOUND_EFFECTS: readonly SoundEffect[] = DEMO_SOUNDS.map((sound) => ({
+  id: sound.id,
+  name: sound.name,
+  url: `${CDN}/sfx/${sound.id}.wav`,
+  durationSeconds: sound.durationSeconds,
+  tags: sound.tags,
+}));

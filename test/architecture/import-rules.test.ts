@@ -146,12 +146,12 @@ function isZod(specifier: string): boolean {
 }
 
 // Where Node's built-ins may be imported: the Node entry, the PostgreSQL and S3 adapters,
-// the ffmpeg runner and the reference host. Everything else runs on any Web-standard
+// the ffmpeg runner, the local engines and the reference host. Everything else runs on any Web-standard
 // runtime.
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|s3|host)\//.test(path) ||
+    /^(node|postgres|s3|host|local)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -176,9 +176,11 @@ const OUTER_LAYERS = new Set([
   "postgres",
   "s3",
   "node",
+  "local",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
+  "local",
   "memory",
   "postgres",
   "s3",
@@ -240,7 +242,7 @@ describe("import rules of the design", () => {
     }
   });
 
-  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, the ffmpeg runner and the host", () => {
+  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, the ffmpeg runner, the local engines and the host", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       if (mayUseNode(file)) continue;
       for (const { specifier } of importsOf(file)) {
@@ -329,7 +331,7 @@ describe("import rules of the design", () => {
   });
 
   it("leaves the wiring of stores and adapters to the reference host", () => {
-    for (const area of ["memory", "http", "mcp", "node", "postgres", "s3", "simulated"]) {
+    for (const area of ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(

@@ -22,6 +22,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   ".": "src/index.ts",
   "./editor": "src/editor/index.ts",
   "./http": "src/http/index.ts",
+  "./local": "src/local/index.ts",
   "./mcp": "src/mcp/index.ts",
   "./node": "src/node/index.ts",
   "./opentelemetry": "src/opentelemetry/index.ts",
@@ -33,6 +34,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
 
 /** Entries that exist to reach Node's built-ins (Node, Bun and Deno provide them). */
 export const NODE_ONLY_ENTRIES: ReadonlySet<string> = new Set([
+  "./local",
   "./node",
   "./postgres",
   "./render",

@@ -183,6 +183,45 @@ describe("validateEditorState", () => {
     ],
   ];
 
+  describe("effect spans", () => {
+    // v1 fades its sound in, as a right half of a split would.
+    const withSpans = (effectSpans: unknown): EditorState => {
+      const state = validState();
+      const v1 = state.items.v1;
+      if (v1?.type === "video") {
+        state.items.v1 = { ...v1, audioFadeInSeconds: 2, effectSpans: effectSpans as never };
+      }
+      return state;
+    };
+
+    it("accepts a span of an effect the item has, reaching past an edge", () => {
+      const state = withSpans({ audioFade: { beforeSeconds: 1, afterSeconds: 0 } });
+      expect(validateEditorState(state)).toEqual([]);
+    });
+
+    it.each<[string, unknown, string]>([
+      ["a span that is not an object", [], "items.v1.effectSpans"],
+      ["an unknown family", { sparkle: { beforeSeconds: 1, afterSeconds: 0 } }, "sparkle"],
+      ["a family the type lacks", { textFade: { beforeSeconds: 1, afterSeconds: 0 } }, "textFade"],
+      ["negative seconds", { audioFade: { beforeSeconds: -1, afterSeconds: 0 } }, "audioFade"],
+      ["missing seconds", { audioFade: { beforeSeconds: 1 } }, "audioFade"],
+      [
+        "a span reaching nowhere",
+        { audioFade: { beforeSeconds: 0, afterSeconds: 0 } },
+        "audioFade",
+      ],
+      [
+        "a span of effects the item lacks",
+        { motion: { beforeSeconds: 1, afterSeconds: 0 } },
+        "motion",
+      ],
+    ])("reports %s", (_name, spans, field) => {
+      const paths = pathsOf(withSpans(spans));
+      const path = field.startsWith("items.") ? field : `items.v1.effectSpans.${field}`;
+      expect(paths).toEqual([path]);
+    });
+  });
+
   it.each(breakages)("reports %s", (_name, breakIt, path) => {
     const state = validState();
     breakIt(state);

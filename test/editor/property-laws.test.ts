@@ -10,6 +10,7 @@ import {
   applyOperations,
   EDIT_ERROR_CODES,
   type EditOperation,
+  type EffectFamily,
   isSourceTimedItem,
   isVisualItem,
 } from "reelkit";
@@ -79,26 +80,32 @@ describe("editor laws over reachable states and planned batches", () => {
     expect(failures).toBe(0);
   });
 
-  it("viewer laws: nothing plays past its media, no effect outlasts its item", () => {
+  it("viewer laws: nothing plays past its media, no effect outlasts its item (or whole)", () => {
     fc.assert(
       fc.property(anyBatch, ({ state, operations, options }) => {
         const result = applyWithIds(state, operations, options);
         if (!result.ok) return;
         for (const item of Object.values(result.state.items)) {
-          const seconds = item.durationInFrames / result.state.fps;
+          const itemSeconds = item.durationInFrames / result.state.fps;
+          // A half of a split item times its effects over the whole it was cut from.
+          const wholeSeconds = (family: EffectFamily) => {
+            const span = item.effectSpans?.[family];
+            return itemSeconds + (span?.beforeSeconds ?? 0) + (span?.afterSeconds ?? 0) + 1e-9;
+          };
           if (isSourceTimedItem(item) && item.type !== "gif") {
             const media = result.state.assets[item.assetId]?.durationSeconds ?? null;
-            const played = item.sourceStartSeconds + seconds * item.playbackRate;
+            const played = item.sourceStartSeconds + itemSeconds * item.playbackRate;
             if (media !== null) expect(played).toBeLessThanOrEqual(media + 1e-6);
           }
           if (isVisualItem(item)) {
-            for (const effect of [item.enterAnimation, item.exitAnimation, item.motion]) {
-              expect(effect?.duration_seconds ?? 0).toBeLessThanOrEqual(seconds);
+            for (const effect of [item.enterAnimation, item.exitAnimation]) {
+              expect(effect?.duration_seconds ?? 0).toBeLessThanOrEqual(wholeSeconds("animation"));
             }
+            expect(item.motion?.duration_seconds ?? 0).toBeLessThanOrEqual(wholeSeconds("motion"));
           }
           if (item.type === "audio" || item.type === "video") {
             expect(Math.max(item.audioFadeInSeconds, item.audioFadeOutSeconds)).toBeLessThanOrEqual(
-              seconds,
+              wholeSeconds("audioFade"),
             );
           }
         }

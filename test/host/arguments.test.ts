@@ -3,6 +3,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
+  DEFAULT_SPEECH_MODE,
   HOST_USAGE,
   parseHostArguments,
   SHUTDOWN_TIMEOUT_MAX_SECONDS,
@@ -18,6 +19,7 @@ describe("the host's command line", () => {
         fixturePath: undefined,
         databaseUrl: undefined,
         shutdownTimeoutSeconds: 25,
+        speech: "auto",
       },
     });
     expect([DEFAULT_PORT, DEFAULT_HOST]).toEqual([8787, "127.0.0.1"]);
@@ -32,6 +34,7 @@ describe("the host's command line", () => {
         fixturePath: undefined,
         databaseUrl: undefined,
         shutdownTimeoutSeconds: 25,
+        speech: "auto",
       },
     });
     expect(parseHostArguments(["--port=65535", "--host=::1", "--fixture", "./acme.json"])).toEqual({
@@ -42,8 +45,28 @@ describe("the host's command line", () => {
         fixturePath: "./acme.json",
         databaseUrl: undefined,
         shutdownTimeoutSeconds: 25,
+        speech: "auto",
       },
     });
+  });
+
+  it("takes --speech auto, local or simulated, auto without it, and refuses anything else", () => {
+    const speechOf = (argv: string[]) => {
+      const result = parseHostArguments(argv);
+      return result.kind === "run" ? result.options.speech : result;
+    };
+    expect(DEFAULT_SPEECH_MODE).toBe("auto");
+    expect(speechOf([])).toBe("auto");
+    expect(speechOf(["--speech", "local"])).toBe("local");
+    expect(speechOf(["--speech=simulated"])).toBe("simulated");
+    expect(speechOf(["--speech", "auto"])).toBe("auto");
+    for (const bad of ["", "Local", "cloud"]) {
+      expect(speechOf(["--speech", bad])).toEqual({
+        kind: "invalid",
+        message: `--speech must be one of auto, local, simulated, got "${bad}".`,
+      });
+    }
+    expect(HOST_USAGE).toContain("--speech MODE");
   });
 
   it("takes --shutdown-timeout in whole seconds from 0 to 600, 25 without it", () => {

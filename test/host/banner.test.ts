@@ -34,6 +34,44 @@ describe("the start banner", () => {
     expect(text).toContain("Everything is kept in memory and is gone when the host stops.");
   });
 
+  it("says which of speech and transcription are real, and how to make them real", () => {
+    const base = {
+      origin: ORIGIN,
+      setup: setupOf(DEMO_FIXTURE),
+      fixturePath: undefined,
+      stores: MEMORY,
+    };
+    const real = hostBanner({
+      ...base,
+      speech: {
+        speech: { kind: "local", engines: "flite 2.2-current, espeak-ng 1.51" },
+        transcription: { kind: "local", engines: "pocketsphinx with its US English model" },
+      },
+    }).join("\n");
+    expect(real).toContain("Speech is real, on this machine: flite 2.2-current, espeak-ng 1.51.");
+    expect(real).toContain(
+      "Transcription is real, on this machine: pocketsphinx with its US English model.",
+    );
+    expect(real).not.toContain("Install Debian's");
+    const mixed = hostBanner({
+      ...base,
+      speech: {
+        speech: { kind: "local", engines: "flite 2.2-current" },
+        transcription: {
+          kind: "simulated",
+          reason: 'pocketsphinx was not found (looked for "pocketsphinx_continuous").',
+        },
+      },
+    }).join("\n");
+    expect(mixed).toContain(
+      'Transcription is simulated (captions read word1, word2, ...): pocketsphinx was not found (looked for "pocketsphinx_continuous").',
+    );
+    expect(mixed).toContain(
+      "Install Debian's flite, espeak-ng, pocketsphinx and pocketsphinx-en-us",
+    );
+    expect(hostBanner(base).join("\n")).not.toContain("Speech is");
+  });
+
   it("says what starting on PostgreSQL did", () => {
     const setup = setupOf(DEMO_FIXTURE);
     const first = hostBanner({

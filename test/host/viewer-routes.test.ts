@@ -89,6 +89,37 @@ describe("the timeline viewer's routes", () => {
     expect(await page.text()).toBe("");
   });
 
+  it("serves the icon at /favicon.ico with the files' caching and the page's policy", async () => {
+    const handler = await handlerWithViewer();
+    const response = await handler(get("/favicon.ico"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/svg+xml");
+    const icon = await response.text();
+    expect(icon).toBe(
+      await readFile(new URL("../../src/host/viewer/favicon.svg", import.meta.url), "utf8"),
+    );
+    expect(icon).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(icon).not.toMatch(/<script|on\w+=|href=/);
+    const style = await handler(get("/viewer/viewer.css"));
+    for (const header of ["cache-control", "x-content-type-options", "referrer-policy"]) {
+      expect(response.headers.get(header)).toBe(style.headers.get(header));
+    }
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("content-security-policy")).toBe(
+      viewerContentSecurityPolicy(ORIGIN),
+    );
+    expect(response.headers.get("content-length")).toBe(
+      String(new TextEncoder().encode(icon).length),
+    );
+    const head = await handler(get("/favicon.ico", undefined, "HEAD"));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const write = await handler(new Request(`${ORIGIN}/favicon.ico`, { method: "PUT" }));
+    expect(write.status).toBe(405);
+    const page = await (await handler(get("/", BROWSER_ACCEPT))).text();
+    expect(page).toContain('<link rel="icon" href="/favicon.ico" type="image/svg+xml" />');
+  });
+
   it("answers other paths under /viewer with a 404 and writes with a 405", async () => {
     const handler = await handlerWithViewer();
     for (const path of ["/viewer", "/viewer/", "/viewer/index.html", "/viewer/../package.json"]) {
@@ -113,5 +144,6 @@ describe("the timeline viewer's routes", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("vary")).toBeNull();
     expect((await handler(get("/viewer/viewer.js"))).status).toBe(404);
+    expect((await handler(get("/favicon.ico"))).status).toBe(404);
   });
 });

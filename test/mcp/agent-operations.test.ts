@@ -126,8 +126,20 @@ describe("agent operations over MCP", () => {
     expect(all.body.sound_effects.map((effect: JsonBody) => effect.id)).toEqual([
       "whoosh",
       "pop",
+      "click",
+      "riser",
+      "ding",
       "cash-register",
       "applause",
+      "music-sunrise",
+      "music-drive",
+      "music-dream",
+    ]);
+    const beds = await callTool(client, "list_editor_sound_effects", { query: "music loop" });
+    expect(beds.body.sound_effects.map((effect: JsonBody) => effect.id)).toEqual([
+      "music-sunrise",
+      "music-drive",
+      "music-dream",
     ]);
     const two = await callTool(client, "list_editor_sound_effects", { limit: 2 });
     expect(two.body.sound_effects).toHaveLength(2);

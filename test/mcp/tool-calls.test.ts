@@ -93,7 +93,7 @@ describe("every tool on a happy path", () => {
         {
           id: "cash-register",
           name: "Cash register",
-          url: "https://cdn.example.com/reelkit-demo/sfx/cash-register.mp3",
+          url: "https://cdn.example.com/reelkit-demo/sfx/cash-register.wav",
           duration_seconds: 1.6,
           tags: ["sale", "money", "ding"],
         },

@@ -1,4 +1,4 @@
-import { ENDPOINTS, toJsonSchema } from "reelkit";
+import { ENDPOINTS, errorResponseSchema, toJsonSchema } from "reelkit";
 import { compileTools, MCP_TOOLS, restTool, scopeSentence } from "reelkit/mcp";
 import { describe, expect, it } from "vitest";
 import { KEYS } from "../service/support/harness.js";
@@ -220,6 +220,54 @@ describe("tools/list", () => {
       "social_account_ids",
     ]);
     expect(tools.get("get_workspace")?.inputSchema.properties).toEqual({});
+  });
+});
+
+describe("output schemas", () => {
+  it("declares an object output schema on every tool but the image preview", async () => {
+    const tools = await listedTools();
+    for (const tool of tools.values()) {
+      if (tool.name === "preview_editor_video") {
+        expect(tool.outputSchema, tool.name).toBeUndefined();
+        continue;
+      }
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      // The MCP SDK refuses a listing whose schemas point outside themselves.
+      expect(JSON.stringify(tool.outputSchema), tool.name).not.toMatch(/"\$(id|ref)":"(?!#)/);
+    }
+  });
+
+  it("lets the SDK client check successes and errors against the declared schemas", async () => {
+    const harness = await createMcpHarness();
+    const client = await harness.connect(KEYS.acme);
+    await client.listTools();
+    const workspace = await client.callTool({ name: "get_workspace", arguments: {} });
+    expect(workspace.isError).toBeFalsy();
+    const missing = await client.callTool({ name: "get_video", arguments: { id: 999 } });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("derives each output schema from the REST answer and the REST error body", async () => {
+    const tools = await listedTools();
+    const video = tools.get("get_video")?.outputSchema as unknown as { anyOf: unknown[] };
+    const endpoint = ENDPOINTS.find((candidate) => candidate.operationId === "getVideo");
+    const [record] = endpoint?.success.schemas ?? [];
+    if (record === undefined) throw new Error("getVideo has no success schema");
+    expect(video.anyOf).toEqual([
+      toJsonSchema(record, "output"),
+      toJsonSchema(errorResponseSchema, "output"),
+    ]);
+    const workspace = tools.get("get_workspace")?.outputSchema as unknown as {
+      anyOf: { properties?: Record<string, unknown> }[];
+    };
+    expect(Object.keys(workspace.anyOf[0]?.properties ?? {})).toEqual([
+      "object",
+      "organization",
+      "credits",
+      "api_key",
+      "subscription",
+    ]);
   });
 });
 

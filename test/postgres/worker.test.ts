@@ -56,15 +56,17 @@ describeWithDatabase("PostgreSQL job workers", (schema) => {
   it("keeps a slow job's claim alive, so no other worker runs it", async () => {
     await queued(["slow"]);
     const runs: string[] = [];
+    // The job runs for three leases; a lease long enough that a busy test machine's
+    // event-loop stalls never outlast two renewal periods keeps this about the claim.
     const process = async (next: Job) => {
       runs.push(next.id);
-      await sleep(250);
+      await sleep(1800);
     };
-    const options = { ...inSchema(), process, leaseMilliseconds: 90, pollMilliseconds: 10 };
+    const options = { ...inSchema(), process, leaseMilliseconds: 600, pollMilliseconds: 10 };
     const first = runPostgresWorker({ ...options, pool: schema().pool });
-    await sleep(30);
+    await sleep(100);
     const second = runPostgresWorker({ ...options, pool: schema().openPool(2) });
-    await sleep(300);
+    await sleep(1900);
     await Promise.all([first.stop(), second.stop()]);
     expect(runs).toEqual(["slow"]);
   });

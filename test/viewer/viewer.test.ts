@@ -34,7 +34,10 @@ async function seedProject(client: HostClient): Promise<RenderingProject> {
   return project;
 }
 
-/** What the page draws: each track row's id and its items' ids, types and labels, top first. */
+/**
+ * What the page draws: each track row's id and its items' ids, types, type labels and
+ * names, top first.
+ */
 function drawnTracks(page: Page) {
   return page.$$eval("#tracks .track", (rows) =>
     rows.map((row) => ({
@@ -43,9 +46,24 @@ function drawnTracks(page: Page) {
         id: item.getAttribute("data-item-id"),
         type: item.getAttribute("data-item-type"),
         label: item.querySelector(".item-type")?.textContent,
+        name: item.querySelector(".item-name")?.textContent,
       })),
     })),
   );
+}
+
+/** What a person should read on an item: its text, its colour, its media's file name. */
+function expectedName(item: Json, assets: Json): string {
+  if (item.type === "text") return item.text;
+  if (item.type === "solid") return item.style.color;
+  const asset = assets[item.assetId];
+  return asset.name ?? decodeURIComponent(new URL(asset.url).pathname.split("/").at(-1) ?? "");
+}
+
+/** The editor state of the project at `revision`, as the API answers it. */
+async function editorAt(client: HostClient, id: number, revision: number): Promise<Json> {
+  const { video } = await client.call("GET", `/editor/videos/${id}?revision=${revision}`);
+  return video.editor;
 }
 
 /** The decoded RGBA pixels of the frame image the page shows (drawn on a canvas). */
@@ -159,16 +177,48 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     const expected = video.editor.tracks.map((track: Json) => ({
       id: track.id,
       items: track.items.map((itemId: string) => {
-        const type: string = video.editor.items[itemId].type;
-        return { id: itemId, type, label: TYPE_LABELS[type] };
+        const item = video.editor.items[itemId];
+        const name = expectedName(item, video.editor.assets);
+        return { id: itemId, type: item.type, label: TYPE_LABELS[item.type], name };
       }),
     }));
     await page.waitForSelector("#frame:not([hidden])");
-    expect(await drawnTracks(page)).toEqual(expected);
-    expect(expected.flatMap((track: Json) => track.items).map((item: Json) => item.type)).toEqual(
+    const drawn = await drawnTracks(page);
+    expect(drawn).toEqual(expected);
+    const items = drawn.flatMap((track) => track.items);
+    expect(items.map((item) => item.type)).toEqual(
       expect.arrayContaining(["video", "solid", "text"]),
     );
+    // Each item reads as what it shows, never as its random id.
+    expect(items.map((item) => item.name)).toEqual(
+      expect.arrayContaining(["Cold brew", "#ff0000", expect.stringMatching(/\.mp4$/)]),
+    );
+    for (const item of items) expect(item.name).not.toContain(item.id);
     await screenshot("project");
+  });
+
+  it("puts the open project in the address: a reload or the link in a new tab opens it", async () => {
+    const link = `#/videos/${project.id}`;
+    expect(await page.evaluate(() => location.hash)).toBe(link);
+    expect(await page.$eval("#project-link", (anchor) => anchor.getAttribute("href"))).toBe(link);
+    await page.reload();
+    await waitForText(page, "#project-heading", "Cold brew cut");
+    await page.waitForSelector("#frame:not([hidden])");
+    expect(await page.evaluate(() => location.hash)).toBe(link);
+    // A shared link: a new tab has no key (it stays in the first tab's session storage),
+    // signs in, and opens the project.
+    const shared = await browser.newPage();
+    try {
+      await shared.goto(`${host.origin}/${link}`);
+      await shared.waitForSelector("#sign-in:not([hidden])");
+      expect(await shared.evaluate(() => sessionStorage.length)).toBe(0);
+      await shared.type("#api-key", KEY);
+      await shared.keyboard.press("Enter");
+      await waitForText(shared, "#project-heading", "Cold brew cut");
+    } finally {
+      await shared.close();
+    }
+    await screenshot("reloaded");
   });
 
   it("opens an item's fields with the keyboard", async () => {
@@ -210,6 +260,19 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     await page.click("#undo");
     await waitForText(page, "#history li:first-child", "undo");
     const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    // The row names the revision whose content the project now holds: the one before
+    // the edit it reverted.
+    const { revisions } = await client.call("GET", `/editor/videos/${project.id}/revisions`);
+    const undone: number = revisions[0].target_revision;
+    const row = await page.$eval("#history li:first-child", (item) => ({
+      restores: item.getAttribute("data-restores"),
+      text: item.textContent,
+    }));
+    expect(row).toEqual({
+      restores: String(undone - 1),
+      text: `Revision ${video.revision} · undo · reverted revision ${undone}: the content of revision ${undone - 1}`,
+    });
+    expect(await editorAt(client, project.id, undone - 1)).toEqual(video.editor);
     expect(await page.$$eval(".item", (items) => items.length)).toBe(itemsBefore - 1);
     expect(
       await page.$$eval(".item", (items) => items.map((item) => item.textContent)),
@@ -223,6 +286,14 @@ describeInBrowser("the timeline viewer in a real browser", () => {
   it("shows the API's message when there is nothing to redo twice", async () => {
     await page.click("#redo");
     await waitForText(page, "#history li:first-child", "redo");
+    // A redo makes its target's change again: the project holds that revision's content.
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    const { revisions } = await client.call("GET", `/editor/videos/${project.id}/revisions`);
+    const redone: number = revisions[0].target_revision;
+    expect(await page.$eval("#history li:first-child", (item) => item.textContent)).toBe(
+      `Revision ${video.revision} · redo · made again revision ${redone}: the content of revision ${redone}`,
+    );
+    expect(await editorAt(client, project.id, redone)).toEqual(video.editor);
     await page.click("#redo");
     await waitForText(page, "#error", "nothing_to_redo");
     await screenshot("nothing-to-redo");
@@ -243,14 +314,90 @@ describeInBrowser("the timeline viewer in a real browser", () => {
     expect(await page.$eval("#export-video", (video) => (video as HTMLVideoElement).src)).toBe(
       exported.url,
     );
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
     expect(await page.$eval("#export-status", (status) => status.textContent)).toBe(
-      "Export completed.",
+      `Export of revision ${video.revision} completed: the current timeline.`,
     );
     // The failed redo's message went away with the next thing asked for.
     expect(await page.$eval("#error", (box) => (box as HTMLElement).hidden)).toBe(true);
     writeReadmeImage(await screenshot("exported"));
     // Rendering competes for two cores with every other suite under npm test.
   }, 120_000);
+
+  it("says when the project has moved past the export on screen", async () => {
+    const { video } = await client.call("GET", `/editor/videos/${project.id}`);
+    // Someone else (an agent) edits the project; the page sees it on its next poll.
+    await client.call("PATCH", `/editor/videos/${project.id}`, {
+      operations: [{ type: "add_text", text: "Later", from_seconds: 0, duration_seconds: 1 }],
+    });
+    await waitForText(page, "#project-meta", `revision ${video.revision + 1}`);
+    expect(await page.$eval("#export-status", (status) => status.textContent)).toBe(
+      `Export of revision ${video.revision} completed. The project has moved on to revision ${video.revision + 1} since: export again for the current timeline.`,
+    );
+    expect(await page.$eval("#export-status", (status) => status.className)).toBe("stale");
+    // The file is still there to watch.
+    expect(await page.$eval("#export-video", (player) => (player as HTMLVideoElement).hidden)).toBe(
+      false,
+    );
+    await screenshot("export-outdated");
+  });
+
+  it("shows the project on a 420-pixel phone: tracks scroll sideways, panels stack", async () => {
+    await page.setViewport({ width: 420, height: 900 });
+    try {
+      await page.reload();
+      await waitForText(page, "#project-heading", "Cold brew cut");
+      await page.waitForSelector("#frame:not([hidden])");
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => {
+          const rect = document.querySelector(selector)?.getBoundingClientRect();
+          return rect === undefined
+            ? null
+            : { left: rect.left, right: rect.right, width: rect.width };
+        };
+        const timeline = document.querySelector("#timeline") as HTMLElement;
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          bodyWidth: document.body.scrollWidth,
+          viewport: document.documentElement.clientWidth,
+          timeline: box("#timeline"),
+          timelineScrolls: timeline.scrollWidth > timeline.clientWidth,
+          items: document.querySelectorAll("#tracks .item").length,
+          panels: [...document.querySelectorAll(".panel")].map(
+            (panel) => panel.getBoundingClientRect().left,
+          ),
+        };
+      });
+      expect(layout.pageWidth).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.bodyWidth).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.timeline?.width).toBeGreaterThan(300);
+      expect(layout.timeline?.left).toBeGreaterThanOrEqual(0);
+      expect(layout.timeline?.right).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.timelineScrolls).toBe(true);
+      expect(layout.items).toBeGreaterThan(0);
+      // One column: every panel starts at the same left edge.
+      expect(new Set(layout.panels).size).toBe(1);
+      await screenshot("phone");
+    } finally {
+      await page.setViewport({ width: 1280, height: 900 });
+    }
+  });
+
+  it("serves its icon at /favicon.ico, which the browser draws", async () => {
+    const size = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const icon = new Image();
+          icon.onload = () => resolve(icon.naturalWidth);
+          icon.onerror = () => reject(new Error("The icon did not load."));
+          icon.src = "/favicon.ico";
+        }),
+    );
+    expect(size).toBe(32);
+    expect(await page.$eval('link[rel="icon"]', (link) => (link as HTMLLinkElement).href)).toBe(
+      `${host.origin}/favicon.ico`,
+    );
+  });
 
   it("signs out, forgetting the key, and signs out by itself when a kept key stops working", async () => {
     await page.click("#sign-out");

@@ -25,7 +25,9 @@
  *   track inserted there.
  * - `exit` goes on the outgoing item and `enter` on the incoming one; null clears. When
  *   `enter` is omitted and the items overlap, the incoming item fades in over the
- *   overlap, which makes the default a cross-fade.
+ *   overlap, which makes the default a cross-fade. An animation set here starts (or ends)
+ *   at the item's own edge, even on a half of a split item; the items' other effects keep
+ *   their place relative to the items' edges (`effect-spans.ts`).
  *
  * @module
  */
@@ -39,6 +41,7 @@ import {
 import { releaseIfCaptions } from "../caption-links.js";
 import { shiftCaptionEntries } from "../captions.js";
 import type { EditDraft } from "../draft.js";
+import { restartEffects } from "../effect-spans.js";
 import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
 import {
   type EditorItem,
@@ -205,7 +208,15 @@ export const applyItemTransition: OperationModule<ApplyItemTransitionOperation> 
       : undefined;
   // null clears the enter animation; only an omitted one takes the cross-fade.
   const enterAnimation = operation.enter === undefined ? crossFade : operation.enter;
-  draft.updateItem(moved, { ...head, enterAnimation });
-  draft.updateItem(outgoing, { exitAnimation: operation.exit });
+  const entering = draft.updateItem(moved, { ...head, enterAnimation });
+  restartEffects(draft, entering, {
+    family: "animation",
+    sides: { start: enterAnimation !== undefined, end: false },
+  });
+  const leaving = draft.updateItem(outgoing, { exitAnimation: operation.exit });
+  restartEffects(draft, leaving, {
+    family: "animation",
+    sides: { start: false, end: operation.exit !== undefined },
+  });
   return undefined;
 };

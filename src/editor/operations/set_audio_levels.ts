@@ -9,7 +9,8 @@
  * so "turn the audio down" ducks music and speech but not the effects. Naming effects by
  * id or by the `sound_effect` role lowers them as asked.
  *
- * Fades longer than an item are stored at its length (`effects.ts`).
+ * Fades longer than an item are stored at its length (`effects.ts`); a fade set anew starts
+ * (or ends) at the item's own edge, even on a half of a split item (`effect-spans.ts`).
  *
  * Selecting by type or role reads every item of the matching kind of track, so its cost
  * follows the number of candidate items; selecting by id costs only the ids.
@@ -19,6 +20,7 @@
 import type { SetAudioLevelsOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole, soundRoleOf } from "../audio-roles.js";
 import type { EditDraft } from "../draft.js";
+import { restartEffects } from "../effect-spans.js";
 import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
 import { isSoundItem, type SoundItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
@@ -88,6 +90,10 @@ export const setAudioLevels: OperationModule<SetAudioLevelsOperation> = (draft, 
   if (matches.size === 0) {
     return editFailure("no_matching_items", "set_audio_levels matched no video or audio item.");
   }
+  const fadeSides = {
+    start: operation.audio_fade_in_seconds !== undefined,
+    end: operation.audio_fade_out_seconds !== undefined,
+  };
   for (const match of matches.values()) {
     const keepLevel = keepsItsLevel(draft, match, operation.volume_db);
     const updated = draft.updateItem(match.item, {
@@ -95,7 +101,8 @@ export const setAudioLevels: OperationModule<SetAudioLevelsOperation> = (draft, 
       audioFadeInSeconds: operation.audio_fade_in_seconds,
       audioFadeOutSeconds: operation.audio_fade_out_seconds,
     });
-    if (updated.type === "audio") normalizeAudioRole(draft, updated);
+    const restarted = restartEffects(draft, updated, { family: "audioFade", sides: fadeSides });
+    if (restarted.type === "audio") normalizeAudioRole(draft, restarted);
   }
   return undefined;
 };

@@ -3,11 +3,14 @@
  * omitted side keeps its animation and null clears it. Rule 5 names videos, images,
  * GIFs, text and captions; solids, also drawn layers, take animations too. Audio items
  * refuse them. An animation longer than the item is stored at the item's length
- * (`effects.ts`): it could not play whole.
+ * (`effects.ts`): it could not play whole. A side set anew starts at the item's own
+ * edge, even on a half of a split item whose other effects go on from its whole
+ * (`effect-spans.ts`).
  *
  * @module
  */
 import type { SetItemAnimationOperation } from "../../schemas/edit-operations.js";
+import { restartEffects } from "../effect-spans.js";
 import { isEditFailure } from "../errors.js";
 import { isVisualItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
@@ -18,6 +21,13 @@ export const setItemAnimation: OperationModule<SetItemAnimationOperation> = (dra
   const item = findItem(draft, operation.item_id);
   if (isEditFailure(item)) return item;
   if (!isVisualItem(item)) return unsupportedItem(item, "set_item_animation", "visual items");
-  draft.updateItem(item, { enterAnimation: operation.enter, exitAnimation: operation.exit });
+  const updated = draft.updateItem(item, {
+    enterAnimation: operation.enter,
+    exitAnimation: operation.exit,
+  });
+  restartEffects(draft, updated, {
+    family: "animation",
+    sides: { start: operation.enter !== undefined, end: operation.exit !== undefined },
+  });
   return undefined;
 };

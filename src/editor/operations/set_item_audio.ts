@@ -2,12 +2,14 @@
  * `set_item_audio`: sets the gain and fades of one video or audio item. Omitted fields
  * keep their value; an audio item of an older state gets its inferred role written.
  * A fade longer than the item is stored at the item's length (`effects.ts`), so the
- * state says what plays.
+ * state says what plays. A fade set anew starts (or ends) at the item's own edge, even on
+ * a half of a split item (`effect-spans.ts`).
  *
  * @module
  */
 import type { SetItemAudioOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole } from "../audio-roles.js";
+import { restartEffects } from "../effect-spans.js";
 import { isEditFailure } from "../errors.js";
 import { isSoundItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
@@ -23,6 +25,13 @@ export const setItemAudio: OperationModule<SetItemAudioOperation> = (draft, oper
     audioFadeInSeconds: operation.audio_fade_in_seconds,
     audioFadeOutSeconds: operation.audio_fade_out_seconds,
   });
-  if (updated.type === "audio") normalizeAudioRole(draft, updated);
+  const restarted = restartEffects(draft, updated, {
+    family: "audioFade",
+    sides: {
+      start: operation.audio_fade_in_seconds !== undefined,
+      end: operation.audio_fade_out_seconds !== undefined,
+    },
+  });
+  if (restarted.type === "audio") normalizeAudioRole(draft, restarted);
   return undefined;
 };

@@ -4,14 +4,14 @@
  *
  * The halves fill exactly the original frames on the same track. The left half keeps the
  * original id (as editors do, so a client's id still names the start of the clip) and the
- * right half gets a fresh id, which the batch reports as created. The right half plays on from where the left stops: its
- * source offset advances by the left half's length times the playback rate (for captions,
- * `caption_start_seconds` advances the same way and each half keeps the entries it
- * shows). Fades and animations stay on the outer ends: the left half keeps the fade-in
- * and enter animation, the right half the fade-out and exit animation, each clipped to
- * its half's length (`effects.ts`), so the level is continuous across the cut: a 3 s
- * fade-in split at 1 s fades the left half in over 1 s, and the right half starts fully
- * in. Motion is kept on both halves, its cycle clipped the same way.
+ * right half gets a fresh id, which the batch reports as created. The right half plays on
+ * from where the left stops: its source offset advances by the left half's length times
+ * the playback rate (for captions, `caption_start_seconds` advances the same way and each
+ * half keeps the entries it shows). A split is invisible and inaudible: each half keeps every fade and animation
+ * of the item where it stands (`effect-spans.ts`), so a 3 s fade-in split at 1 s goes on
+ * fading the left half as before (reaching a third at the cut) and starts the right half
+ * at a third, full at 3 s; enter and exit animations, motion, text and captions fades
+ * and audio fades all go on across the cut the same way.
  *
  * Captions generated from the item follow both halves (`caption-links.ts`); split
  * generated captions become two hand-made captions items.
@@ -19,29 +19,23 @@
  * @module
  */
 import type { SplitItemOperation } from "../../schemas/edit-operations.js";
-import type { CaptionStyle, TextStyle } from "../../schemas/edit-values.js";
+import type { CaptionStyle } from "../../schemas/edit-values.js";
 import { PLAYBACK_RATE_DEFAULT } from "../../schemas/limits.js";
 import { inferAudioRole } from "../audio-roles.js";
 import { linkSplitHalf, releaseIfCaptions } from "../caption-links.js";
-import { AUDIO_FADE_DEFAULT_SECONDS } from "../defaults.js";
 import type { EditDraft } from "../draft.js";
+import { splitEffectSpans } from "../effect-spans.js";
 import { editFailure, isEditFailure } from "../errors.js";
 import {
   type CaptionsItem,
   type EditorItem,
-  isSoundItem,
+  type EffectSpans,
   isSourceTimedItem,
-  isVisualItem,
   itemEndFrame,
 } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 import { framesToSeconds, secondsToFrames, secondsToMilliseconds } from "../time.js";
-
-function withoutFade<Style extends TextStyle>(style: Style, key: keyof TextStyle): Style {
-  const { [key]: _removed, ...rest } = style;
-  return rest as Style;
-}
 
 // Each half keeps the caption entries it shows: the left those starting before the cut,
 // the right those still on screen at or after it, on the captions' own clock.
@@ -55,20 +49,14 @@ function splitCaptions(left: CaptionsItem, right: CaptionsItem, leftSeconds: num
   right.style = { ...right.style, caption_start_seconds: cutSeconds } satisfies CaptionStyle;
 }
 
-// Keeps fades and animations on the outer ends and advances the right half's source.
-function trimInnerEnds(draft: EditDraft, left: EditorItem, right: EditorItem): void {
+// Advances the right half's source and keeps each half's effects where they stand.
+function continueHalves(draft: EditDraft, left: EditorItem, right: EditorItem): void {
   const leftSeconds = framesToSeconds(left.durationInFrames, draft.fps);
+  const rightSeconds = framesToSeconds(right.durationInFrames, draft.fps);
   if (isSourceTimedItem(right)) right.sourceStartSeconds += leftSeconds * right.playbackRate;
-  if (isSoundItem(left)) left.audioFadeOutSeconds = AUDIO_FADE_DEFAULT_SECONDS;
-  if (isSoundItem(right)) right.audioFadeInSeconds = AUDIO_FADE_DEFAULT_SECONDS;
-  if (isVisualItem(left)) left.exitAnimation = null;
-  if (isVisualItem(right)) right.enterAnimation = null;
-  if (left.type === "text" || left.type === "captions") {
-    left.style = withoutFade(left.style, "fade_out_seconds");
-  }
-  if (right.type === "text" || right.type === "captions") {
-    right.style = withoutFade(right.style, "fade_in_seconds");
-  }
+  const spans = splitEffectSpans(left, { leftSeconds, rightSeconds });
+  assignSpans(left, spans.left);
+  assignSpans(right, spans.right);
   if (left.type === "captions" && right.type === "captions") {
     splitCaptions(left, right, leftSeconds);
   }
@@ -76,6 +64,11 @@ function trimInnerEnds(draft: EditDraft, left: EditorItem, right: EditorItem): v
     left.audioRole = inferAudioRole(draft.asset(left.assetId));
     right.audioRole = left.audioRole;
   }
+}
+
+function assignSpans(half: EditorItem, spans: EffectSpans): void {
+  if (Object.keys(spans).length === 0) delete half.effectSpans;
+  else half.effectSpans = spans;
 }
 
 /** Applies `split_item`. */
@@ -99,9 +92,10 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
     from: cutFrame,
     durationInFrames: endFrame - cutFrame,
   };
-  trimInnerEnds(draft, left, right);
+  continueHalves(draft, left, right);
   // The left half shortens first, so the right half's frames are free when it goes in.
-  draft.updateItem(item, left);
+  const shortened = draft.updateItem(item, left);
+  if (left.effectSpans === undefined) draft.clearItemFields(shortened, ["effectSpans"]);
   draft.addItem(right);
   linkSplitHalf(draft, item, right);
   return undefined;

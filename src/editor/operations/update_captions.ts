@@ -4,13 +4,15 @@
  * ones and omitted fields keep theirs. The item keeps its timing; change it with
  * `set_item_timing`. New entries or a new clock (`caption_start_seconds`, `playback_rate`) make generated captions hand-made (their link to their
  * sources ends); a style change keeps the link and regroups the words by the new
- * `words_per_caption` and `split_on_punctuation`.
+ * `words_per_caption` and `split_on_punctuation`. A fade set anew starts (or ends) at the
+ * item's own edge, even on a half of a split item (`effect-spans.ts`).
  *
  * @module
  */
 import type { UpdateCaptionsOperation } from "../../schemas/edit-operations.js";
 import { unlinkCaptions } from "../caption-links.js";
 import { checkCaptionEntries } from "../captions.js";
+import { restartEffects, textFadeSides } from "../effect-spans.js";
 import { isEditFailure } from "../errors.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
@@ -31,9 +33,10 @@ export const updateCaptions: OperationModule<UpdateCaptionsOperation> = (draft, 
     operation.style?.caption_start_seconds !== undefined ||
     operation.style?.playback_rate !== undefined;
   const edited = byHand ? unlinkCaptions(draft, item) : item;
-  draft.updateItem(edited, {
+  const updated = draft.updateItem(edited, {
     captions: operation.captions,
     style: operation.style === undefined ? undefined : { ...item.style, ...operation.style },
   });
+  restartEffects(draft, updated, { family: "textFade", sides: textFadeSides(operation.style) });
   return undefined;
 };

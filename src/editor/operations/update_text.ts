@@ -8,11 +8,15 @@
  * cut off; a box that would then reach past the bottom of the composition moves up to
  * stay inside. It never shrinks: resize it with `set_item_transform`.
  *
+ * A fade set anew starts (or ends) at the item's own edge, even on a half of a split item
+ * (`effect-spans.ts`).
+ *
  * @module
  */
 import type { UpdateTextOperation } from "../../schemas/edit-operations.js";
 import { TEXT_FONT_SIZE_DEFAULT } from "../defaults.js";
 import type { EditDraft } from "../draft.js";
+import { restartEffects, textFadeSides } from "../effect-spans.js";
 import { isEditFailure } from "../errors.js";
 import type { TextItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
@@ -43,6 +47,7 @@ export const updateText: OperationModule<UpdateTextOperation> = (draft, operatio
     text: operation.text,
     style: operation.style === undefined ? undefined : { ...item.style, ...operation.style },
   });
-  draft.updateItem(updated, grownBox(draft, updated));
+  const grown = draft.updateItem(updated, grownBox(draft, updated));
+  restartEffects(draft, grown, { family: "textFade", sides: textFadeSides(operation.style) });
   return undefined;
 };

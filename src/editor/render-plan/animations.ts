@@ -106,7 +106,7 @@ export function fitDurations(
 
 /** What {@link planAnimations} needs to know about the layer. */
 export interface AnimationSubject {
-  /** The item's whole window on the output. */
+  /** The item's window on the output. */
   readonly window: TimeWindow;
   /** The item's box in output pixels. */
   readonly box: PlanBox;
@@ -114,14 +114,20 @@ export interface AnimationSubject {
   readonly enter: AnimationConfig | null;
   /** Exit animation, or null. */
   readonly exit: AnimationConfig | null;
+  /**
+   * What the enter and exit are timed over: `window`, or the longer whole a half of a
+   * split item was cut from (the enter starts at its start, the exit ends at its end).
+   */
+  readonly animationWhole: TimeWindow;
   /** Text style fade-in in seconds (0 for none). */
   readonly textFadeInSeconds: number;
   /** Text style fade-out in seconds (0 for none). */
   readonly textFadeOutSeconds: number;
+  /** What the text fades are timed over, as `animationWhole` for the animations. */
+  readonly textFadeWhole: TimeWindow;
 }
 
-function lengthOf(config: AnimationConfig | null): number {
-  if (config === null || ANIMATION_EFFECTS[config.type] === null) return 0;
+function lengthOf(config: AnimationConfig): number {
   return config.duration_seconds ?? ANIMATION_DURATION_DEFAULT_SECONDS;
 }
 
@@ -135,66 +141,84 @@ function animation(
     : { ...what, from: REST_POSE, to: moved };
 }
 
-function enterWindow(item: TimeWindow, seconds: number): TimeWindow {
-  return { startSeconds: item.startSeconds, endSeconds: item.startSeconds + seconds };
+function enterWindow(whole: TimeWindow, seconds: number): TimeWindow {
+  return { startSeconds: whole.startSeconds, endSeconds: whole.startSeconds + seconds };
 }
 
-function exitWindow(item: TimeWindow, seconds: number): TimeWindow {
-  return { startSeconds: item.endSeconds - seconds, endSeconds: item.endSeconds };
+function exitWindow(whole: TimeWindow, seconds: number): TimeWindow {
+  return { startSeconds: whole.endSeconds - seconds, endSeconds: whole.endSeconds };
+}
+
+function overlaps(left: TimeWindow, right: TimeWindow): boolean {
+  return left.endSeconds > right.startSeconds && left.startSeconds < right.endSeconds;
+}
+
+// What one side of an effect family draws, before it is timed.
+interface SideEffect {
+  readonly requested: PlannedAnimation["requested"];
+  readonly effect: AnimationEffect;
+  readonly seconds: number;
+  readonly moved: LayerPose;
+}
+
+// An enter and an exit timed over `whole`, shrunk together to fit it. A side that lasts
+// nothing, or falls wholly outside the item's `window` (where it holds rest), is left out.
+function timeSides(
+  sides: { readonly enter: SideEffect | null; readonly exit: SideEffect | null },
+  { whole, window }: { readonly whole: TimeWindow; readonly window: TimeWindow },
+): PlannedAnimation[] {
+  const fitted = fitDurations(
+    sides.enter?.seconds ?? 0,
+    sides.exit?.seconds ?? 0,
+    whole.endSeconds - whole.startSeconds,
+  );
+  const timed = [
+    ["enter", sides.enter, enterWindow(whole, fitted.enterSeconds)],
+    ["exit", sides.exit, exitWindow(whole, fitted.exitSeconds)],
+  ] as const;
+  const planned: PlannedAnimation[] = [];
+  for (const [phase, side, phaseWindow] of timed) {
+    if (side === null || phaseWindow.endSeconds <= phaseWindow.startSeconds) continue;
+    if (!overlaps(phaseWindow, window)) continue;
+    const { requested, effect, moved } = side;
+    planned.push(animation({ phase, requested, effect, window: phaseWindow }, moved));
+  }
+  return planned;
+}
+
+const FADED: LayerPose = { ...REST_POSE, opacity: 0 };
+
+function textFade(seconds: number): SideEffect | null {
+  return seconds > 0 ? { requested: "text_fade", effect: "fade", seconds, moved: FADED } : null;
 }
 
 /**
  * The layer's enter and exit animations and text fades as absolute windows and poses.
- * Lengths default to half a second; an enter and an exit longer together than the item
- * shrink in proportion (so do the two text fades); a zero length draws nothing.
+ * Lengths default to half a second; an enter and an exit longer together than what they
+ * are timed over shrink in proportion (so do the two text fades); a zero length draws
+ * nothing. A half of a split item keeps its whole's timing, so its windows may reach
+ * past its own; one wholly outside it is left out.
  */
 export function planAnimations(
   subject: AnimationSubject,
   frame: AnimationFrame,
 ): PlannedAnimation[] {
-  const { window, box } = subject;
-  const itemSeconds = window.endSeconds - window.startSeconds;
-  const planned: PlannedAnimation[] = [];
-  const moves = fitDurations(lengthOf(subject.enter), lengthOf(subject.exit), itemSeconds);
-  const sides = [
-    ["enter", subject.enter, enterWindow(window, moves.enterSeconds)],
-    ["exit", subject.exit, exitWindow(window, moves.exitSeconds)],
-  ] as const;
-  for (const [phase, config, phaseWindow] of sides) {
+  const { box, window } = subject;
+  const side = (config: AnimationConfig | null, phase: "enter" | "exit"): SideEffect | null => {
     const effect = config === null ? null : ANIMATION_EFFECTS[config.type];
-    if (config === null || effect === null || phaseWindow.endSeconds <= phaseWindow.startSeconds) {
-      continue;
-    }
+    if (config === null || effect === null) return null;
     const moved = effectPose(effect, sideOf(config, phase), { box, frame });
-    planned.push(animation({ phase, requested: config.type, effect, window: phaseWindow }, moved));
-  }
-  const fades = fitDurations(subject.textFadeInSeconds, subject.textFadeOutSeconds, itemSeconds);
-  const faded = { ...REST_POSE, opacity: 0 };
-  if (fades.enterSeconds > 0) {
-    planned.push(
-      animation(
-        {
-          phase: "enter",
-          requested: "text_fade",
-          effect: "fade",
-          window: enterWindow(window, fades.enterSeconds),
-        },
-        faded,
-      ),
-    );
-  }
-  if (fades.exitSeconds > 0) {
-    planned.push(
-      animation(
-        {
-          phase: "exit",
-          requested: "text_fade",
-          effect: "fade",
-          window: exitWindow(window, fades.exitSeconds),
-        },
-        faded,
-      ),
-    );
-  }
+    return { requested: config.type, effect, seconds: lengthOf(config), moved };
+  };
+  const planned = [
+    ...timeSides(
+      { enter: side(subject.enter, "enter"), exit: side(subject.exit, "exit") },
+      { whole: subject.animationWhole, window },
+    ),
+    ...timeSides(
+      { enter: textFade(subject.textFadeInSeconds), exit: textFade(subject.textFadeOutSeconds) },
+      { whole: subject.textFadeWhole, window },
+    ),
+  ];
   return planned.sort((left, right) => left.window.startSeconds - right.window.startSeconds);
 }

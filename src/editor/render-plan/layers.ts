@@ -18,7 +18,7 @@ import { planMotion } from "./motion.js";
 import { checkedColors } from "./style-colors.js";
 import { planTextStyle } from "./text-style.js";
 import type { PlacedWindows } from "./timing.js";
-import { sourceTimingOf } from "./timing.js";
+import { effectWindowOf, sourceTimingOf } from "./timing.js";
 import type { LayerBase, PlanBox, PlannedLayer, RgbaColor } from "./types.js";
 
 /** What building a layer needs besides the item. */
@@ -60,6 +60,7 @@ function baseOf(
   const box = scaleBox(item, context.pixelScale);
   const textStyle = item.type === "text" || item.type === "captions" ? item.style : undefined;
   const isMedia = item.type === "video" || item.type === "image" || item.type === "gif";
+  const { window } = placed;
   return {
     itemId: item.id,
     trackIndex,
@@ -69,17 +70,19 @@ function baseOf(
     opacity: item.opacity,
     animations: planAnimations(
       {
-        window: placed.window,
+        window,
         box,
         enter: item.enterAnimation,
         exit: item.exitAnimation,
+        animationWhole: effectWindowOf(item, { family: "animation", window }),
         textFadeInSeconds: textStyle?.fade_in_seconds ?? 0,
         textFadeOutSeconds: textStyle?.fade_out_seconds ?? 0,
+        textFadeWhole: effectWindowOf(item, { family: "textFade", window }),
       },
       context.frame,
     ),
     motion: planMotion(item.motion, {
-      window: placed.window,
+      window: effectWindowOf(item, { family: "motion", window }),
       box,
       target: isMedia ? "content" : "layer",
     }),

@@ -153,7 +153,10 @@ function coverBox(shape: MotionShape, box: PlanBox): MotionShape {
 
 /** Where a motion plays: the layer's window and box, and what it moves. */
 export interface MotionPlacement {
-  /** The item's window on the output. */
+  /**
+   * What the motion is timed over: the item's window on the output, or the longer whole
+   * a half of a split item was cut from.
+   */
   readonly window: TimeWindow;
   /** The layer's box in output pixels. */
   readonly box: PlanBox;
@@ -165,7 +168,8 @@ export interface MotionPlacement {
  * The layer's motion with absolute times, or null for none: it starts `start_seconds`
  * into the item and runs until the item ends; a cycle lasts `duration_seconds` (default
  * the rest of the item; a float swing 2 s), repeating when `loop` is set and otherwise
- * holding its end.
+ * holding its end. On a half of a split item, "the item" is the whole it was cut from,
+ * so the motion goes on where it stood.
  */
 export function planMotion(
   motion: Motion | null,

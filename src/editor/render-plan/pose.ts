@@ -1,12 +1,19 @@
 /**
- * Where a layer is at an instant: the reference meaning of a plan's animations and
- * motion. Renderers draw the same thing their own way (filter expressions, subtitle
+ * Where a layer is at an instant, and how loud a sound's fades let it be: the reference
+ * meaning of a plan's animations, motion and fades. Renderers draw the same thing their own way (filter expressions, subtitle
  * transforms) and tests compare against these functions.
  *
  * @module
  */
 import { REST_POSE } from "./animations.js";
-import type { LayerBase, LayerPose, MotionPose, PlannedAnimation, PlannedMotion } from "./types.js";
+import type {
+  LayerBase,
+  LayerPose,
+  MotionPose,
+  PlannedAnimation,
+  PlannedMotion,
+  PlannedSound,
+} from "./types.js";
 
 /** Progress through `[start, end)` at `seconds`: 0 before, 1 after, linear between. */
 export function progressAt(startSeconds: number, endSeconds: number, seconds: number): number {
@@ -106,4 +113,31 @@ export function layerPoseAt(
     offsetX: pose.offsetX + moved.offsetX,
     offsetY: pose.offsetY + moved.offsetY,
   };
+}
+
+/**
+ * The gain a sound's fades give at output second `seconds`, from 0 (silent) to 1 (its
+ * full level): the linear fade-in rising from `fadeWindow`'s start times the linear
+ * fade-out falling to its end. Its level in decibels comes on top.
+ *
+ * @example
+ * ```ts
+ * // A 3 s fade-in split at 1 s: the right half starts at a third of its level.
+ * soundFadeAt(rightHalf, rightHalf.window.startSeconds); // 0.333...
+ * ```
+ */
+export function soundFadeAt(
+  sound: Pick<PlannedSound, "fadeWindow" | "fadeInSeconds" | "fadeOutSeconds">,
+  seconds: number,
+): number {
+  const { fadeWindow, fadeInSeconds, fadeOutSeconds } = sound;
+  const rising =
+    fadeInSeconds > 0
+      ? progressAt(fadeWindow.startSeconds, fadeWindow.startSeconds + fadeInSeconds, seconds)
+      : 1;
+  const falling =
+    fadeOutSeconds > 0
+      ? 1 - progressAt(fadeWindow.endSeconds - fadeOutSeconds, fadeWindow.endSeconds, seconds)
+      : 1;
+  return rising * falling;
 }

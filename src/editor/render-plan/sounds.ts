@@ -1,5 +1,6 @@
 /**
- * Items that make sound as plan sounds: source timing, level and fades.
+ * Items that make sound as plan sounds: source timing, level and fades (timed over the
+ * whole a half of a split item was cut from, so they go on where they stood).
  *
  * @module
  */
@@ -8,7 +9,7 @@ import type { SoundItem } from "../items.js";
 import type { EditorState } from "../state.js";
 import { fitDurations } from "./animations.js";
 import { assetOf } from "./layers.js";
-import { type PlacedWindows, sourceTimingOf, windowSeconds } from "./timing.js";
+import { effectWindowOf, type PlacedWindows, sourceTimingOf, windowSeconds } from "./timing.js";
 import type { PlannedSound } from "./types.js";
 
 /** The sound of `item`, heard in `placed`. */
@@ -18,10 +19,11 @@ export function planSound(
   state: EditorState,
 ): PlannedSound {
   const asset = assetOf(state, item.assetId);
+  const fadeWindow = effectWindowOf(item, { family: "audioFade", window: placed.window });
   const fades = fitDurations(
     item.audioFadeInSeconds,
     item.audioFadeOutSeconds,
-    windowSeconds(placed.window),
+    windowSeconds(fadeWindow),
   );
   return {
     itemId: item.id,
@@ -32,6 +34,7 @@ export function planSound(
     visible: placed.visible,
     source: sourceTimingOf(item, asset),
     volumeDb: item.volumeDb,
+    fadeWindow,
     fadeInSeconds: fades.enterSeconds,
     fadeOutSeconds: fades.exitSeconds,
   };

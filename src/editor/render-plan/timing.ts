@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { EditorItem, SourceTimedItem } from "../items.js";
+import { effectSpanOf } from "../effect-spans.js";
+import type { EditorItem, EffectFamily, SourceTimedItem } from "../items.js";
 import type { EditorAsset } from "../state.js";
 import type { SourceTiming, TimeWindow } from "./types.js";
 
@@ -42,6 +43,21 @@ export function placeInRange(
     endSeconds: Math.min(durationSeconds, window.endSeconds),
   };
   return visible.endSeconds > visible.startSeconds ? { window, visible } : undefined;
+}
+
+/**
+ * The window `family`'s effects on `item` are timed over: the item's own `window`, or the
+ * longer whole a half of a split item was cut from (`EffectSpans`).
+ */
+export function effectWindowOf(
+  item: Pick<EditorItem, "effectSpans">,
+  { family, window }: { readonly family: EffectFamily; readonly window: TimeWindow },
+): TimeWindow {
+  const { beforeSeconds, afterSeconds } = effectSpanOf(item, family);
+  return {
+    startSeconds: window.startSeconds - beforeSeconds,
+    endSeconds: window.endSeconds + afterSeconds,
+  };
 }
 
 /** The length of a window in seconds. */

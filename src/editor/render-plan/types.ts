@@ -95,7 +95,8 @@ export type AnimationEffect = "fade" | "slide" | "scale" | "zoom" | "flip";
 /**
  * An enter or exit animation resolved to an absolute window: the pose moves linearly
  * from `from` to `to` over the window. An enter animation ends at rest; an exit
- * animation starts at rest.
+ * animation starts at rest. On a half of a split item the window may reach past the
+ * layer's own (a fade-in begun before the half starts is partly done when it does).
  */
 export interface PlannedAnimation {
   /** `enter` at the item's start, `exit` at its end. */
@@ -135,7 +136,8 @@ export interface MotionSway {
 }
 
 /**
- * Continuous motion resolved to absolute times. Within `window`, each cycle of
+ * Continuous motion resolved to absolute times (on a half of a split item, from where it
+ * stood in the whole it was cut from, so `window` may start before the layer's). Within `window`, each cycle of
  * `cycleSeconds` moves linearly from `from` to `to` (and starts over when `loops`, else
  * holds `to`); `sway`, when set, adds a sine shift while the window lasts. On media the
  * motion moves the picture inside its box (a camera move, `target: "content"`; `from`
@@ -300,9 +302,15 @@ export interface PlannedSound {
   readonly source: SourceTiming;
   /** Gain in decibels. */
   readonly volumeDb: number;
-  /** Fade-in from the window's start, in seconds, at most the window's length. */
+  /**
+   * What the fades are timed over: `window` itself, or, for a half of a split item, the
+   * longer whole it was cut from, so its fades go on where they stood (a fade-in begun
+   * before the sound starts is already partly up when it does).
+   */
+  readonly fadeWindow: TimeWindow;
+  /** Fade-in from `fadeWindow`'s start, in seconds; with the fade-out, at most its length. */
   readonly fadeInSeconds: number;
-  /** Fade-out to the window's end, in seconds, at most the window's length. */
+  /** Fade-out to `fadeWindow`'s end, in seconds; with the fade-in, at most its length. */
   readonly fadeOutSeconds: number;
 }
 

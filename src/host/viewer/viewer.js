@@ -1,9 +1,13 @@
 // The reelkit timeline viewer: a client of the public REST API under /v1, like any other.
-// It keeps the API key in this tab's session storage and nothing else anywhere.
+// It keeps the API key in this tab's session storage, with what it watches and exported;
+// the open project is in the address (`#/videos/{id}`), so a reload or a shared link
+// opens it again.
 
 const API = "/v1";
 const KEY_STORAGE = "reelkit.viewer.apiKey";
 const WATCHED_STORAGE = "reelkit.viewer.watchedGenerations";
+const EXPORTS_STORAGE = "reelkit.viewer.exportRevisions";
+const PROJECT_LINK = /^#\/videos\/(\d+)$/;
 const WORKSPACE_POLL_MILLISECONDS = 3000;
 const EXPORT_POLL_MILLISECONDS = 1000;
 const FRAME_DEBOUNCE_MILLISECONDS = 200;
@@ -11,6 +15,9 @@ const FRAME_WIDTH_PIXELS = 480;
 const PROJECT_LIST_LIMIT = 20;
 const HISTORY_LIMIT = 20;
 const WATCHED_MAX = 10;
+const EXPORTS_REMEMBERED_MAX = 20;
+const LABEL_MAX_CHARACTERS = 40;
+const CAPTION_LABEL_WORDS = 6;
 const RUNNING_STATUSES = ["queued", "generating"];
 const TYPE_LABELS = {
   video: "Video",
@@ -24,6 +31,7 @@ const TYPE_LABELS = {
 
 const view = {
   project: undefined,
+  exported: undefined,
   selectedItemId: undefined,
   playheadSeconds: 0,
   pollTimer: undefined,
@@ -143,14 +151,18 @@ function enterWorkspace() {
   byId("workspace").hidden = false;
   byId("sign-out").hidden = false;
   refreshWorkspace();
+  openLinkedProject();
 }
 
+// The address stays as it is, so signing in again (with a new key) reopens the project.
 function signOut() {
   sessionStorage.removeItem(KEY_STORAGE);
   sessionStorage.removeItem(WATCHED_STORAGE);
+  sessionStorage.removeItem(EXPORTS_STORAGE);
   clearTimeout(view.pollTimer);
   clearTimeout(view.exportTimer);
   view.project = undefined;
+  view.exported = undefined;
   byId("workspace").hidden = true;
   byId("project").hidden = true;
   byId("sign-out").hidden = true;
@@ -271,17 +283,39 @@ function recentRow(name, record) {
 
 // --- Project and timeline ----------------------------------------------------------------
 
+function projectLink(id) {
+  return `#/videos/${id}`;
+}
+
+function linkedProjectId() {
+  const match = PROJECT_LINK.exec(location.hash);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/** Opens the project the address names, when signed in and it is not open already. */
+function openLinkedProject() {
+  const id = linkedProjectId();
+  if (id === undefined || id === view.project?.id || apiKey() === null) return;
+  userAction(() => openProject(id));
+}
+
 async function openProject(id, options = {}) {
   const response = await api("GET", `/editor/videos/${id}`, { raw: true });
   const body = await response.json();
   const changed = view.project?.id !== id;
   view.project = { ...body.video, etag: response.headers.get("etag") };
+  // The address names the open project (without a new history entry), so a reload or a
+  // copied link opens it again; the key never goes in it.
+  const link = projectLink(id);
+  if (location.hash !== link) history.replaceState(null, "", link);
+  byId("project-link").setAttribute("href", link);
   if (changed) {
     view.selectedItemId = undefined;
     view.playheadSeconds = 0;
     resetExport();
   }
   renderProject();
+  if (changed) await followExport(id, { quiet: true });
   await renderHistory();
   if (options.focus) byId("project-heading").focus();
 }
@@ -318,6 +352,7 @@ function renderProject() {
   renderRuler(durationSeconds);
   renderTracks(editor, frames);
   renderItemFields();
+  renderExportStatus();
   movePlayhead(view.playheadSeconds, { fetchNow: true });
 }
 
@@ -333,10 +368,46 @@ function renderRuler(durationSeconds) {
   ruler.replaceChildren(...ticks);
 }
 
+/** `text` on one line, cut to a label's length. */
+function shortText(text) {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= LABEL_MAX_CHARACTERS) return line;
+  return `${line.slice(0, LABEL_MAX_CHARACTERS - 1).trimEnd()}…`;
+}
+
+/** The last segment of a URL's path, as a person reads a file name. */
+function fileNameOf(url) {
+  try {
+    const segments = new URL(url, location.href).pathname.split("/");
+    return decodeURIComponent(segments.at(-1) ?? "");
+  } catch {
+    return "";
+  }
+}
+
+function captionWords(item) {
+  const words = (item.captions ?? []).flatMap((entry) => entry.text.split(/\s+/));
+  const shown = words.filter((word) => word !== "").slice(0, CAPTION_LABEL_WORDS);
+  return shown.length < words.length ? `${shown.join(" ")} …` : shown.join(" ");
+}
+
+/**
+ * What an item shows or plays, in a few words: a text's text, its first caption words, a
+ * media item's file name (or the asset's name), a solid's colour. Never the item's id.
+ */
 function itemName(item) {
-  if (typeof item.text === "string") return item.text;
+  if (item.type === "text") return shortText(item.text ?? "");
+  if (item.type === "captions") return shortText(captionWords(item));
+  if (item.type === "solid") return shortText(item.style?.color ?? "");
   const asset = view.project?.editor.assets[item.assetId];
-  return asset?.name ?? item.id;
+  return shortText(asset?.name || fileNameOf(asset?.url ?? "") || "");
+}
+
+/** The type, then what the item shows: `Text “Cold brew”`. */
+function itemLabel(item) {
+  const type = TYPE_LABELS[item.type] ?? item.type;
+  const name = itemName(item);
+  return name === "" ? type : `${type} “${name}”`;
 }
 
 function renderTracks(editor, frames) {
@@ -357,6 +428,7 @@ function renderTracks(editor, frames) {
 
 function itemButton(item, fps, frames) {
   const label = TYPE_LABELS[item.type] ?? item.type;
+  const name = itemName(item);
   const fromSeconds = framesToSeconds(item.from, fps);
   const toSeconds = framesToSeconds(item.from + item.durationInFrames, fps);
   const button = element(
@@ -367,10 +439,15 @@ function itemButton(item, fps, frames) {
       "data-item-id": item.id,
       "data-item-type": item.type,
       "aria-pressed": item.id === view.selectedItemId ? "true" : "false",
-      "aria-label": `${label} “${itemName(item)}”, ${seconds(fromSeconds)} to ${seconds(toSeconds)}`,
+      "aria-label": `${itemLabel(item)}, ${seconds(fromSeconds)} to ${seconds(toSeconds)}`,
+      title: itemLabel(item),
       onclick: () => selectItem(item.id),
     },
-    [element("span", { className: "item-type" }, [label]), ` ${itemName(item)}`],
+    [
+      element("span", { className: "item-type" }, [label]),
+      " ",
+      element("span", { className: "item-name" }, [name]),
+    ],
   );
   button.style.left = `${(item.from / frames) * 100}%`;
   button.style.width = `${(item.durationInFrames / frames) * 100}%`;
@@ -402,7 +479,9 @@ function renderItemFields() {
     return;
   }
   const fps = view.project.editor.fps;
-  byId("item-heading").textContent = `${TYPE_LABELS[item.type] ?? item.type}: ${itemName(item)}`;
+  const name = itemName(item);
+  const type = TYPE_LABELS[item.type] ?? item.type;
+  byId("item-heading").textContent = name === "" ? type : `${type}: ${name}`;
   const derived = {
     from_seconds: framesToSeconds(item.from, fps),
     duration_seconds: framesToSeconds(item.durationInFrames, fps),
@@ -473,24 +552,39 @@ function showFrame(blob, caption) {
 
 // --- History, undo and redo --------------------------------------------------------------
 
+/**
+ * The revision whose content an undo or redo left the project with. An undo reverts the
+ * change made by its target (the latest change not yet reverted), so the project holds
+ * again what it held just before that change: the content of the revision before the
+ * target. A redo makes the target's change again: the target's content.
+ */
+function restoredRevision(revision) {
+  const target = revision.target_revision;
+  if (target === null) return undefined;
+  return revision.actor === "undo" ? target - 1 : target;
+}
+
+function historyRow(revision) {
+  const restored = restoredRevision(revision);
+  const what =
+    restored === undefined
+      ? revision.operation_types.join(", ") || "no operations"
+      : `${revision.actor === "undo" ? "reverted" : "made again"} revision ${revision.target_revision}: the content of revision ${restored}`;
+  const parts = [
+    element("strong", {}, [`Revision ${revision.revision}`]),
+    ` · ${revision.actor} · ${what}`,
+  ];
+  if (revision.instructions) {
+    parts.push(element("span", { className: "meta" }, [` “${revision.instructions}”`]));
+  }
+  return element("li", { "data-revision": revision.revision, "data-restores": restored }, parts);
+}
+
 async function renderHistory() {
   const { id } = view.project;
   const history = await api("GET", `/editor/videos/${id}/revisions?limit=${HISTORY_LIMIT}`);
   if (view.project?.id !== id) return;
-  const rows = history.revisions.map((revision) => {
-    const what =
-      revision.target_revision === null
-        ? revision.operation_types.join(", ") || "no operations"
-        : `back to the state of revision ${revision.target_revision}`;
-    const parts = [
-      element("strong", {}, [`Revision ${revision.revision}`]),
-      ` · ${revision.actor} · ${what}`,
-    ];
-    if (revision.instructions) {
-      parts.push(element("span", { className: "meta" }, [` “${revision.instructions}”`]));
-    }
-    return element("li", { "data-revision": revision.revision }, parts);
-  });
+  const rows = history.revisions.map(historyRow);
   // The list starts after creation; name revision 0 once the whole history is shown.
   if (history.next_cursor === null) {
     rows.push(
@@ -510,9 +604,36 @@ async function revisionAction(action) {
 
 // --- Export ------------------------------------------------------------------------------
 
+function exportRevisions() {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(EXPORTS_STORAGE) ?? "{}");
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+// The revision the page asked to export, by project, so it can say later whether the
+// project moved past the file (the video record may not say which revision it rendered).
+function rememberExportRevision(id, revision) {
+  const kept = Object.entries(exportRevisions()).filter(([known]) => known !== String(id));
+  const entries = [[String(id), revision], ...kept].slice(0, EXPORTS_REMEMBERED_MAX);
+  sessionStorage.setItem(EXPORTS_STORAGE, JSON.stringify(Object.fromEntries(entries)));
+}
+
+/** The revision a video record's export rendered: the record's word, else what was asked. */
+function exportedRevision(id, video) {
+  if (Number.isInteger(video.export_revision)) return video.export_revision;
+  const asked = exportRevisions()[String(id)];
+  return Number.isInteger(asked) ? asked : undefined;
+}
+
 function resetExport() {
   clearTimeout(view.exportTimer);
-  byId("export-status").textContent = "";
+  view.exported = undefined;
+  const status = byId("export-status");
+  status.textContent = "";
+  status.classList.remove("stale");
   byId("export-progress").hidden = true;
   const video = byId("export-video");
   video.hidden = true;
@@ -521,37 +642,66 @@ function resetExport() {
 }
 
 async function startExport(resolution) {
-  const { id } = view.project;
+  const { id, revision } = view.project;
   resetExport();
+  // An export renders the project as it stands when asked: the revision this page shows.
+  rememberExportRevision(id, revision);
   const started = await api("POST", `/editor/videos/${id}/export`, {
     body: { resolution },
     headers: { "idempotency-key": crypto.randomUUID() },
   });
   const cost = started.reused ? "reused, no charge" : `${started.credits_deducted} credits`;
-  byId("export-status").textContent = `Export ${started.status} (${cost}).`;
+  byId("export-status").textContent = `Export of revision ${revision} ${started.status} (${cost}).`;
   await followExport(id);
 }
 
-async function followExport(id) {
+/**
+ * Follows the project's latest export until it leaves queued and generating, then shows
+ * the file with the revision it rendered. `quiet` (a project just opened) shows nothing
+ * for a project never exported, and a failed export only as its status.
+ */
+async function followExport(id, options = {}) {
   if (view.project?.id !== id) return;
   const video = await api("GET", `/videos/${id}`);
+  if (view.project?.id !== id) return;
   const progress = byId("export-progress");
+  const revision = exportedRevision(id, video);
+  const which = revision === undefined ? "Export" : `Export of revision ${revision}`;
   if (RUNNING_STATUSES.includes(video.status)) {
     progress.hidden = false;
-    byId("export-status").textContent = `Export ${video.status}…`;
+    byId("export-status").textContent = `${which} ${video.status}…`;
     view.exportTimer = setTimeout(() => guarded(() => followExport(id)), EXPORT_POLL_MILLISECONDS);
     return;
   }
   progress.hidden = true;
   if (video.status === "completed" && typeof video.url === "string") {
-    byId("export-status").textContent = "Export completed.";
+    view.exported = { id, revision };
+    renderExportStatus();
     const player = byId("export-video");
-    player.src = video.url;
+    if (player.getAttribute("src") !== video.url) player.src = video.url;
     player.hidden = false;
     return;
   }
-  byId("export-status").textContent = `Export ${video.status}.`;
-  if (video.error) showError(new Error(video.error.message));
+  if (options.quiet && video.status === "ready") return;
+  byId("export-status").textContent = `${which} ${video.status}.`;
+  if (video.error && !options.quiet) showError(new Error(video.error.message));
+}
+
+/** Says which revision the export on screen rendered, and whether the project moved on. */
+function renderExportStatus() {
+  const exported = view.exported;
+  if (exported === undefined || exported.id !== view.project?.id) return;
+  const status = byId("export-status");
+  const current = view.project.revision;
+  const stale = exported.revision !== undefined && exported.revision < current;
+  status.classList.toggle("stale", stale);
+  if (exported.revision === undefined) {
+    status.textContent = `Export completed, of a revision this page did not see (the project is at revision ${current}).`;
+  } else if (stale) {
+    status.textContent = `Export of revision ${exported.revision} completed. The project has moved on to revision ${current} since: export again for the current timeline.`;
+  } else {
+    status.textContent = `Export of revision ${exported.revision} completed: the current timeline.`;
+  }
 }
 
 // --- Wiring ------------------------------------------------------------------------------
@@ -585,6 +735,7 @@ function wire() {
   byId("ruler").addEventListener("click", (event) => scrubFromPointer(event));
   byId("undo").addEventListener("click", () => userAction(() => revisionAction("undo")));
   byId("redo").addEventListener("click", () => userAction(() => revisionAction("redo")));
+  window.addEventListener("hashchange", openLinkedProject);
   byId("export-form").addEventListener("submit", (event) => {
     event.preventDefault();
     userAction(() => startExport(byId("export-resolution").value));

@@ -16,6 +16,7 @@ import { MIGRATION_0010_OUTBOX_RETENTION } from "./0010-outbox-retention.js";
 import { MIGRATION_0011_EDITOR_REVISIONS } from "./0011-editor-revisions.js";
 import { MIGRATION_0013_WEBHOOKS } from "./0013-webhooks.js";
 import { MIGRATION_0014_ACCOUNT_NOTIFICATIONS } from "./0014-account-notifications.js";
+import { MIGRATION_0017_OAUTH } from "./0017-oauth.js";
 import type { Migration } from "./migration.js";
 
 export type { Migration } from "./migration.js";
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_0011_EDITOR_REVISIONS,
   MIGRATION_0013_WEBHOOKS,
   MIGRATION_0014_ACCOUNT_NOTIFICATIONS,
+  MIGRATION_0017_OAUTH,
 ];

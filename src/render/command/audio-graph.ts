@@ -6,6 +6,7 @@
  * @module
  */
 import type { PlannedSound, RenderPlan } from "../../editor/render-plan/types.js";
+import { quoted } from "./expressions.js";
 import type { FilterGraph } from "./graph.js";
 import { decimal } from "./numbers.js";
 
@@ -47,24 +48,28 @@ function inputOptions(sound: PlannedSound): string[] {
 }
 
 function soundFilters(sound: PlannedSound): string[] {
-  const { window, visible } = sound;
-  const length = window.endSeconds - window.startSeconds;
+  const { window, visible, fadeWindow } = sound;
+  // The samples are stamped on the clock of `fadeWindow`, which starts before the sound
+  // on a half of a split item: `afade` takes no negative time, and so meets each sample
+  // where the whole's fade would.
+  const leadSeconds = window.startSeconds - fadeWindow.startSeconds;
+  const fadeLength = fadeWindow.endSeconds - fadeWindow.startSeconds;
   const filters = [
     `aformat=sample_fmts=fltp:sample_rates=${AUDIO_SAMPLE_RATE}:channel_layouts=stereo`,
     "asetpts=PTS-STARTPTS",
     ...tempoChain(sound.source.playbackRate).map((factor) => `atempo=${decimal(factor)}`),
   ];
+  if (leadSeconds > 0) filters.push(`asetpts=${quoted(`PTS+round(${decimal(leadSeconds)}/TB)`)}`);
   if (sound.volumeDb !== 0) filters.push(`volume=${decimal(sound.volumeDb)}dB`);
   if (sound.fadeInSeconds > 0) filters.push(`afade=t=in:st=0:d=${decimal(sound.fadeInSeconds)}`);
   if (sound.fadeOutSeconds > 0) {
     filters.push(
-      `afade=t=out:st=${decimal(length - sound.fadeOutSeconds)}:d=${decimal(sound.fadeOutSeconds)}`,
+      `afade=t=out:st=${decimal(fadeLength - sound.fadeOutSeconds)}:d=${decimal(sound.fadeOutSeconds)}`,
     );
   }
-  filters.push(
-    `atrim=start=${decimal(visible.startSeconds - window.startSeconds)}:end=${decimal(visible.endSeconds - window.startSeconds)}`,
-    "asetpts=PTS-STARTPTS",
-  );
+  const from = leadSeconds + visible.startSeconds - window.startSeconds;
+  const to = leadSeconds + visible.endSeconds - window.startSeconds;
+  filters.push(`atrim=start=${decimal(from)}:end=${decimal(to)}`, "asetpts=PTS-STARTPTS");
   const delaySamples = Math.round(visible.startSeconds * AUDIO_SAMPLE_RATE);
   if (delaySamples > 0) filters.push(`adelay=delays=${delaySamples}S:all=1`);
   return filters;

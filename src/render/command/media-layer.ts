@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { MediaLayer, RenderPlan } from "../../editor/render-plan/types.js";
+import type { MediaLayer, PlannedAnimation, RenderPlan } from "../../editor/render-plan/types.js";
 import {
   animationChannel,
   motionOffsetExpression,
@@ -172,21 +172,34 @@ function fadeDirection(from: number, to: number): "in" | "out" {
   throw new Error(`An opacity change from ${from} to ${to} is not a fade.`);
 }
 
-function opacityFilters(layer: MediaLayer, format: CanvasFormat): string[] {
+// Seconds that move every fade of `fades` to a time of zero or later, in whole output
+// frames: `fade` takes no negative time, yet a fade may begin before the graph's zero (on
+// a half of a split item placed near the timeline's start, or by up to half a frame when
+// the output and composition frame rates differ).
+function fadeLeadSeconds(fades: readonly PlannedAnimation[], fps: number): number {
+  const earliest = Math.min(0, ...fades.map((fade) => fade.window.startSeconds));
+  return Math.ceil(-earliest * fps) / fps;
+}
+
+function opacityFilters(layer: MediaLayer, { plan, format }: PictureTarget): string[] {
   const fades = layer.animations.filter(
     (animation) => animation.from.opacity !== animation.to.opacity,
   );
   if (layer.opacity >= 1 && fades.length === 0) return [];
   const filters = [`format=${alphaFormat(format)}`];
   if (layer.opacity < 1) filters.push(`lut=a=${quoted(`val*${decimal(layer.opacity)}`)}`);
+  if (fades.length === 0) return filters;
+  // The frames are stamped that much later while they fade, then back.
+  const leadSeconds = fadeLeadSeconds(fades, plan.fps);
+  const lead = `round(${decimal(leadSeconds)}/TB)`;
+  if (leadSeconds > 0) filters.push(`setpts=${quoted(`PTS+${lead}`)}`);
   for (const { from, to, window } of fades) {
     const direction = fadeDirection(from.opacity, to.opacity);
-    // The graph's clock starts at most half a frame after the timeline's zero (when the
-    // output and composition frame rates differ), so a fade may start a hair before it.
-    const start = Math.max(0, window.startSeconds);
-    const duration = Math.max(0, window.endSeconds - start);
+    const start = window.startSeconds + leadSeconds;
+    const duration = window.endSeconds - window.startSeconds;
     filters.push(`fade=t=${direction}:st=${decimal(start)}:d=${decimal(duration)}:alpha=1`);
   }
+  if (leadSeconds > 0) filters.push(`setpts=${quoted(`PTS-${lead}`)}`);
   return filters;
 }
 
@@ -254,7 +267,7 @@ function addLayerPicture(
     stamp(layer, prerollSeconds),
     ...(layer.source === null ? [...fitted.filters, ...frames] : [...frames, ...fitted.filters]),
     ...cameraMotion(layer),
-    ...opacityFilters(layer, target.format),
+    ...opacityFilters(layer, target),
     ...animatedSize(layer),
   ];
   const label = graph.label("layer");

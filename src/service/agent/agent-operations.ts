@@ -8,6 +8,15 @@
 import type { z } from "zod";
 import { API_SCOPES, type ApiScope, READ_OR_WRITE_SCOPES } from "../../schemas/scopes.js";
 import {
+  generationCatalogOutputSchema,
+  socialAccountListOutputSchema,
+  socialPublicationListOutputSchema,
+  socialPublicationOutputSchema,
+  soundEffectListOutputSchema,
+  voiceRecommendationsOutputSchema,
+  workspaceOutputSchema,
+} from "./agent-outputs.js";
+import {
   listGenerationCatalogInputSchema,
   listSocialPublicationsInputSchema,
   listSoundEffectsInputSchema,
@@ -40,6 +49,8 @@ export interface AgentOperation {
   readonly scopes: readonly ApiScope[];
   /** Schema of the input, read from the request body; absent when there is none. */
   readonly input?: z.ZodType;
+  /** Schema of the JSON body of a success. */
+  readonly output: z.ZodType;
 }
 
 /** Social account reads: either social scope (spec 5.7). */
@@ -55,6 +66,7 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     summary: "The organization, its credit balance, the key's scopes and the subscription state.",
     auth: "bearer",
     scopes: API_SCOPES,
+    output: workspaceOutputSchema,
   },
   {
     operationId: "listGenerationCatalog",
@@ -62,6 +74,7 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     auth: "none",
     scopes: [],
     input: listGenerationCatalogInputSchema,
+    output: generationCatalogOutputSchema,
   },
   {
     operationId: "recommendVoice",
@@ -69,6 +82,7 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     input: recommendVoiceInputSchema,
+    output: voiceRecommendationsOutputSchema,
   },
   {
     operationId: "listSoundEffects",
@@ -76,12 +90,14 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     input: listSoundEffectsInputSchema,
+    output: soundEffectListOutputSchema,
   },
   {
     operationId: "listSocialAccounts",
     summary: "The organization's connected social accounts.",
     auth: "bearer",
     scopes: SOCIAL_READ_SCOPES,
+    output: socialAccountListOutputSchema,
   },
   {
     operationId: "publishMediaToSocial",
@@ -89,6 +105,7 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     auth: "bearer",
     scopes: SOCIAL_WRITE_SCOPES,
     input: publishMediaToSocialInputSchema,
+    output: socialPublicationOutputSchema,
   },
   {
     operationId: "listSocialPublications",
@@ -96,6 +113,7 @@ export const AGENT_OPERATIONS: readonly AgentOperation[] = [
     auth: "bearer",
     scopes: SOCIAL_READ_SCOPES,
     input: listSocialPublicationsInputSchema,
+    output: socialPublicationListOutputSchema,
   },
 ];
 

@@ -76,7 +76,8 @@ async function resolveOutsideInputs(
     resolveSoundEffectSources(deps, caller, operations),
     fetchCaptionTranscripts(deps, project.value.editor, operations),
   ]);
-  return proceed({ media, transcripts });
+  if (!transcripts.ok) return transcripts;
+  return proceed({ media, transcripts: transcripts.value });
 }
 
 /**

@@ -3,7 +3,9 @@
  * `add_voiceover`. It runs inside the idempotent, rate-limited frame of every paid
  * request: the project and the voice are checked, the speech priced and held, synthesized, placed on the
  * timeline, and only then is the hold captured. Every failure on the way releases the
- * hold, so a failed voiceover charges nothing and can be retried with the same key.
+ * hold, so a failed voiceover charges nothing and can be retried with the same key. A
+ * speech provider's understood failure answers with its own category: a 400 when trying
+ * again cannot help (an unsupported language), a retryable 500 otherwise.
  *
  * @module
  */
@@ -23,6 +25,7 @@ import type { RevisionActor } from "../ports/revisions.js";
 import { applyEditsToProject } from "./apply-edits-to-project.js";
 import { editResultOf } from "./edit-result.js";
 import { findEditorProject } from "./editor-videos.js";
+import { providerFailureApiError } from "./provider-failures.js";
 import {
   meetsCondition,
   type RevisionCondition,
@@ -49,13 +52,16 @@ async function synthesize(
 ): Promise<Step<SynthesizedSpeech>> {
   try {
     return proceed(await deps.speech.synthesize(speechRequestFor(operation)));
-  } catch {
+  } catch (thrown) {
+    // A voiceover request holds its add_voiceover alone (rule 3), so it is operation 0.
+    const understood = providerFailureApiError(thrown, { operationIndex: 0 });
     return halt(
-      apiError(
-        "server_error",
-        "The voice could not be generated; nothing was charged. Retry with the same idempotency key.",
-        { retryable: true },
-      ),
+      understood ??
+        apiError(
+          "server_error",
+          "The voice could not be generated; nothing was charged. Retry with the same idempotency key.",
+          { retryable: true },
+        ),
     );
   }
 }

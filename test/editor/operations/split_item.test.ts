@@ -50,22 +50,37 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
     });
   });
 
-  it("keeps fades and animations on the outer ends and motion on both", () => {
+  it("keeps every fade, animation and motion on both halves, reaching past the cut", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 3 }]);
-    expect(itemOf(result.state, "v")).toMatchObject({
+    const effects = {
       audioFadeInSeconds: 1,
-      audioFadeOutSeconds: 0,
-      enterAnimation: { type: "fade" },
-      exitAnimation: null,
-      motion: { type: "pan" },
-    });
-    expect(itemOf(result.state, "new-1")).toMatchObject({
-      audioFadeInSeconds: 0,
       audioFadeOutSeconds: 2,
-      enterAnimation: null,
+      enterAnimation: { type: "fade" },
       exitAnimation: { type: "zoom" },
       motion: { type: "pan" },
+    };
+    const reach = (beforeSeconds: number, afterSeconds: number) => ({
+      animation: { beforeSeconds, afterSeconds },
+      motion: { beforeSeconds, afterSeconds },
+      audioFade: { beforeSeconds, afterSeconds },
     });
+    expect(itemOf(result.state, "v")).toMatchObject({ ...effects, effectSpans: reach(0, 2) });
+    expect(itemOf(result.state, "new-1")).toMatchObject({ ...effects, effectSpans: reach(2, 0) });
+  });
+
+  it("adds no span to an item without effects", () => {
+    const result = applyOk(
+      clip({
+        audioFadeInSeconds: 0,
+        audioFadeOutSeconds: 0,
+        enterAnimation: null,
+        exitAnimation: null,
+        motion: null,
+      }),
+      [{ type: "split_item", item_id: "v", at_seconds: 3 }],
+    );
+    expect(itemOf(result.state, "v")).not.toHaveProperty("effectSpans");
+    expect(itemOf(result.state, "new-1")).not.toHaveProperty("effectSpans");
   });
 
   it.each([
@@ -103,7 +118,7 @@ describe("split_item by type", () => {
     ]);
   });
 
-  it("keeps text fades on the outer ends", () => {
+  it("keeps text fades on both halves, timed over the whole", () => {
     const state = stateOf([
       {
         id: "top",
@@ -116,14 +131,15 @@ describe("split_item by type", () => {
       },
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "t", at_seconds: 1 }]);
+    const style = { fade_in_seconds: 1, fade_out_seconds: 1, color: "red" };
     expect(itemOf(result.state, "t")).toMatchObject({
-      style: { fade_in_seconds: 1, color: "red" },
+      style,
+      effectSpans: { textFade: { beforeSeconds: 0, afterSeconds: 1 } },
     });
     expect(itemOf(result.state, "new-1")).toMatchObject({
-      style: { fade_out_seconds: 1, color: "red" },
+      style,
+      effectSpans: { textFade: { beforeSeconds: 1, afterSeconds: 0 } },
     });
-    expect(itemOf(result.state, "t")).not.toHaveProperty("style.fade_out_seconds");
-    expect(itemOf(result.state, "new-1")).not.toHaveProperty("style.fade_in_seconds");
   });
 
   it("splits captions on their clock: each half keeps the entries it shows", () => {

@@ -5,12 +5,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import {
   createMemorySocialPublisher,
   DEMO_SOCIAL_ACCOUNTS,
   type MemorySocialPublisher,
 } from "reelkit";
-import { createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
+import { compileTools, createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
 import { MCP_TOOLS } from "../../../src/mcp/tools/index.js";
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import {
@@ -42,6 +44,35 @@ export interface McpHarness extends Harness {
 
 const OPERATION_OF_TOOL = new Map(MCP_TOOLS.map((tool) => [tool.name, tool.target.api] as const));
 
+// Each tool's declared output schema, compiled once with the formats it names.
+const OUTPUT_VALIDATORS: ReadonlyMap<string, ValidateFunction> = (() => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  for (const tool of compileTools(MCP_TOOLS).values()) {
+    const schema = tool.listing.outputSchema;
+    if (schema !== undefined) validators.set(tool.definition.name, ajv.compile(schema));
+  }
+  return validators;
+})();
+
+/**
+ * Checks a tool result's structured content against the tool's declared output schema;
+ * throws naming the problems. A tool whose answer is a file declares none, and only its
+ * error results carry structured content.
+ */
+export function checkToolOutput(tool: string, structuredContent: unknown, isError: boolean): void {
+  const validate = OUTPUT_VALIDATORS.get(tool);
+  if (validate === undefined) {
+    if (isError) return;
+    throw new Error(`Tool ${tool} returned structured content but declares no output schema.`);
+  }
+  if (!validate(structuredContent)) {
+    const problems = JSON.stringify(validate.errors?.slice(0, 5), null, 1);
+    throw new Error(`Tool ${tool}: structured content breaks its output schema: ${problems}`);
+  }
+}
+
 type JsonRpcMessage = {
   readonly id?: unknown;
   readonly method?: unknown;
@@ -64,7 +95,7 @@ function messagesOf(text: string): JsonRpcMessage[] {
  * Wraps the MCP handler so that what it answers is checked against the OpenAPI document
  * the REST API serves: a refusal carrying a REST error body must be the structured error,
  * and every tool result's structured content must be the REST body of its operation (the
- * error body when it is an error).
+ * error body when it is an error) and match the tool's declared output schema.
  */
 function validatingMcp(mcp: McpFetchHandler, document: () => Promise<OpenApiDocument>) {
   return async (request: Request): Promise<Response> => {
@@ -89,6 +120,7 @@ function validatingMcp(mcp: McpFetchHandler, document: () => Promise<OpenApiDocu
       const tool = toolOfId.get(message.id);
       const content = message.result?.structuredContent;
       if (tool === undefined || content === undefined) continue;
+      checkToolOutput(tool, content, message.result?.isError === true);
       validator.checkBody(
         OPERATION_OF_TOOL.get(tool),
         message.result?.isError === true,

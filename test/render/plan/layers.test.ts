@@ -331,6 +331,7 @@ describe("planRender sounds", () => {
       visible: { startSeconds: 1, endSeconds: 3 },
       source: { startSeconds: 2, playbackRate: 1.5, loopSeconds: null, loops: false },
       volumeDb: -6,
+      fadeWindow: { startSeconds: 1, endSeconds: 3 },
       fadeInSeconds: 1.5,
       fadeOutSeconds: 0.5,
     });

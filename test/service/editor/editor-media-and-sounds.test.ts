@@ -1,3 +1,4 @@
+import { ProviderError } from "reelkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
@@ -272,7 +273,7 @@ describe("add_sound_effect", () => {
       durationInFrames: 36,
     });
     expect(editor.assets[item?.assetId as string]).toMatchObject({
-      url: expect.stringMatching(/\/sfx\/whoosh\.mp3$/),
+      url: expect.stringMatching(/\/sfx\/whoosh\.wav$/),
       name: "Whoosh",
       durationSeconds: 1.2,
       metadata: { sound_effect_id: "whoosh" },
@@ -385,6 +386,70 @@ describe("generate_captions_from_items", () => {
       context: { operation_index: 0, edit_code: "transcript_unavailable" },
     });
     expect((await readProject(harness, id)).editor_summary.itemCount).toBe(1);
+  });
+
+  it("answers a 400 naming the language when the provider cannot transcribe it, changing nothing", async () => {
+    harness = await createHarness({
+      overrides: {
+        transcription: {
+          transcribe: async (request) => {
+            throw new ProviderError({
+              category: "unsupported_language",
+              message: `No recognition model for ${request.language} is installed.`,
+              retryable: false,
+            });
+          },
+        },
+      },
+    });
+    id = await createProject(harness);
+    const clip = await addClip();
+    const response = await patchProject(harness, id, {
+      operations: [
+        { type: "set_title", title: "Kept out" },
+        { type: "generate_captions_from_items", source_item_ids: [clip], language: "de" },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: "bad_request",
+      message: "operations.1.language: No recognition model for de is installed.",
+      retryable: false,
+      context: {
+        field: "operations.1.language",
+        reason: "unsupported_language",
+        operation_index: 1,
+        source_item_id: clip,
+      },
+    });
+    expect((await readProject(harness, id)).editor_summary.itemCount).toBe(1);
+  });
+
+  it("answers a retryable 500 with the provider's category when its failure may pass", async () => {
+    harness = await createHarness({
+      overrides: {
+        transcription: {
+          transcribe: async () => {
+            throw new ProviderError({
+              category: "engine_busy",
+              message: "Too many recognitions are running.",
+              retryable: true,
+            });
+          },
+        },
+      },
+    });
+    id = await createProject(harness);
+    const clip = await addClip();
+    const response = await patchProject(harness, id, {
+      operations: [{ type: "generate_captions_from_items", source_item_ids: [clip] }],
+    });
+    expect(response.status).toBe(500);
+    expect(response.body.error).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      context: { reason: "engine_busy", operation_index: 0, source_item_id: clip },
+    });
   });
 
   it("answers 400 for a source that is not a video or audio item", async () => {

@@ -1,19 +1,35 @@
-import { countSpokenWords, priceVoiceover, type SpeechProvider, type SpeechRequest } from "reelkit";
+import {
+  countSpokenWords,
+  ProviderError,
+  priceVoiceover,
+  type SpeechProvider,
+  type SpeechRequest,
+} from "reelkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";
 import { createProject, patchProject, readProject, storedVersion } from "./editor-support.js";
 
 /** A speech provider that counts its calls and can be told to fail. */
-function countingSpeech(): SpeechProvider & { calls: SpeechRequest[]; failNext: boolean } {
+function countingSpeech(): SpeechProvider & {
+  calls: SpeechRequest[];
+  failNext: boolean;
+  throwNext: Error | undefined;
+} {
   const provider = {
     calls: [] as SpeechRequest[],
     failNext: false,
+    throwNext: undefined as Error | undefined,
     async synthesize(request: SpeechRequest) {
       provider.calls.push(request);
       if (provider.failNext) {
         provider.failNext = false;
         throw new Error("voice provider down");
+      }
+      if (provider.throwNext !== undefined) {
+        const thrown = provider.throwNext;
+        provider.throwNext = undefined;
+        throw thrown;
       }
       return {
         url: `https://cdn.example.com/voice/${provider.calls.length}.mp3`,
@@ -294,6 +310,49 @@ describe("PATCH /editor/videos/{id}: add_voiceover (paid)", () => {
     const ledger = await harness.deps.credits.ledger(toOrganizationId(1));
     expect(ledger.filter((entry) => entry.kind === "release")).toHaveLength(1);
     expect(ledger.filter((entry) => entry.kind === "capture")).toHaveLength(1);
+  });
+
+  it("answers a 400 with the provider's category for a failure a retry cannot fix, charging nothing", async () => {
+    await setUp();
+    speech.throwNext = new ProviderError({
+      category: "unsupported_language",
+      message: "No voice speaks xx.",
+      retryable: false,
+    });
+    const refused = await patchProject(harness, id, voiceover(), keyed("vo-language"));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({
+      code: "bad_request",
+      message: "operations.0.language: No voice speaks xx.",
+      retryable: false,
+      context: {
+        field: "operations.0.language",
+        reason: "unsupported_language",
+        operation_index: 0,
+      },
+    });
+    expect(await harness.available()).toBe(5000);
+    expect(await storedVersion(harness, id)).toBe(0);
+  });
+
+  it("answers a retryable 500 with the provider's category for a failure that may pass, charging nothing", async () => {
+    await setUp();
+    speech.throwNext = new ProviderError({
+      category: "engine_unavailable",
+      message: "flite was not found.",
+      retryable: true,
+    });
+    const failed = await patchProject(harness, id, voiceover(), keyed("vo-engine"));
+    expect(failed.status).toBe(500);
+    expect(failed.body.error).toMatchObject({
+      code: "server_error",
+      retryable: true,
+      context: { reason: "engine_unavailable", operation_index: 0 },
+    });
+    expect(failed.body.error.message).toContain("flite was not found.");
+    expect(await harness.available()).toBe(5000);
+    const retry = await patchProject(harness, id, voiceover(), keyed("vo-engine"));
+    expect(retry.status).toBe(200);
   });
 
   it("refunds when the engine rejects the voiceover", async () => {

@@ -23,7 +23,8 @@ export const SCREENSHOT_DIRECTORY = fileURLToPath(
   new URL("../../../test-output/viewer/", import.meta.url),
 );
 
-function chromiumMissing(): string | undefined {
+/** Why Chromium cannot be driven, or undefined when it can. */
+export function chromiumMissing(): string | undefined {
   try {
     accessSync(CHROMIUM_PATH, constants.X_OK);
     return undefined;

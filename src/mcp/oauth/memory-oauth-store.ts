@@ -1,0 +1,89 @@
+/**
+ * The authorization server's store in this process's memory: for tests, single-process
+ * hosts and the reference host without a database. Everything is gone when it stops.
+ *
+ * @module
+ */
+import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
+import type {
+  AuthorizationCodeRecord,
+  OAuthClientRecord,
+  OAuthGrant,
+  OAuthStore,
+  OAuthTokenRecord,
+} from "./oauth-store.js";
+
+/**
+ * Creates an empty in-memory {@link OAuthStore}.
+ *
+ * @example
+ * ```ts
+ * const store = createMemoryOAuthStore();
+ * const server = createAuthorizationServer({ issuer, resource, store, signIn });
+ * ```
+ */
+export function createMemoryOAuthStore(): OAuthStore {
+  const clients = new Map<string, OAuthClientRecord>();
+  const codes = new Map<string, { code: AuthorizationCodeRecord; taken: boolean }>();
+  const grants = new Map<string, OAuthGrant>();
+  const tokens = new Map<string, OAuthTokenRecord>();
+  // Digests by lookup prefix, so a lookup reads its few tokens rather than every one.
+  const byPrefix = new Map<string, string[]>();
+  const addTokens = (list: readonly OAuthTokenRecord[]) => {
+    for (const token of list) {
+      tokens.set(token.tokenHash, token);
+      const prefix = lookupPrefixOf(token.tokenHash);
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), token.tokenHash]);
+    }
+  };
+  return {
+    async saveClient(client) {
+      clients.set(client.clientId, client);
+    },
+    async client(clientId) {
+      return clients.get(clientId);
+    },
+    async saveAuthorizationCode(code) {
+      codes.set(code.codeHash, { code, taken: false });
+    },
+    async takeAuthorizationCode(codeHash) {
+      const held = codes.get(codeHash);
+      if (held === undefined) return undefined;
+      codes.set(codeHash, { ...held, taken: true });
+      return { code: held.code, firstUse: !held.taken };
+    },
+    async saveGrant(grant, first) {
+      grants.set(grant.grantId, grant);
+      addTokens(first);
+    },
+    async findTokens(lookupPrefix) {
+      return (byPrefix.get(lookupPrefix) ?? []).flatMap((tokenHash) => {
+        const token = tokens.get(tokenHash);
+        const grant = token === undefined ? undefined : grants.get(token.grantId);
+        return token === undefined || grant === undefined ? [] : [{ token, grant }];
+      });
+    },
+    async rotateRefreshToken(tokenHash, next) {
+      const token = tokens.get(tokenHash);
+      if (token === undefined || token.kind !== "refresh" || token.used) return false;
+      tokens.set(tokenHash, { ...token, used: true });
+      addTokens(next);
+      return true;
+    },
+    async revokeGrant(grantId) {
+      const grant = grants.get(grantId);
+      if (grant === undefined) return false;
+      grants.set(grantId, { ...grant, revoked: true });
+      return true;
+    },
+    async grants(organizationId) {
+      return [...grants.values()]
+        .filter((grant) => grant.organizationId === organizationId && !grant.revoked)
+        .sort(
+          (left, right) =>
+            right.createdAtEpochMilliseconds - left.createdAtEpochMilliseconds ||
+            (left.grantId < right.grantId ? -1 : 1),
+        );
+    },
+  };
+}
