@@ -34,6 +34,7 @@ export {
   frameCommand,
   type InputFiles,
   inputsRead,
+  type PictureSize,
   STILL_DECODER_OPTIONS,
   VIDEO_ENCODING_DEFAULT,
   type VideoEncoding,

@@ -104,14 +104,14 @@ describeRendering("renderer limits and failures", () => {
     );
   });
 
-  it("answers render_failed without ffmpeg's words, which go to the logger alone", async () => {
+  it("answers a file ffmpeg cannot decode as media_undecodable naming it, ffmpeg's words going to the logger alone", async () => {
     const logged: { message: string; fields: unknown }[] = [];
     const renderer = createFfmpegRenderer({
       readMedia: async () => ({ ok: true, body: new TextEncoder().encode("not a picture at all") }),
       logger: { log: (_level, message, fields) => logged.push({ message, fields }) },
     });
     const error = failed(await renderer.renderFrame(planOf(pictured, { atSeconds: 0 })));
-    expect(error.code).toBe("render_failed");
+    expect(error).toMatchObject({ code: "media_undecodable", assetId: "image-asset", itemId: "p" });
     expect(error.message).not.toMatch(/input-0|0x[0-9a-f]{6,}|\/tmp\//);
     expect(logged).toEqual([
       {
