@@ -11,6 +11,9 @@
  *                                 are taken at the sizes it builds and are indicative only
  *   npm run bench -- --suite speech
  *                                 local speech and alignment speed, about half a minute
+ *   npm run bench -- --suite render-load
+ *                                 what heavy renders cost others: event-loop delay,
+ *                                 ffmpeg's peak memory, preview latency under load
  *   npm run bench -- --suite revisions
  *                                 only the named suite (repeat the flag for several)
  *   npm run bench -- --help       prints this usage
@@ -31,6 +34,7 @@ import { run } from "mitata";
 import { editorSuite } from "./editor.js";
 import { mediaImportSuite } from "./media-import.js";
 import { renderSuite } from "./render.js";
+import { renderLoadSuite } from "./render-load.js";
 import { revisionsSuite } from "./revisions.js";
 import { dropBenchSchemas, serviceSuite } from "./service.js";
 import { speechSuite } from "./speech.js";
@@ -43,6 +47,7 @@ const SUITES: readonly BenchSuite[] = [
   serviceSuite,
   revisionsSuite,
   renderSuite,
+  renderLoadSuite,
   mediaImportSuite,
   speechSuite,
 ];
