@@ -218,6 +218,7 @@ function memoryLines(cases: readonly MemoryCase[]): ReportLine[] {
 function peakMemory(folder: string): ReportLine[] {
   const huge = join(folder, "huge.png");
   const ordinary = join(folder, "ordinary.png");
+  // A flat colour compresses as an attacker's would: a few hundred kilobytes.
   const make = (size: string, path: string) =>
     execFileSync("ffmpeg", [
       "-v",
@@ -226,7 +227,7 @@ function peakMemory(folder: string): ReportLine[] {
       "-f",
       "lavfi",
       "-i",
-      `testsrc2=s=${size}`,
+      `color=c=0x3366cc:s=${size},format=rgb24`,
       "-frames:v",
       "1",
       path,
@@ -281,7 +282,11 @@ async function frameLatencies(renderer: Renderer, plan: RenderPlan, count: numbe
 
 // Keeps one organization's share of a lane full until `signal` aborts.
 async function keepBusy(render: () => Promise<unknown>, signal: AbortSignal): Promise<void> {
-  while (!signal.aborted) await render();
+  // A render refused at once (a full line) waits a moment, so the loop never spins.
+  while (!signal.aborted) {
+    await render();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function fairness(folder: string, seconds: number, samples: number): Promise<ReportLine[]> {
@@ -357,8 +362,8 @@ export const renderLoadSuite: BenchSuite = {
     const lines: ReportLine[] = [];
     const stages = [
       () => eventLoopDelay(options.quick ? 600 : 3600, folder),
-      () => fairness(folder, 10, options.quick ? 3 : 5),
       async () => peakMemory(folder),
+      () => fairness(folder, 10, options.quick ? 3 : 5),
     ];
     for (const stage of stages) {
       const measured = await stage();
