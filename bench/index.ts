@@ -12,6 +12,9 @@
  *                                 are taken at the sizes it builds and are indicative only
  *   npm run bench -- --suite speech
  *                                 local speech and alignment speed, about half a minute
+ *   npm run bench -- --suite render-load
+ *                                 what heavy renders cost others: event-loop delay,
+ *                                 ffmpeg's peak memory, preview latency under load
  *   npm run bench -- --suite revisions
  *                                 only the named suite (repeat the flag for several)
  *   npm run bench -- --help       prints this usage
@@ -33,6 +36,7 @@ import { editorSuite } from "./editor.js";
 import { mediaImportSuite } from "./media-import.js";
 import { productsSuite } from "./products.js";
 import { renderSuite } from "./render.js";
+import { renderLoadSuite } from "./render-load.js";
 import { revisionsSuite } from "./revisions.js";
 import { dropBenchSchemas, serviceSuite } from "./service.js";
 import { speechSuite } from "./speech.js";
@@ -46,6 +50,7 @@ const SUITES: readonly BenchSuite[] = [
   revisionsSuite,
   renderSuite,
   productsSuite,
+  renderLoadSuite,
   mediaImportSuite,
   speechSuite,
 ];

@@ -19,8 +19,8 @@ import { type NodeListener, toNodeListener } from "../node/node-listener.js";
 import { instrumentJobProcessor } from "../observability/instrumentation.js";
 import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
+import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
-import type { Renderer } from "../render/renderer.js";
 import { createHostHandler } from "./host-handler.js";
 import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
 import type { HostSetup } from "./host-setup.js";
@@ -78,8 +78,8 @@ export interface RunningHost {
    * Stops accepting connections and claiming jobs, lets in-flight requests and running
    * jobs finish within the shutdown timeout, then tells the jobs still running to stop
    * (handed back to PostgreSQL's outbox, or failed as `host_stopped` and refunded in
-   * memory), closes the renderer if it can be closed, cuts what is left and closes the
-   * stores. Repeated calls return the same promise.
+   * memory), cuts what is left, closes the renderer (stopping every ffmpeg and removing
+   * its working directory) and closes the stores. Repeated calls return the same promise.
    */
   stop(): Promise<void>;
 }
@@ -215,16 +215,9 @@ function endsWithin(work: Promise<void>, milliseconds: number): Promise<boolean>
 interface StopPlan {
   readonly server: Server;
   readonly stores: HostStores;
-  /** The renderer whose own children (ffmpeg) end with it, if it can be closed. */
-  readonly renderer: Renderer | undefined;
+  /** The renderer whose own children (ffmpeg) end with it. */
+  readonly renderer: FfmpegRenderer;
   readonly timeoutMilliseconds: number;
-}
-
-// Closes the renderer once no job uses it any more, if it can be closed: it then ends
-// whatever child process of its own is left (a render outside any job, a preview).
-async function closeRenderer(renderer: Renderer | undefined): Promise<void> {
-  const closable = renderer as { close?: () => Promise<void> | void } | undefined;
-  if (typeof closable?.close === "function") await closable.close();
 }
 
 async function stopWithin({ server, stores, renderer, timeoutMilliseconds }: StopPlan) {
@@ -240,11 +233,17 @@ async function stopWithin({ server, stores, renderer, timeoutMilliseconds }: Sto
     stores.interruptJobs();
     jobsEnded = await endsWithin(jobsStopped, JOB_INTERRUPT_WAIT_MILLISECONDS);
   }
-  await closeRenderer(renderer);
+  if (jobsEnded) {
+    await renderer.close();
+    await stores.close();
+    return;
+  }
   // Jobs that ignored their signal are abandoned: on PostgreSQL their claims lapse and
-  // another host resumes them, and each hold is settled once, by whoever finishes.
-  if (!jobsEnded) await stores.release();
-  else await stores.close();
+  // another host resumes them, and each hold is settled once, by whoever finishes. The
+  // stores are let go first, so an abandoned export whose render the renderer's closing
+  // stops records nothing; then no ffmpeg and no working directory outlive the host.
+  await stores.release();
+  await renderer.close();
 }
 
 function shutdownCheck(isStopping: () => boolean): ReadinessCheck {
@@ -370,8 +369,12 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     speech,
     media: stored,
     stop() {
-      const renderer = wiring.deps.renderer;
-      stopping ??= stopWithin({ server, stores, renderer, timeoutMilliseconds });
+      stopping ??= stopWithin({
+        server,
+        stores,
+        renderer: wiring.renderer,
+        timeoutMilliseconds,
+      });
       return stopping;
     },
   };

@@ -26,7 +26,7 @@ import {
   instrumentResourceStores,
 } from "../observability/instrumentation.js";
 import type { Telemetry } from "../observability/telemetry.js";
-import { createFfmpegRenderer } from "../render/ffmpeg-renderer.js";
+import { createFfmpegRenderer, type FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
@@ -62,6 +62,8 @@ export interface HostWiring {
   readonly stores: HostStores;
   /** Stored media, which the host serves under {@link FILES_PATH}. */
   readonly storage: ServedMediaStorage;
+  /** The renderer the service was given, which the host closes when it stops. */
+  readonly renderer: FfmpegRenderer;
   /** The workspace directory, whose demo sounds and voices are stored at start. */
   readonly library: HostLibrary;
   /** The local speech provider, when the host speaks with the local engines. */
@@ -204,6 +206,7 @@ export function wireHost({
     deps,
     stores,
     storage: memory.mediaStorage,
+    renderer,
     library,
     localSpeech,
   };

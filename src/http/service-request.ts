@@ -55,6 +55,9 @@ export function toServiceRequest(request: Request, parts: ServiceRequestParts): 
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
     ifMatch: request.headers.get("if-match") ?? undefined,
     ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
+    // A client that disconnects aborts it (the Node adapter does so when the socket
+    // closes before the answer is written), and a preview stops its render.
+    signal: request.signal,
   };
   const { files, bodyFormat } = parts.body;
   return {

@@ -68,7 +68,12 @@ export class EngineRunner {
 
   /** A runner with the given concurrency and queue. */
   constructor(options: EngineRunnerOptions) {
-    this.#slots = new RenderSlots(options.concurrency, options.queueMax);
+    // Engine runs are not organizations' renders: they share one line.
+    this.#slots = new RenderSlots({
+      concurrency: options.concurrency,
+      queueMax: options.queueMax,
+      queueMaxPerOrganization: options.queueMax,
+    });
     this.#temporaryDirectory = options.temporaryDirectory ?? tmpdir();
   }
 
@@ -77,7 +82,7 @@ export class EngineRunner {
    * it ends; throws `engine_busy` when too many sessions wait already.
    */
   async session<T>(work: (directory: string) => Promise<T>): Promise<T> {
-    const release = await this.#slots.acquire(undefined);
+    const release = await this.#slots.acquire({ organization: undefined });
     if (typeof release !== "function") {
       throw new ProviderError({
         category: "engine_busy",

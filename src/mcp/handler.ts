@@ -102,7 +102,14 @@ async function serveMessages(
     if (challenge !== undefined) return challenge;
   }
   const onError = (error: unknown) => settings.onError(error, request);
-  const server = createToolServer(tools, settings, { service, credentials, onError });
+  // A client that disconnects aborts its tool calls: a preview stops its render rather
+  // than finish for nobody.
+  const server = createToolServer(tools, settings, {
+    service,
+    credentials,
+    onError,
+    signal: request.signal,
+  });
   // Stateless: no session ids, one transport per request, JSON answers so the transport
   // can be closed as soon as the answer exists.
   const transport = new WebStandardStreamableHTTPServerTransport({

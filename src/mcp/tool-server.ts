@@ -34,6 +34,27 @@ export interface ToolCallContext {
   readonly credentials: BearerCredentials;
   /** Called with anything a service call throws; the agent gets a `server_error`. */
   readonly onError: (error: unknown) => void;
+  /**
+   * Aborted when the call is abandoned (its HTTP request's client disconnected); the
+   * service stops work done for the answer alone, such as a preview's render.
+   */
+  readonly signal?: AbortSignal;
+}
+
+// A signal aborted when either is: the SDK's own (the agent cancelled the call, or the
+// server closed) or the HTTP request's. `AbortSignal.any` needs Node 20.3.
+function eitherAborts(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
+  if (second === undefined || first.aborted) return first;
+  if (second.aborted) return second;
+  const either = new AbortController();
+  const abort = () => {
+    first.removeEventListener("abort", abort);
+    second.removeEventListener("abort", abort);
+    either.abort();
+  };
+  first.addEventListener("abort", abort, { once: true });
+  second.addEventListener("abort", abort, { once: true });
+  return either.signal;
 }
 
 function callService(
@@ -55,8 +76,10 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const translated = toolRequest(tool, args, context.credentials);
   if (!translated.ok) return toolErrorResult(translated.error);
+  const { signal } = context;
+  const request = signal === undefined ? translated.request : { ...translated.request, signal };
   try {
-    return toolResult(await callService(tool, context, translated.request));
+    return toolResult(await callService(tool, context, request));
   } catch (error) {
     context.onError(error);
     return toolErrorResult(apiError("server_error", "The tool failed unexpectedly; retry later."));
@@ -75,12 +98,13 @@ export function createToolServer(
   });
   const listings = [...tools.values()].map((tool) => tool.listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
     if (tool === undefined) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}.`);
     }
-    return callTool(tool, request.params.arguments ?? {}, context);
+    const signal = eitherAborts(extra.signal, context.signal);
+    return callTool(tool, request.params.arguments ?? {}, { ...context, signal });
   });
   return server;
 }

@@ -14,10 +14,13 @@
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderInput, RenderPlan } from "../editor/render-plan/types.js";
 import { addSound } from "./command/audio-graph.js";
+import type { PictureSize } from "./command/fitted-region.js";
 import { type CommandFile, FilterGraph, type InputFiles } from "./command/graph.js";
 import { addPicture, type FontSettings } from "./command/visual-graph.js";
 
+export type { PictureSize } from "./command/fitted-region.js";
 export type { CommandFile, InputFiles } from "./command/graph.js";
+export { commandFileText, STILL_DECODER_OPTIONS } from "./command/graph.js";
 export type { FontSettings } from "./command/visual-graph.js";
 
 /** Longest filter graph passed on the command line; a longer one goes in a file. */
@@ -61,6 +64,12 @@ export interface CommandSettings {
   readonly encoding?: VideoEncoding;
   /** ffmpeg stops writing once the output reaches this many bytes (`-fs`); default none. */
   readonly outputMaxBytes?: number;
+  /**
+   * The size of each visual input's pictures, where the runner knows it (it probes the
+   * files): such a layer crops its source to what is drawn before scaling it, so nothing
+   * is scaled past what the output shows.
+   */
+  readonly inputSizes?: ReadonlyMap<string, PictureSize>;
 }
 
 /** One ffmpeg run. */
@@ -122,11 +131,11 @@ function assemble(
   settings: CommandSettings,
   { outputArgs, outputFile, frameCount, durationSeconds }: CommandOutput,
 ): FfmpegCommand {
-  const text = graph.text();
+  // A long graph goes in a file, written in pieces like the subtitles.
   const graphArgs =
-    text.length > FILTER_GRAPH_INLINE_MAX_LENGTH
-      ? ["-filter_complex_script", graph.addFile("graph", "txt", text)]
-      : ["-filter_complex", text];
+    graph.textLength() > FILTER_GRAPH_INLINE_MAX_LENGTH
+      ? ["-filter_complex_script", graph.addFile("graph", "txt", () => graph.textPieces())]
+      : ["-filter_complex", graph.text()];
   const sizeArgs =
     settings.outputMaxBytes === undefined ? [] : ["-fs", String(settings.outputMaxBytes)];
   return {
@@ -161,7 +170,12 @@ function assemble(
  */
 export function videoCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
   const graph = new FilterGraph(settings.inputFiles);
-  const picture = addPicture(graph, { plan, format: "yuv420p", font: settings.font });
+  const picture = addPicture(graph, {
+    plan,
+    format: "yuv420p",
+    font: settings.font,
+    inputSizes: settings.inputSizes,
+  });
   const sound = addSound(graph, plan, (inputId) => {
     const input = plan.inputs.find((candidate) => candidate.id === inputId);
     return input?.kind === "audio" || settings.inputsWithAudio.has(inputId);
@@ -207,11 +221,12 @@ function singleFrame(plan: RenderPlan): RenderPlan {
 
 /** The command rendering the first frame of `plan` to a PNG. */
 export function frameCommand(plan: RenderPlan, settings: CommandSettings): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles);
+  const graph = new FilterGraph(settings.inputFiles, { stillsOnly: true });
   const picture = addPicture(graph, {
     plan: singleFrame(plan),
     format: "yuv444p",
     font: settings.font,
+    inputSizes: settings.inputSizes,
   });
   return assemble(graph, settings, {
     outputArgs: ["-map", `[${picture}]`, ...PNG_ARGS],
@@ -226,9 +241,14 @@ export function contactSheetCommand(
   sheet: ContactSheetPlan,
   settings: CommandSettings,
 ): FfmpegCommand {
-  const graph = new FilterGraph(settings.inputFiles);
+  const graph = new FilterGraph(settings.inputFiles, { stillsOnly: true });
   const cells = sheet.frames.map((frame) =>
-    addPicture(graph, { plan: singleFrame(frame), format: "yuv444p", font: settings.font }),
+    addPicture(graph, {
+      plan: singleFrame(frame),
+      format: "yuv444p",
+      font: settings.font,
+      inputSizes: settings.inputSizes,
+    }),
   );
   let picture = cells[0];
   if (picture === undefined) throw new Error("A contact sheet has at least one frame.");

@@ -9,37 +9,36 @@
  * @module
  */
 import { createReadStream } from "node:fs";
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
-import type { RenderPlan } from "../editor/render-plan/types.js";
+import { type Logger, SILENT_LOGGER } from "../observability/logger.js";
 import {
-  type CommandKind,
-  type CommandSettings,
   contactSheetCommand,
-  type FfmpegCommand,
-  type FontSettings,
   frameCommand,
-  inputsRead,
   VIDEO_ENCODING_DEFAULT,
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
 import { checkFfmpegOnce } from "./node/ffmpeg-availability.js";
-import { runProcess } from "./node/ffmpeg-process.js";
-import { writeInputs } from "./node/media-inputs.js";
-import { inputsWithAudio } from "./node/probe-audio.js";
-import { ProgressReader } from "./progress.js";
+import {
+  type FinishedRender,
+  type RenderJob,
+  type RenderRequest,
+  runRenderJob,
+} from "./node/render-job.js";
+import type { RendererContext } from "./node/renderer-context.js";
+import { checkRenderBounds } from "./render-bounds.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
 import { RenderSlots } from "./render-slots.js";
 import {
   type MediaReader,
-  type RenderCallOptions,
   type RenderedImage,
   type RenderedVideo,
   type Renderer,
   type RenderFailure,
+  type RenderWork,
   renderFailure,
   type VideoTarget,
 } from "./renderer.js";
@@ -71,30 +70,66 @@ export interface FfmpegRendererOptions {
   readonly limits?: Partial<RenderLimits>;
   /** Where working directories are made. Default the system's temporary directory. */
   readonly temporaryDirectory?: string;
+  /**
+   * Where ffmpeg's error output goes when a render fails: it may hold paths and heap
+   * addresses, so no failure message carries it. Default: nowhere.
+   */
+  readonly logger?: Logger;
 }
 
-interface Job {
-  readonly kind: CommandKind;
-  readonly plans: readonly RenderPlan[];
-  readonly build: (settings: CommandSettings) => FfmpegCommand;
-  readonly timeoutSeconds: number;
+/** A renderer that runs ffmpeg, and can be closed. */
+export interface FfmpegRenderer extends Renderer {
+  /**
+   * Closes the renderer: every waiting render is refused and every running one is
+   * stopped (ffmpeg is asked to end, then killed after a short grace), both answering
+   * `renderer_closed`; resolves once every ffmpeg has exited and every working directory
+   * is removed. Renders asked for later answer `renderer_closed`. Repeatable.
+   */
+  close(): Promise<void>;
 }
 
-interface Finished {
-  readonly directory: string;
-  readonly command: FfmpegCommand;
+function contextOf(options: FfmpegRendererOptions, closing: AbortSignal): RendererContext {
+  const limits: RenderLimits = { ...RENDER_LIMITS_DEFAULT, ...options.limits };
+  const lane = (concurrency: number, queueMax: number) =>
+    new RenderSlots({
+      concurrency,
+      queueMax,
+      queueMaxPerOrganization: limits.queueMaxPerOrganization,
+    });
+  return {
+    program: options.ffmpegPath ?? "ffmpeg",
+    limits,
+    encoding: { ...VIDEO_ENCODING_DEFAULT, ...options.encoding },
+    font: {
+      family: options.font?.family ?? FONT_FAMILY_DEFAULT,
+      directory: options.font?.directory ?? null,
+      sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
+    },
+    readMedia: options.readMedia,
+    temporaryDirectory: options.temporaryDirectory ?? tmpdir(),
+    confinement:
+      limits.memoryMaxBytes === null ? undefined : { memoryMaxBytes: limits.memoryMaxBytes },
+    logger: options.logger ?? SILENT_LOGGER,
+    lanes: {
+      video: lane(limits.videoConcurrency, limits.videoQueueMax),
+      frame: lane(limits.imageConcurrency, limits.imageQueueMax),
+    },
+    closing,
+  };
 }
 
-// How long one ffmpeg run may take, what stops it early, and who hears of its progress.
-interface RunLimits {
-  readonly timeoutSeconds: number;
-  readonly signal: AbortSignal;
-  readonly onProgress: RenderCallOptions["onProgress"];
+async function readImage(
+  finished: FinishedRender,
+  size: { readonly width: number; readonly height: number },
+): Promise<RenderedImage> {
+  const png = new Uint8Array(await readFile(join(finished.directory, finished.command.outputFile)));
+  return { ok: true, png, width: size.width, height: size.height };
 }
 
 /**
  * Creates a renderer that runs ffmpeg. Creating it never fails: without ffmpeg, every
- * render answers `renderer_unavailable` naming what is missing.
+ * render answers `renderer_unavailable` naming what is missing. Close it when its host
+ * stops, so that no ffmpeg and no working directory outlive it.
  *
  * @example
  * ```ts
@@ -110,206 +145,97 @@ interface RunLimits {
  *   const frame = await renderer.renderFrame(planned.plan);
  *   if (frame.ok) await writeFile("frame.png", frame.png);
  * }
+ * await renderer.close();
  * ```
  */
-export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
-  const program = options.ffmpegPath ?? "ffmpeg";
-  const limits: RenderLimits = { ...RENDER_LIMITS_DEFAULT, ...options.limits };
-  const encoding: VideoEncoding = { ...VIDEO_ENCODING_DEFAULT, ...options.encoding };
-  const font: FontSettings = {
-    family: options.font?.family ?? FONT_FAMILY_DEFAULT,
-    directory: options.font?.directory ?? null,
-    sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
+export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRenderer {
+  const closing = new AbortController();
+  const context = contextOf(options, closing.signal);
+  const running = new Set<Promise<unknown>>();
+  // What the one check of ffmpeg found, once it has answered, so `check` can refuse
+  // work up front on a machine that cannot render.
+  let unavailable: RenderFailure | undefined;
+  void checkFfmpegOnce(context.program).then((failure) => {
+    unavailable = failure;
+  });
+  // Work past a bound is refused before it waits for a slot.
+  const render = <Rendered>(work: RenderWork, request: RenderRequest<Rendered>) => {
+    const refused = checkRenderBounds(work, context.limits);
+    if (refused !== undefined) return Promise.resolve(refused);
+    const rendering = runRenderJob(context, request);
+    running.add(rendering);
+    void rendering.finally(() => running.delete(rendering));
+    return rendering;
   };
-  const slots = new RenderSlots(limits.concurrency, limits.queueMax);
-
-  async function prepare(
-    job: Job,
-    signal: AbortSignal,
-    directory: string,
-  ): Promise<FfmpegCommand | RenderFailure> {
-    const inputs = dedupe(job.plans.flatMap((plan) => inputsRead(plan, job.kind)));
-    const files = await writeInputs(inputs, {
-      readMedia: options.readMedia,
-      directory,
-      maxBytes: limits.inputMaxBytes,
-      signal,
-    });
-    if (!(files instanceof Map)) return files;
-    const videos = new Map(
-      [...files].filter(([id]) => inputs.find((input) => input.id === id)?.kind === "video"),
-    );
-    const withAudio =
-      job.kind === "video"
-        ? await inputsWithAudio(videos, { program, directory, signal })
-        : new Set<string>();
-    const command = job.build({
-      inputFiles: files,
-      inputsWithAudio: withAudio,
-      font,
-      encoding,
-      outputMaxBytes: limits.outputMaxBytes,
-    });
-    for (const file of command.files)
-      await writeFile(join(directory, file.name), file.contents, { mode: 0o600 });
-    return command;
-  }
-
-  async function execute<Rendered>(
-    job: Job,
-    call: RenderCallOptions,
-    deliver: (finished: Finished) => Promise<Rendered | RenderFailure>,
-  ): Promise<Rendered | RenderFailure> {
-    const slot = await slots.acquire(call.signal);
-    if (slot === "busy") {
-      return renderFailure(
-        "renderer_busy",
-        `${limits.concurrency} renders are running and ${limits.queueMax} waiting; try again later.`,
-      );
-    }
-    if (slot === "aborted")
-      return renderFailure("render_aborted", "The render was aborted before it started.");
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    call.signal?.addEventListener("abort", onAbort, { once: true });
-    let directory: string | undefined;
-    try {
-      const unavailable = await checkFfmpegOnce(program);
-      if (unavailable !== undefined) return unavailable;
-      directory = await mkdtemp(join(options.temporaryDirectory ?? tmpdir(), "reelkit-render-"));
-      const command = await prepare(job, controller.signal, directory);
-      if ("ok" in command) return command;
-      if (controller.signal.aborted)
-        return renderFailure("render_aborted", "The render was aborted.");
-      const failure = await run(
-        { directory, command },
-        {
-          timeoutSeconds: job.timeoutSeconds,
-          signal: controller.signal,
-          onProgress: call.onProgress,
-        },
-      );
-      if (failure !== undefined) return failure;
-      const size = await sizeOf(join(directory, command.outputFile));
-      // ffmpeg exits cleanly without a file when no frame reached the output.
-      if (size === undefined) return renderFailure("render_failed", "ffmpeg wrote no output.");
-      if (size >= limits.outputMaxBytes) {
-        return renderFailure(
-          "output_too_large",
-          `The output reached the ${limits.outputMaxBytes}-byte limit and was discarded.`,
-        );
-      }
-      return await deliver({ directory, command });
-    } finally {
-      call.signal?.removeEventListener("abort", onAbort);
-      slot();
-      if (directory !== undefined) await rm(directory, { recursive: true, force: true });
-    }
-  }
-
-  // Runs a prepared command in its directory until it exits, times out or is aborted.
-  async function run(
-    { directory, command }: { directory: string; command: FfmpegCommand },
-    { timeoutSeconds, signal, onProgress }: RunLimits,
-  ): Promise<RenderFailure | undefined> {
-    const progress = onProgress === undefined ? undefined : new ProgressReader(command, onProgress);
-    const exit = await runProcess({
-      program,
-      args: command.args,
-      cwd: directory,
-      timeoutMs: timeoutSeconds * 1000,
-      signal,
-      onStdout: (text) => progress?.push(text),
-    });
-    switch (exit.kind) {
-      case "exited":
-        if (exit.exitCode === 0) return undefined;
-        return renderFailure(
-          "render_failed",
-          `ffmpeg exited with code ${exit.exitCode}: ${exit.stderr.trim() || "no error output"}`,
-        );
-      case "missing":
-        return renderFailure(
-          "renderer_unavailable",
-          `ffmpeg was not found (looked for "${program}").`,
-          "ffmpeg",
-        );
-      case "timeout":
-        return renderFailure(
-          "render_timeout",
-          `The render ran past its ${timeoutSeconds}-second limit and was stopped.`,
-        );
-      case "aborted":
-        return renderFailure("render_aborted", "The render was aborted.");
-    }
-  }
-
-  async function readImage(
-    finished: Finished,
-    width: number,
-    height: number,
-  ): Promise<RenderedImage> {
-    const png = new Uint8Array(
-      await readFile(join(finished.directory, finished.command.outputFile)),
-    );
-    return { ok: true, png, width, height };
-  }
+  const { limits } = context;
 
   return {
-    async renderVideo(plan, target, call = {}) {
-      const job: Job = {
+    check(work) {
+      return unavailable ?? checkRenderBounds(work, limits);
+    },
+
+    renderVideo(plan, target, call = {}) {
+      const job: RenderJob = {
         kind: "video",
         plans: [plan],
         build: (settings) => videoCommand(plan, settings),
         timeoutSeconds: limits.videoTimeoutSeconds,
       };
-      return execute<RenderedVideo>(job, call, async ({ directory, command }) => {
-        const path = join(directory, command.outputFile);
-        const failure = await deliverVideo(path, target);
-        if (failure !== undefined) return failure;
-        return {
-          ok: true,
-          sizeBytes: (await stat(path)).size,
-          width: plan.width,
-          height: plan.height,
-          frameCount: plan.frameCount,
-          durationSeconds: plan.durationSeconds,
-        };
-      });
+      return render<RenderedVideo>(
+        { kind: "video", plan },
+        {
+          job,
+          call,
+          deliver: async ({ directory, command }) => {
+            const path = join(directory, command.outputFile);
+            const failure = await deliverVideo(path, target);
+            if (failure !== undefined) return failure;
+            return {
+              ok: true,
+              sizeBytes: (await stat(path)).size,
+              width: plan.width,
+              height: plan.height,
+              frameCount: plan.frameCount,
+              durationSeconds: plan.durationSeconds,
+            };
+          },
+        },
+      );
     },
 
-    async renderFrame(plan, call = {}) {
-      const job: Job = {
+    renderFrame(plan, call = {}) {
+      const job: RenderJob = {
         kind: "frame",
         plans: [plan],
         build: (settings) => frameCommand(plan, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      return execute(job, call, (finished) => readImage(finished, plan.width, plan.height));
+      return render(
+        { kind: "frame", plan },
+        { job, call, deliver: (finished) => readImage(finished, plan) },
+      );
     },
 
-    async renderContactSheet(sheet: ContactSheetPlan, call = {}) {
-      const job: Job = {
+    renderContactSheet(sheet: ContactSheetPlan, call = {}) {
+      const job: RenderJob = {
         kind: "frame",
         plans: sheet.frames,
         build: (settings) => contactSheetCommand(sheet, settings),
         timeoutSeconds: limits.imageTimeoutSeconds,
       };
-      return execute(job, call, (finished) => readImage(finished, sheet.width, sheet.height));
+      return render(
+        { kind: "contact_sheet", sheet },
+        { job, call, deliver: (finished) => readImage(finished, sheet) },
+      );
+    },
+
+    async close() {
+      context.lanes.video.close();
+      context.lanes.frame.close();
+      closing.abort();
+      await Promise.allSettled([...running]);
     },
   };
-}
-
-async function sizeOf(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return undefined;
-  }
-}
-
-function dedupe<T extends { id: string }>(items: readonly T[]): T[] {
-  return [...new Map(items.map((item) => [item.id, item])).values()];
 }
 
 async function deliverVideo(path: string, target: VideoTarget): Promise<RenderFailure | undefined> {

@@ -26,6 +26,7 @@ export {
   type CommandFile,
   type CommandKind,
   type CommandSettings,
+  commandFileText,
   contactSheetCommand,
   type FfmpegCommand,
   FILTER_GRAPH_INLINE_MAX_LENGTH,
@@ -33,23 +34,36 @@ export {
   frameCommand,
   type InputFiles,
   inputsRead,
+  type PictureSize,
+  STILL_DECODER_OPTIONS,
   VIDEO_ENCODING_DEFAULT,
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
 export {
   createFfmpegRenderer,
+  type FfmpegRenderer,
   type FfmpegRendererOptions,
   FONT_FAMILY_DEFAULT,
   FONT_SIZE_PER_EM_DEFAULT,
 } from "./ffmpeg-renderer.js";
+export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
+export { COMMAND_FILE_CHUNK_LENGTH, VIDEO_RENDER_NICENESS } from "./node/render-job.js";
+export { checkRenderBounds, type RenderBounds } from "./render-bounds.js";
 export {
-  RENDER_CONCURRENCY_DEFAULT,
+  RENDER_DRAWN_BYTES_MAX_DEFAULT,
+  RENDER_IMAGE_CONCURRENCY_DEFAULT,
+  RENDER_IMAGE_QUEUE_MAX_DEFAULT,
   RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   RENDER_INPUT_MAX_BYTES_DEFAULT,
+  RENDER_INPUTS_MAX_DEFAULT,
+  RENDER_LAYER_PIXELS_MAX_DEFAULT,
   RENDER_LIMITS_DEFAULT,
+  RENDER_MEMORY_MAX_BYTES_DEFAULT,
   RENDER_OUTPUT_MAX_BYTES_DEFAULT,
-  RENDER_QUEUE_MAX_DEFAULT,
+  RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT,
+  RENDER_VIDEO_CONCURRENCY_DEFAULT,
+  RENDER_VIDEO_QUEUE_MAX_DEFAULT,
   RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
   type RenderLimits,
 } from "./render-limits.js";
@@ -62,12 +76,15 @@ export {
   RENDER_FAILURE_CODES,
   type RenderCallOptions,
   type RenderError,
+  type RenderErrorDetails,
   type RenderedImage,
   type RenderedVideo,
   type Renderer,
   type RenderFailure,
   type RenderFailureCode,
+  type RenderLimitExceeded,
   type RenderProgress,
+  type RenderWork,
   renderFailure,
   type VideoTarget,
 } from "./renderer.js";

@@ -2,13 +2,27 @@
  * The limits an ffmpeg renderer keeps, with their defaults; each can be overridden when
  * the renderer is created.
  *
+ * Renders run in two lanes with slots of their own: videos (exports), and images (frames
+ * and contact sheets, which a person or an agent waits for). A video never takes an
+ * image slot, so previews stay quick however many exports run; within a lane the next
+ * free slot goes to the organization with the fewest renders running.
+ *
  * @module
  */
 
-/** Renders run at once by one renderer (ffmpeg itself uses every core). */
-export const RENDER_CONCURRENCY_DEFAULT = 2;
-/** Renders that may wait for a free slot; more are refused with `renderer_busy`. */
-export const RENDER_QUEUE_MAX_DEFAULT = 32;
+/** Videos rendered at once by one renderer (ffmpeg itself uses every core). */
+export const RENDER_VIDEO_CONCURRENCY_DEFAULT = 2;
+/** Videos that may wait for a slot; more are refused with `renderer_busy`. */
+export const RENDER_VIDEO_QUEUE_MAX_DEFAULT = 32;
+/** Frames and contact sheets rendered at once, in slots no video takes. */
+export const RENDER_IMAGE_CONCURRENCY_DEFAULT = 2;
+/** Frames and contact sheets that may wait for a slot. */
+export const RENDER_IMAGE_QUEUE_MAX_DEFAULT = 32;
+/**
+ * Renders of one organization that may wait in one lane; more are refused with
+ * `renderer_busy`, so one organization cannot fill the line others wait in.
+ */
+export const RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT = 8;
 /** Longest a video render may run, in seconds, before ffmpeg is stopped. */
 export const RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT = 900;
 /** Longest a frame or contact sheet render may run, in seconds. */
@@ -17,13 +31,50 @@ export const RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT = 60;
 export const RENDER_OUTPUT_MAX_BYTES_DEFAULT = 1024 * 1024 * 1024;
 /** Largest input file, in bytes. */
 export const RENDER_INPUT_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
+/**
+ * Most memory one render's ffmpeg may take, in bytes: 2 GiB of data segment (the heap,
+ * the private mappings decoded pictures and filter buffers live in, and the stacks of
+ * its threads, which it counts whole though they are mostly unused). A render that needs
+ * more fails with `render_memory_exceeded`. The heaviest renders a project can ask for
+ * measured about 1.4 GiB (a 16-frame contact sheet 1920 pixels a frame, of a 720p clip
+ * with pictures); a 1080p export about 0.4 GiB. At the default lane sizes, renders take
+ * at most four times this together.
+ */
+export const RENDER_MEMORY_MAX_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
+
+/**
+ * Most bytes of text, caption and shape events one render may draw (the ASS documents
+ * libass reads), estimated before it starts: 64 MiB. A text that sways for an hour takes
+ * about 20 MiB (72,000 events, one per 0.05 s); fifty of them took 503 MB and froze the
+ * host while it built them.
+ */
+export const RENDER_DRAWN_BYTES_MAX_DEFAULT = 64 * 1024 * 1024;
+/**
+ * Most media files one render opens at once (each picture, clip and sound of the range,
+ * a split clip twice): ffmpeg opens them all when it starts, each with a thread and a
+ * decoder of its own.
+ */
+export const RENDER_INPUTS_MAX_DEFAULT = 100;
+/**
+ * Most pixels of the picture a moving media item is drawn at (its box at the output
+ * size, times its largest zoom and scale): 4096 x 4096. An item that does not move is
+ * cropped to what the frame shows before it is scaled, whatever its size; a moving one
+ * is drawn whole, frame after frame.
+ */
+export const RENDER_LAYER_PIXELS_MAX_DEFAULT = 4096 * 4096;
 
 /** The limits of a renderer. */
 export interface RenderLimits {
-  /** Renders run at once. */
-  readonly concurrency: number;
-  /** Renders that may wait for a slot. */
-  readonly queueMax: number;
+  /** Videos rendered at once. */
+  readonly videoConcurrency: number;
+  /** Videos that may wait for a slot. */
+  readonly videoQueueMax: number;
+  /** Frames and contact sheets rendered at once, in slots of their own. */
+  readonly imageConcurrency: number;
+  /** Frames and contact sheets that may wait for a slot. */
+  readonly imageQueueMax: number;
+  /** Renders of one organization that may wait in one lane. */
+  readonly queueMaxPerOrganization: number;
   /** Longest video render, in seconds. */
   readonly videoTimeoutSeconds: number;
   /** Longest frame or contact sheet render, in seconds. */
@@ -32,14 +83,33 @@ export interface RenderLimits {
   readonly outputMaxBytes: number;
   /** Largest input, in bytes. */
   readonly inputMaxBytes: number;
+  /**
+   * Most memory one render's ffmpeg may take, in bytes; null for no cap. Applied on
+   * Linux (with util-linux's `prlimit`, which also has ffmpeg killed when its host
+   * dies); other systems run ffmpeg without it.
+   */
+  readonly memoryMaxBytes: number | null;
+  /** Most bytes of text, caption and shape events one render draws. */
+  readonly drawnBytesMax: number;
+  /** Most media files one render opens. */
+  readonly inputsMax: number;
+  /** Most pixels of the picture a moving media item is drawn at. */
+  readonly layerPixelsMax: number;
 }
 
 /** The default limits. */
 export const RENDER_LIMITS_DEFAULT: RenderLimits = {
-  concurrency: RENDER_CONCURRENCY_DEFAULT,
-  queueMax: RENDER_QUEUE_MAX_DEFAULT,
+  videoConcurrency: RENDER_VIDEO_CONCURRENCY_DEFAULT,
+  videoQueueMax: RENDER_VIDEO_QUEUE_MAX_DEFAULT,
+  imageConcurrency: RENDER_IMAGE_CONCURRENCY_DEFAULT,
+  imageQueueMax: RENDER_IMAGE_QUEUE_MAX_DEFAULT,
+  queueMaxPerOrganization: RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT,
   videoTimeoutSeconds: RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
   imageTimeoutSeconds: RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   outputMaxBytes: RENDER_OUTPUT_MAX_BYTES_DEFAULT,
   inputMaxBytes: RENDER_INPUT_MAX_BYTES_DEFAULT,
+  memoryMaxBytes: RENDER_MEMORY_MAX_BYTES_DEFAULT,
+  drawnBytesMax: RENDER_DRAWN_BYTES_MAX_DEFAULT,
+  inputsMax: RENDER_INPUTS_MAX_DEFAULT,
+  layerPixelsMax: RENDER_LAYER_PIXELS_MAX_DEFAULT,
 };

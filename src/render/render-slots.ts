@@ -1,6 +1,13 @@
 /**
- * A renderer's slots: at most `concurrency` renders at once, at most `queueMax` waiting,
- * first come first served; a waiting render leaves the queue when its signal aborts.
+ * The slots of one lane of a renderer: at most `concurrency` renders at once and at
+ * most `queueMax` waiting, `queueMaxPerOrganization` of them from any one organization.
+ * The next free slot goes to the organization with the fewest renders running in the
+ * lane; on a tie, the one whose turn came longest ago (never is longest); then the one
+ * whose first render has waited longest; within an organization, first come first
+ * served. So an organization with nothing running starts next whatever another has
+ * queued, and organizations that all wait take turns (the job queue's rule). A waiting
+ * render leaves the line when its signal aborts; closing the slots refuses every
+ * waiting and later render.
  *
  * @module
  */
@@ -9,59 +16,166 @@
 export type ReleaseSlot = () => void;
 
 /** Why no slot was given. */
-export type SlotRefusal = "busy" | "aborted";
+export type SlotRefusal = "busy" | "aborted" | "closed";
 
-interface Waiter {
-  readonly grant: (release: ReleaseSlot) => void;
+/** The size of a lane. */
+export interface SlotLimits {
+  /** Renders run at once; a positive integer. */
+  readonly concurrency: number;
+  /** Renders that may wait, over every organization. */
+  readonly queueMax: number;
+  /** Renders of one organization that may wait. */
+  readonly queueMaxPerOrganization: number;
 }
 
-/** Counts running renders and queues the rest. */
-export class RenderSlots {
-  #running = 0;
-  readonly #waiting: Waiter[] = [];
-  readonly #concurrency: number;
-  readonly #queueMax: number;
+/** Who asks for a slot, and what makes them stop waiting. */
+export interface SlotRequest {
+  /** The organization the render is for; requests without one share a line. */
+  readonly organization: number | undefined;
+  /** Aborts the wait. */
+  readonly signal?: AbortSignal | undefined;
+}
 
-  /** Slots for `concurrency` renders at once and `queueMax` waiting. */
-  constructor(concurrency: number, queueMax: number) {
+interface Waiter {
+  readonly sequence: number;
+  readonly settle: (answer: ReleaseSlot | SlotRefusal) => void;
+}
+
+interface Line {
+  readonly waiting: Waiter[];
+  running: number;
+  // When this organization last got a slot (a counter, 0 for never).
+  lastTurn: number;
+}
+
+function isBefore(line: Line, best: Line): boolean {
+  if (line.running !== best.running) return line.running < best.running;
+  if (line.lastTurn !== best.lastTurn) return line.lastTurn < best.lastTurn;
+  return (line.waiting[0]?.sequence ?? 0) < (best.waiting[0]?.sequence ?? 0);
+}
+
+/** Counts running renders per organization and queues the rest, fairly. */
+export class RenderSlots {
+  readonly #limits: SlotLimits;
+  // Lines of the organizations with renders running or waiting; idle ones are forgotten.
+  readonly #lines = new Map<number | undefined, Line>();
+  #running = 0;
+  #waitingCount = 0;
+  #sequence = 0;
+  #turn = 0;
+  #closed = false;
+
+  /** Slots of a lane of the given size. */
+  constructor(limits: SlotLimits) {
+    const { concurrency } = limits;
     if (!Number.isInteger(concurrency) || concurrency < 1) {
       throw new RangeError(`concurrency must be a positive integer, got ${concurrency}.`);
     }
-    this.#concurrency = concurrency;
-    this.#queueMax = queueMax;
+    this.#limits = limits;
+  }
+
+  /** Renders running now. */
+  get runningCount(): number {
+    return this.#running;
+  }
+
+  /** Renders waiting now. */
+  get waitingCount(): number {
+    return this.#waitingCount;
   }
 
   /** A slot once one is free, or why none will be given. */
-  acquire(signal: AbortSignal | undefined): Promise<ReleaseSlot | SlotRefusal> {
+  acquire({ organization, signal }: SlotRequest): Promise<ReleaseSlot | SlotRefusal> {
+    if (this.#closed) return Promise.resolve("closed");
     if (signal?.aborted) return Promise.resolve("aborted");
-    if (this.#running < this.#concurrency) return Promise.resolve(this.#take());
-    if (this.#waiting.length >= this.#queueMax) return Promise.resolve("busy");
+    const line = this.#lineOf(organization);
+    // A slot is free only while nobody waits: a freed slot goes to a waiting render at once.
+    if (this.#running < this.#limits.concurrency) {
+      return Promise.resolve(this.#take(organization, line));
+    }
+    if (
+      this.#waitingCount >= this.#limits.queueMax ||
+      line.waiting.length >= this.#limits.queueMaxPerOrganization
+    ) {
+      this.#forgetIfIdle(organization, line);
+      return Promise.resolve("busy");
+    }
     return new Promise((resolve) => {
       const onAbort = () => {
-        const index = this.#waiting.indexOf(waiter);
-        if (index >= 0) this.#waiting.splice(index, 1);
+        const index = line.waiting.indexOf(waiter);
+        if (index < 0) return;
+        line.waiting.splice(index, 1);
+        this.#waitingCount -= 1;
+        this.#forgetIfIdle(organization, line);
         resolve("aborted");
       };
+      this.#sequence += 1;
       const waiter: Waiter = {
-        grant: (release) => {
+        sequence: this.#sequence,
+        settle: (answer) => {
           signal?.removeEventListener("abort", onAbort);
-          resolve(release);
+          resolve(answer);
         },
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.#waiting.push(waiter);
+      line.waiting.push(waiter);
+      this.#waitingCount += 1;
     });
   }
 
-  #take(): ReleaseSlot {
+  /** Refuses every waiting render and every later one with `closed`; running ones go on. */
+  close(): void {
+    this.#closed = true;
+    for (const [organization, line] of this.#lines) {
+      for (const waiter of line.waiting.splice(0)) {
+        this.#waitingCount -= 1;
+        waiter.settle("closed");
+      }
+      this.#forgetIfIdle(organization, line);
+    }
+  }
+
+  #lineOf(organization: number | undefined): Line {
+    let line = this.#lines.get(organization);
+    if (line === undefined) {
+      line = { waiting: [], running: 0, lastTurn: 0 };
+      this.#lines.set(organization, line);
+    }
+    return line;
+  }
+
+  #forgetIfIdle(organization: number | undefined, line: Line): void {
+    if (line.running === 0 && line.waiting.length === 0) this.#lines.delete(organization);
+  }
+
+  #take(organization: number | undefined, line: Line): ReleaseSlot {
     this.#running += 1;
+    line.running += 1;
+    this.#turn += 1;
+    line.lastTurn = this.#turn;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.#running -= 1;
-      const next = this.#waiting.shift();
-      if (next !== undefined) next.grant(this.#take());
+      line.running -= 1;
+      this.#forgetIfIdle(organization, line);
+      this.#grantNext();
     };
+  }
+
+  // Gives the freed slot to the line that comes first, if any waits.
+  #grantNext(): void {
+    let best: [number | undefined, Line] | undefined;
+    for (const entry of this.#lines) {
+      if (entry[1].waiting.length === 0) continue;
+      if (best === undefined || isBefore(entry[1], best[1])) best = entry;
+    }
+    if (best === undefined) return;
+    const [organization, line] = best;
+    const waiter = line.waiting.shift();
+    if (waiter === undefined) return;
+    this.#waitingCount -= 1;
+    waiter.settle(this.#take(organization, line));
   }
 }

@@ -8,13 +8,18 @@
  */
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderInputKind, RenderPlan } from "../editor/render-plan/types.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /** Every code a render can fail with. */
 export const RENDER_FAILURE_CODES = [
   "renderer_unavailable",
   "renderer_busy",
+  "renderer_closed",
   "media_unavailable",
   "media_too_large",
+  "media_undecodable",
+  "render_too_large",
+  "render_memory_exceeded",
   "render_timeout",
   "render_aborted",
   "output_too_large",
@@ -25,27 +30,56 @@ export const RENDER_FAILURE_CODES = [
 /**
  * Why a render failed:
  *
- * - `renderer_unavailable`: a dependency is missing (the ffmpeg program, or a filter or
- *   encoder it lacks); `missing` names it. Nothing else in the library is affected.
+ * - `renderer_unavailable`: a dependency is missing (the ffmpeg program, or a filter,
+ *   encoder or system tool it needs); `missing` names it. Nothing else in the library is
+ *   affected.
  * - `renderer_busy`: too many renders are running or waiting; try again later.
+ * - `renderer_closed`: the renderer was closed (its host is stopping).
  * - `media_unavailable`: an input could not be read; the message names its URL.
  * - `media_too_large`: an input is larger than the renderer accepts.
+ * - `media_undecodable`: an input's file is damaged or not media ffmpeg can decode;
+ *   `itemId` and `assetId` name it.
+ * - `render_too_large`: the render would exceed one of the renderer's bounds (what it
+ *   draws, how many files it opens, how large a moving picture is); `limit` names it.
+ *   Checked before the render starts.
+ * - `render_memory_exceeded`: ffmpeg needed more memory than one render may use.
  * - `render_timeout`: the render ran past its time limit and was stopped.
  * - `render_aborted`: the caller's signal aborted the render.
  * - `output_too_large`: the output grew past its size limit and was discarded.
  * - `output_unwritable`: the finished video could not be written to its target.
- * - `render_failed`: ffmpeg failed; the message carries the end of its error output.
+ * - `render_failed`: ffmpeg failed for a reason no input explains. Its error output
+ *   goes to the renderer's logger, never into the message.
  */
 export type RenderFailureCode = (typeof RENDER_FAILURE_CODES)[number];
 
+/** The bound a `render_too_large` render would exceed. */
+export interface RenderLimitExceeded {
+  /** The limit's name in `RenderLimits` (such as `drawnBytesMax`). */
+  readonly name: string;
+  /** Its value. */
+  readonly maximum: number;
+  /** What the render would need, when it is known before the render. */
+  readonly requested?: number;
+}
+
+/** What a render failure names besides its code and message, when it applies. */
+export interface RenderErrorDetails {
+  /** For `renderer_unavailable`: the missing program, filter, encoder or tool. */
+  readonly missing?: string;
+  /** The timeline item to change: the one whose media failed or that is too large. */
+  readonly itemId?: string;
+  /** The asset whose file failed. */
+  readonly assetId?: string;
+  /** For `render_too_large` and `render_memory_exceeded`: the bound. */
+  readonly limit?: RenderLimitExceeded;
+}
+
 /** What went wrong with a render. */
-export interface RenderError {
+export interface RenderError extends RenderErrorDetails {
   /** Why, from the closed set. */
   readonly code: RenderFailureCode;
-  /** A sentence a person or an agent can act on. */
+  /** A sentence a person or an agent can act on; never a tool's raw output. */
   readonly message: string;
-  /** For `renderer_unavailable`: the missing program, filter or encoder. */
-  readonly missing?: string;
 }
 
 /** A failed render. */
@@ -72,11 +106,26 @@ export interface RenderProgress {
 
 /** Options of one render call. */
 export interface RenderCallOptions {
-  /** Aborts the render: ffmpeg is stopped and the call answers `render_aborted`. */
+  /**
+   * Aborts the render: a waiting render leaves the line, a running one has ffmpeg
+   * stopped, and the call answers `render_aborted`.
+   */
   readonly signal?: AbortSignal;
   /** Called as the render advances (a few times per second at most). */
   readonly onProgress?: (progress: RenderProgress) => void;
+  /**
+   * The organization the render is for. A renderer shares its slots fairly between
+   * organizations: the next free slot goes to the one with the fewest renders running.
+   * Calls without it share one line.
+   */
+  readonly organizationId?: OrganizationId;
 }
+
+/** A render to check against a renderer's bounds before it is asked for. */
+export type RenderWork =
+  | { readonly kind: "video"; readonly plan: RenderPlan }
+  | { readonly kind: "frame"; readonly plan: RenderPlan }
+  | { readonly kind: "contact_sheet"; readonly sheet: ContactSheetPlan };
 
 /** Where a finished video goes: a file path, or a stream the bytes are written to. */
 export type VideoTarget =
@@ -113,6 +162,13 @@ export interface RenderedImage {
 
 /** Renders plans into pictures and sound. */
 export interface Renderer {
+  /**
+   * Whether `work` keeps within the renderer's bounds, without rendering anything:
+   * undefined when it does, else the `render_too_large` failure the render would answer.
+   * Cheap and synchronous, so a service can refuse a project before it charges for it.
+   * Optional: a renderer without bounds of its own leaves it out.
+   */
+  check?(work: RenderWork): RenderFailure | undefined;
   /** Renders every frame and the sound of `plan` to an MP4 (H.264 and AAC) at `target`. */
   renderVideo(
     plan: RenderPlan,
@@ -171,14 +227,18 @@ export type MediaReadResult =
  */
 export type MediaReader = (request: MediaReadRequest) => Promise<MediaReadResult>;
 
-/** Builds a {@link RenderFailure}. */
+/**
+ * Builds a {@link RenderFailure}.
+ *
+ * @example
+ * ```ts
+ * renderFailure("renderer_unavailable", "ffmpeg was not found.", { missing: "ffmpeg" });
+ * ```
+ */
 export function renderFailure(
   code: RenderFailureCode,
   message: string,
-  missing?: string,
+  details: RenderErrorDetails = {},
 ): RenderFailure {
-  return {
-    ok: false,
-    error: missing === undefined ? { code, message } : { code, message, missing },
-  };
+  return { ok: false, error: { code, message, ...details } };
 }

@@ -544,7 +544,7 @@ const ENDPOINT_TABLE = [
     tag: "Editor",
     summary: "Export a project's timeline to an MP4.",
     description:
-      "An extension beyond the API contract. Renders the timeline as it is now (H.264 and AAC) as queued, paid work: 5 credits per started minute, held before queueing, refunded if the render fails. Poll GET /videos/{id} until status is completed (url and video_url hold the MP4) or error. Exporting an unchanged project at the same resolution again reuses the last export without a charge (reused: true).",
+      "An extension beyond the API contract. Renders the timeline as it is now (H.264 and AAC) as queued, paid work: 5 credits per started minute, held before queueing, refunded if the render fails. Poll GET /videos/{id} until status is completed (url and video_url hold the MP4) or error. Exporting an unchanged project at the same resolution again reuses the last export without a charge (reused: true). Refused with 400 bad_request before any credit is held, context.reason naming why: render_too_large when the render would pass a renderer bound (drawn text and caption events of 64 MiB, 100 media files, a moving picture of 4096 x 4096 pixels; context.limit, maximum and item_id name it), renderer_unavailable when this server has no renderer. A render that fails later records the reason on the video (media_undecodable naming the asset and item of a damaged file, render_memory_exceeded past the 2 GiB a render may use) and refunds the hold.",
     auth: "bearer",
     scopes: WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
@@ -563,7 +563,7 @@ const ENDPOINT_TABLE = [
     tag: "Editor",
     summary: "Preview a project: a PNG of one instant, or a contact sheet of several.",
     description:
-      "An extension beyond the API contract. Draws the composition at at_seconds exactly as the export will (repeat at_seconds for a contact sheet of up to 16 frames, in order). Free. Errors are JSON.",
+      "An extension beyond the API contract. Draws the composition at at_seconds exactly as the export will (repeat at_seconds for a contact sheet of up to 16 frames, in order). Free. Errors are JSON: 400 bad_request with context.reason render_too_large (a renderer bound, named in context.limit with item_id), media_undecodable (a damaged file: context.asset_id and item_id name it), media_unavailable, render_memory_exceeded (past the 2 GiB one render may use) or renderer_unavailable (this server has no renderer); 500 server_error, always retryable, when the render line is full or a render fails on the server's side. A preview whose client disconnects is stopped.",
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,

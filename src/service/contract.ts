@@ -52,6 +52,13 @@ export interface ServiceRequest extends RequestCredentials {
   readonly ifNoneMatch?: string | undefined;
   /** Which adapter carried the request, recorded with editor revisions; `api` when absent. */
   readonly channel?: "api" | "mcp";
+  /**
+   * Aborted when whoever sent the request has stopped waiting for its answer: the HTTP
+   * client disconnected (the Web `Request.signal`), or an MCP tool call was cancelled or
+   * its connection closed. Long work done for the answer alone, such as a preview's
+   * render, stops then; undefined means the request is never abandoned.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Extra headers of an answer, such as the rate-limit headers of a paid request. */

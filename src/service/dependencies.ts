@@ -107,10 +107,10 @@ export interface ServiceDependencies {
   /**
    * Turns editor projects into MP4 exports and PNG previews, and renders faceless videos
    * and slideshows (`createFfmpegRenderer` of `reelkit/render`, given
-   * `createProjectMediaReader`). Without it, exports and previews answer 500
-   * `server_error` with `context.reason: "renderer_unavailable"` naming the missing
-   * dependency, products are built as projects but fail (refunded) with that category at
-   * their render, and everything else works as before.
+   * `createProjectMediaReader`). Without it, exports and previews answer 400
+   * `bad_request` with `context.reason: "renderer_unavailable"` naming the missing
+   * dependency (nothing is charged), products are built as projects but fail (refunded)
+   * with that category at their render, and everything else works as before.
    */
   readonly renderer?: Renderer;
   /**

@@ -53,7 +53,7 @@ describe("a host without ffmpeg", () => {
     await host?.stop();
   });
 
-  it("starts, says rendering is unavailable, answers previews with an error naming ffmpeg, and serves the rest", async () => {
+  it("starts, says rendering is unavailable, refuses previews and exports naming ffmpeg, and serves the rest", async () => {
     host = await startHost({
       port: 0,
       host: "127.0.0.1",
@@ -77,13 +77,30 @@ describe("a host without ffmpeg", () => {
     const frame = await fetch(`${host.origin}/v1/editor/videos/${id}/frame?at_seconds=1`, {
       headers,
     });
-    expect(frame.status).toBe(500);
+    expect(frame.status).toBe(400);
     expect(frame.headers.get("content-type")).toContain("application/json");
     expect((await frame.json()).error).toMatchObject({
-      code: "server_error",
+      code: "bad_request",
       retryable: false,
       context: { reason: "renderer_unavailable", missing: "ffmpeg" },
     });
+    const credits = async () =>
+      (await (await fetch(`${host?.origin}/v1/credits`, { headers })).json()).available;
+    const before = await credits();
+    const exported = await fetch(`${host.origin}/v1/editor/videos/${id}/export`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": "export-without-ffmpeg" },
+      body: JSON.stringify({ resolution: "480p" }),
+    });
+    expect(exported.status).toBe(400);
+    expect((await exported.json()).error).toMatchObject({
+      code: "bad_request",
+      retryable: false,
+      context: { reason: "renderer_unavailable", missing: "ffmpeg" },
+    });
+    expect(await credits()).toBe(before);
+    const video = await (await fetch(`${host.origin}/v1/videos/${id}`, { headers })).json();
+    expect(video.status).toBe("ready");
     const project = await fetch(`${host.origin}/v1/editor/videos/${id}`, { headers });
     expect(project.status).toBe(200);
   });

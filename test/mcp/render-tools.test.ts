@@ -3,10 +3,11 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createProjectMediaReader } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { RenderCallOptions } from "../../src/render/renderer.js";
 import { decodePng, describeRendering, near } from "../render/support/ffmpeg.js";
 import { pngSize, redBoxProject } from "../service/editor/export-and-frame-support.js";
 import { KEYS } from "../service/support/harness.js";
-import { callTool, createMcpHarness, type McpHarness } from "./support/mcp-harness.js";
+import { callTool, createMcpHarness, MCP_URL, type McpHarness } from "./support/mcp-harness.js";
 
 let harness: McpHarness;
 let client: Client;
@@ -91,4 +92,70 @@ describeRendering("preview_editor_video and export_editor_video", () => {
       reader.callTool({ name: "export_editor_video", arguments: { id } }),
     ).rejects.toThrow(/403|insufficient_scope|Forbidden/i);
   });
+});
+
+it("refuses previews and exports without a renderer as REST does: the same 400, nothing charged", async () => {
+  const bare = await createMcpHarness();
+  const agent = await bare.connect(KEYS.acme);
+  const id = await redBoxProject(bare);
+  const before = await bare.available();
+  const refusal = {
+    code: "bad_request",
+    message: expect.stringContaining("no renderer"),
+    retryable: false,
+    context: { reason: "renderer_unavailable", missing: "renderer" },
+  };
+  for (const [name, args] of [
+    ["preview_editor_video", { id, at_seconds: 1 }],
+    ["preview_editor_video", { id, at_seconds: [0, 1] }],
+    ["export_editor_video", { id, resolution: "480p", idempotency_key: "mcp-no-renderer" }],
+  ] as const) {
+    const result = await callTool(agent, name, args);
+    expect(result.isError, name).toBe(true);
+    expect(result.body.error, name).toEqual(refusal);
+  }
+  expect(await bare.available()).toBe(before);
+  expect(await bare.runJobs()).toBe(0);
+  expect(bare.serverErrors).toEqual([]);
+});
+
+it("stops a preview's render when the agent's HTTP request is abandoned", async () => {
+  const signals: (AbortSignal | undefined)[] = [];
+  const waitForAbort = async (_plan: unknown, call?: RenderCallOptions) => {
+    signals.push(call?.signal);
+    await new Promise((resolve) => call?.signal?.addEventListener("abort", resolve));
+    return { ok: false as const, error: { code: "render_aborted" as const, message: "Aborted." } };
+  };
+  const held = await createMcpHarness({
+    renderer: () => ({
+      renderFrame: waitForAbort,
+      renderContactSheet: waitForAbort,
+      renderVideo: () => Promise.reject(new Error("not used")),
+    }),
+  });
+  const id = await redBoxProject(held);
+  const agent = new AbortController();
+  const answered = held.mcp(
+    new Request(MCP_URL, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${KEYS.acme}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "preview_editor_video", arguments: { id, at_seconds: 1 } },
+      }),
+      signal: agent.signal,
+    }),
+  );
+  await expect.poll(() => signals.length).toBe(1);
+  expect(signals[0]?.aborted).toBe(false);
+  agent.abort();
+  expect(signals[0]?.aborted).toBe(true);
+  expect((await answered).status).toBe(200);
+  expect(held.mcpErrors).toEqual([]);
 });

@@ -239,4 +239,30 @@ describe("toNodeListener over a real node:http server", () => {
     await expect.poll(() => cancelled, { timeout: 2000 }).toBe(true);
     expect(signal?.aborted).toBe(true);
   });
+
+  it("aborts the request signal when the client disconnects before the answer, so its work can stop", async () => {
+    let signal: AbortSignal | undefined;
+    const abandoned = new Promise<void>((resolve) => {
+      const handler: FetchHandler = (request) => {
+        signal = request.signal;
+        // Work that lasts until the client leaves, as a render does.
+        return new Promise((answer) => {
+          request.signal.addEventListener("abort", () => {
+            resolve();
+            answer(new Response("too late"));
+          });
+        });
+      };
+      void serve(handler, { onError: () => undefined }).then(async (server) => {
+        const { request } = await import("node:http");
+        const outgoing = request({ host: "127.0.0.1", port: server.port, path: "/", agent: false });
+        outgoing.on("error", () => undefined);
+        outgoing.end();
+        await expect.poll(() => signal !== undefined, { timeout: 2000 }).toBe(true);
+        outgoing.destroy();
+      });
+    });
+    await abandoned;
+    expect(signal?.aborted).toBe(true);
+  });
 });

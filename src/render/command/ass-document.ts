@@ -23,7 +23,7 @@ import type {
 } from "../../editor/render-plan/types.js";
 import { assAlpha, assColor, assName, assStyleColor, assText, assTime } from "./ass-format.js";
 import { decimal } from "./numbers.js";
-import { poseBreakpoints } from "./pose-segments.js";
+import { poseBreakpoints, poseBreakpointsCountMax } from "./pose-segments.js";
 
 /** A layer libass draws. */
 export type DrawnLayer = SolidLayer | TextLayer | CaptionsLayer;
@@ -379,9 +379,11 @@ function eventStretches(layer: DrawnLayer, cuts: readonly number[], frame: AssPl
   return stretches;
 }
 
-function eventLines({ layer, layerNumber, styleName }: NamedLayer, frame: AssPlanFrame): string[] {
+function* eventLines(
+  { layer, layerNumber, styleName }: NamedLayer,
+  frame: AssPlanFrame,
+): Generator<string> {
   const breakpoints = poseBreakpoints(layer, layer.visible, hasHighlightBox(layer));
-  const lines: string[] = [];
   for (const piece of piecesOf(layer)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);
@@ -403,17 +405,54 @@ function eventLines({ layer, layerNumber, styleName }: NamedLayer, frame: AssPla
       const still = pose.from.scaleX !== pose.to.scaleX;
       const tags = poseTags(layer, { from: pose.from, to: still ? pose.from : pose.to, span });
       const right = scaledRightMargin(layer, frame.width, pose.from.scaleX);
-      lines.push(
-        `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,${right},0,,{${tags}}${piece.body}`,
-      );
+      yield `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,${right},0,,{${tags}}${piece.body}\n`;
     }
   }
-  return lines;
 }
 
 /**
  * The ASS document drawing `layers` (in paint order, back first) on a frame of the
- * plan's size.
+ * plan's size, line by line (each with its line end), made as the lines are read: the
+ * document of a long timeline whose text sways holds tens of thousands of events, and
+ * is never whole in memory.
+ *
+ * @example
+ * ```ts
+ * for (const line of assDocumentLines(textLayers, plan, font)) stream.write(line);
+ * ```
+ */
+export function* assDocumentLines(
+  layers: readonly DrawnLayer[],
+  frame: AssPlanFrame,
+  font: AssFontSettings,
+): Generator<string> {
+  const named = layers.map((layer, index) => ({
+    layer,
+    layerNumber: index,
+    styleName: `L${index}`,
+  }));
+  const head = [
+    "[Script Info]",
+    "ScriptType: v4.00+",
+    `PlayResX: ${frame.width}`,
+    `PlayResY: ${frame.height}`,
+    "WrapStyle: 1",
+    "ScaledBorderAndShadow: yes",
+    "YCbCr Matrix: None",
+    "",
+    "[V4+ Styles]",
+    STYLE_FORMAT,
+    ...named.map((entry) => styleLine(entry, frame, font)),
+    "",
+    "[Events]",
+    EVENT_FORMAT,
+  ];
+  for (const line of head) yield `${line}\n`;
+  for (const entry of named) yield* eventLines(entry, frame);
+}
+
+/**
+ * The whole ASS document drawing `layers` (see {@link assDocumentLines}).
  *
  * @example
  * ```ts
@@ -426,29 +465,84 @@ export function assDocument(
   frame: AssPlanFrame,
   font: AssFontSettings,
 ): string {
-  const styles: string[] = [];
-  const events: string[] = [];
-  for (const [index, layer] of layers.entries()) {
-    const named = { layer, layerNumber: index, styleName: `L${index}` };
-    styles.push(styleLine(named, frame, font));
-    events.push(...eventLines(named, frame));
+  return [...assDocumentLines(layers, frame, font)].join("");
+}
+
+/**
+ * Bytes one event line takes besides its text, at most: its times, style name and
+ * override tags (position or move, scale, alpha, their change, weight, box padding).
+ */
+export const ASS_EVENT_OVERHEAD_BYTES = 320;
+/** Bytes a style line takes, at most. */
+const ASS_STYLE_BYTES = 400;
+// Bytes the highlight of a caption page's spoken word adds to its text, at most.
+const HIGHLIGHT_TAG_BYTES = 80;
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
   }
-  return [
-    "[Script Info]",
-    "ScriptType: v4.00+",
-    `PlayResX: ${frame.width}`,
-    `PlayResY: ${frame.height}`,
-    "WrapStyle: 1",
-    "ScaledBorderAndShadow: yes",
-    "YCbCr Matrix: None",
-    "",
-    "[V4+ Styles]",
-    STYLE_FORMAT,
-    ...styles,
-    "",
-    "[Events]",
-    EVENT_FORMAT,
-    ...events,
-    "",
-  ].join("\n");
+  return bytes;
+}
+
+// The pieces of a layer as (how many, largest body in bytes, bytes of them all), counted
+// without making a caption page's pieces: one per stretch between word boundaries.
+function pieceBytes(layer: DrawnLayer): { count: number; largest: number; total: number } {
+  if (layer.kind !== "captions") {
+    const [piece] = piecesOf(layer);
+    const bytes = ASS_EVENT_OVERHEAD_BYTES + utf8Length(piece?.body ?? "");
+    return { count: 1, largest: bytes, total: bytes };
+  }
+  let count = 0;
+  let largest = 0;
+  let total = 0;
+  for (const page of layer.pages) {
+    const text = page.words.length > 0 ? page.words.map((word) => word.text).join(" ") : page.text;
+    const bytes = ASS_EVENT_OVERHEAD_BYTES + 2 * utf8Length(text) + HIGHLIGHT_TAG_BYTES;
+    const pieces = 2 * page.words.length + 1;
+    count += pieces;
+    total += pieces * bytes;
+    largest = Math.max(largest, bytes);
+  }
+  return { count, largest, total };
+}
+
+/**
+ * At most how many bytes the style and events drawing `layer` take in its document at
+ * `fps` frames a second, counted without building them, so a render can be bounded
+ * before it starts. A text or captions layer that animates may be drawn one event per
+ * frame where its width changes (so its lines keep their breaks), which is counted for
+ * its whole visible window.
+ */
+export function assLayerBytesMax(layer: DrawnLayer, fps: number): number {
+  const pieces = pieceBytes(layer);
+  const events =
+    poseBreakpointsCountMax(layer, layer.visible, hasHighlightBox(layer)) +
+    (layer.kind === "solid" ? 0 : Math.ceil(widthChangingSeconds(layer, fps) * fps));
+  return ASS_STYLE_BYTES + pieces.total + events * pieces.largest;
+}
+
+// At most how long, within its visible window, a layer's width changes: the windows of
+// its scaling animations and of a camera motion that zooms the layer itself.
+function widthChangingSeconds(layer: DrawnLayer, fps: number): number {
+  const windows = layer.animations
+    .filter((animation) => animation.from.scaleX !== animation.to.scaleX)
+    .map((animation) => animation.window);
+  const { motion } = layer;
+  if (motion !== null && motion.target === "layer" && motion.from.scale !== motion.to.scale)
+    windows.push(motion.window);
+  let seconds = 0;
+  for (const window of windows) {
+    const start = Math.max(window.startSeconds, layer.visible.startSeconds);
+    const end = Math.min(window.endSeconds, layer.visible.endSeconds);
+    seconds += Math.max(0, end - start) + 1 / fps;
+  }
+  return seconds;
 }

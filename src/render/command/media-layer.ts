@@ -24,6 +24,7 @@ import {
   motionScaleExpression,
   quoted,
 } from "./expressions.js";
+import { type FittedRegion, fittedRegion, type PictureSize } from "./fitted-region.js";
 import type { FilterGraph } from "./graph.js";
 import { graphOffsetFrames } from "./graph-clock.js";
 import { decimal } from "./numbers.js";
@@ -57,6 +58,11 @@ export interface PictureTarget {
   readonly plan: RenderPlan;
   /** The canvas's pixel format. */
   readonly format: CanvasFormat;
+  /**
+   * The size of each input's pictures, where the runner knows it: such a layer crops
+   * its source to what is drawn before it scales it (see `fitted-region`).
+   */
+  readonly inputSizes?: ReadonlyMap<string, PictureSize>;
 }
 
 const SCALE_FLAGS = "bilinear";
@@ -246,44 +252,103 @@ function animatedSize(layer: MediaLayer): string[] {
   return [`scale=w=${quoted(width)}:h=${quoted(height)}:eval=frame:flags=${SCALE_FLAGS}`];
 }
 
+// The source cropped to what is drawn, scaled, and cropped to exactly those pixels.
+function regionFilters(region: FittedRegion): string[] {
+  const { source, scaled, drawn } = region;
+  const filters = [
+    `crop=w=${source.width}:h=${source.height}:x=${source.x}:y=${source.y}:exact=1`,
+    `scale=w=${scaled.width}:h=${scaled.height}:flags=${SCALE_FLAGS}`,
+  ];
+  if (
+    drawn.x !== 0 ||
+    drawn.y !== 0 ||
+    drawn.width !== scaled.width ||
+    drawn.height !== scaled.height
+  ) {
+    filters.push(`crop=w=${drawn.width}:h=${drawn.height}:x=${drawn.x}:y=${drawn.y}:exact=1`);
+  }
+  return filters;
+}
+
 // A moving source is reduced to output frames before it is scaled (fewer frames to
 // scale); a still is scaled once, turned into the canvas's pixel format once (keeping
 // its transparency when it has any), then repeated, so that neither a camera motion's
 // scaling nor the overlay converts an RGB picture again on every frame.
 function timedFit(
   layer: MediaLayer,
-  { plan, format }: PictureTarget,
-  { pastEnd }: SourceRead,
+  fitted: readonly string[],
+  { plan, format, pastEnd }: { plan: RenderPlan; format: CanvasFormat; pastEnd: boolean },
 ): string[] {
   const frames = outputFrames(layer, plan, pastEnd);
-  const fitted = fitToBox(layer, format);
   if (layer.source !== null) return [...frames, ...fitted];
   return [...fitted, `format=pix_fmts=${format}|${alphaFormat(format)}`, ...frames];
 }
 
-// Adds the layer's input and filter chain to `graph`; returns the label of its frames.
+// How the layer's picture is fitted: from its known source size when the runner gave
+// one, else by scaling the whole source to the box.
+function fitting(
+  layer: MediaLayer,
+  { plan, format, inputSizes }: PictureTarget,
+): { filters: string[]; placement: FittedRegion["placement"] } | "invisible" {
+  const size = inputSizes?.get(layer.inputId);
+  const region = size === undefined ? undefined : fittedRegion(layer, { plan, size });
+  if (region === "invisible") return "invisible";
+  if (region === undefined) return { filters: fitToBox(layer, format), placement: undefined };
+  return { filters: regionFilters(region), placement: region.placement };
+}
+
+/** A layer's frames, and where they go when only their visible part is drawn. */
+interface LayerPicture {
+  readonly label: string;
+  readonly placement: FittedRegion["placement"];
+}
+
+// Adds the layer's input and filter chain to `graph`; returns the label of its frames,
+// or "invisible" when the frame shows none of it. A moving source is reduced to output
+// frames before it is scaled (fewer frames to scale); a still is scaled once, then
+// repeated.
 function addLayerPicture(
   graph: FilterGraph,
   layer: MediaLayer,
-  { plan, format }: PictureTarget,
-): string {
+  target: PictureTarget,
+): LayerPicture | "invisible" {
+  const fitted = fitting(layer, target);
+  if (fitted === "invisible") return "invisible";
+  const { plan, format } = target;
   const read = inputOptions(layer, plan);
-  const index = graph.addInput(layer.inputId, read.options);
+  const index = graph.addInput(layer.inputId, read.options, { still: layer.source === null });
   const filters = [
     stamp(layer, read.prerollSeconds),
-    ...timedFit(layer, { plan, format }, read),
+    ...timedFit(layer, fitted.filters, { plan, format, pastEnd: read.pastEnd }),
     ...cameraMotion(layer, plan),
-    ...opacityFilters(layer, { plan, format }),
+    ...opacityFilters(layer, target),
     ...animatedSize(layer),
   ];
-  const picture = graph.label("layer");
-  graph.addChain(`[${index}:v]${filters.join(",")}[${picture}]`);
-  return picture;
+  const label = graph.label("layer");
+  graph.addChain(`[${index}:v]${filters.join(",")}[${label}]`);
+  return { label, placement: fitted.placement };
+}
+
+// The overlay's position of a picture centred on the layer's box, shifted by slides.
+function centredPosition(layer: MediaLayer): { x: string; y: string } {
+  const centerX = layer.box.left + layer.box.width / 2;
+  const centerY = layer.box.top + layer.box.height / 2;
+  const offsetX = animationChannel(layer.animations, "offsetX");
+  const offsetY = animationChannel(layer.animations, "offsetY");
+  return {
+    x: `${decimal(centerX)}-w/2${offsetX === undefined ? "" : `+${offsetX}`}`,
+    y: `${decimal(centerY)}-h/2${offsetY === undefined ? "" : `+${offsetY}`}`,
+  };
+}
+
+function placed(placement: { x: number; y: number }): { x: string; y: string } {
+  return { x: String(placement.x), y: String(placement.y) };
 }
 
 /**
  * Adds the layer's input and filters to `graph` and overlays it onto the picture
- * labelled `below`; returns the label of the result.
+ * labelled `below`; returns the label of the result (`below` itself when the frame
+ * shows none of the layer).
  */
 export function addMediaLayer(
   graph: FilterGraph,
@@ -291,15 +356,12 @@ export function addMediaLayer(
   target: PictureTarget,
 ): string {
   const picture = addLayerPicture(graph, layer, target);
-  const centerX = layer.box.left + layer.box.width / 2;
-  const centerY = layer.box.top + layer.box.height / 2;
-  const offsetX = animationChannel(layer.animations, "offsetX");
-  const offsetY = animationChannel(layer.animations, "offsetY");
-  const x = `${decimal(centerX)}-w/2${offsetX === undefined ? "" : `+${offsetX}`}`;
-  const y = `${decimal(centerY)}-h/2${offsetY === undefined ? "" : `+${offsetY}`}`;
+  if (picture === "invisible") return below;
+  const { x, y } =
+    picture.placement === undefined ? centredPosition(layer) : placed(picture.placement);
   const result = graph.label("over");
   graph.addChain(
-    `[${below}][${picture}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(target.format)}[${result}]`,
+    `[${below}][${picture.label}]overlay=x=${quoted(x)}:y=${quoted(y)}:eof_action=pass:format=${overlayFormat(target.format)}[${result}]`,
   );
   return result;
 }
@@ -342,17 +404,23 @@ export function addMediaCanvas(
 ): string {
   const { plan, format } = target;
   const picture = addLayerPicture(graph, layer, target);
+  // A layer that covers the frame always shows some of it.
+  if (picture === "invisible") throw new Error("A layer that covers the frame is visible.");
   const width = whole(layer.box.width);
   const height = whole(layer.box.height);
   // The overlay would put the layer's left edge at centre - width / 2: the frame starts
-  // that far inside the layer.
-  const x = Math.round(width / 2 - (layer.box.left + layer.box.width / 2));
-  const y = Math.round(height / 2 - (layer.box.top + layer.box.height / 2));
-  const cut =
-    width === plan.width && height === plan.height && x === 0 && y === 0
-      ? ""
-      : `crop=${plan.width}:${plan.height}:${x}:${y},`;
+  // that far inside the layer. A picture cropped to its visible part starts where it is
+  // placed, which for a layer covering the frame is its corner.
+  const { x, y } =
+    picture.placement === undefined
+      ? {
+          x: Math.round(width / 2 - (layer.box.left + layer.box.width / 2)),
+          y: Math.round(height / 2 - (layer.box.top + layer.box.height / 2)),
+        }
+      : { x: -picture.placement.x, y: -picture.placement.y };
+  const sized = picture.placement !== undefined || (width === plan.width && height === plan.height);
+  const cut = sized && x === 0 && y === 0 ? "" : `crop=${plan.width}:${plan.height}:${x}:${y},`;
   const canvas = graph.label("canvas");
-  graph.addChain(`[${picture}]${cut}format=${format}[${canvas}]`);
+  graph.addChain(`[${picture.label}]${cut}format=${format}[${canvas}]`);
   return canvas;
 }

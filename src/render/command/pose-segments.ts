@@ -17,6 +17,8 @@ interface Change {
   readonly window: TimeWindow;
   // True when the change itself is not linear (a sine sway).
   readonly curved: boolean;
+  // True for a cycle of a motion: cycles follow one another and never overlap.
+  readonly cycle?: boolean;
 }
 
 function motionChanges(layer: Pick<LayerBase, "motion">): Change[] {
@@ -42,6 +44,7 @@ function motionChanges(layer: Pick<LayerBase, "motion">): Change[] {
         endSeconds: Math.min(window.endSeconds, startSeconds + cycleSeconds),
       },
       curved: false,
+      cycle: true,
     });
   }
   if (motion.sway !== null) {
@@ -64,17 +67,32 @@ function overlap(left: TimeWindow, right: TimeWindow): TimeWindow | undefined {
 }
 
 // Stretches to sample finely: curved changes, and wherever two changes overlap (their
-// product or sum of slopes is no longer one straight line in every channel).
+// product or sum of slopes is no longer one straight line in every channel). Two cycles
+// of one motion never overlap, so those pairs are not compared: a long looping motion
+// has hundreds of cycles.
 function curvedStretches(changes: readonly Change[], alwaysCurved: boolean): TimeWindow[] {
   const stretches: TimeWindow[] = [];
   for (const [index, change] of changes.entries()) {
     if (change.curved || alwaysCurved) stretches.push(change.window);
-    for (const other of changes.slice(index + 1)) {
+    for (let next = index + 1; next < changes.length; next += 1) {
+      const other = changes[next];
+      if (other === undefined || (change.cycle === true && other.cycle === true)) continue;
       const shared = overlap(change.window, other.window);
       if (shared !== undefined) stretches.push(shared);
     }
   }
   return stretches;
+}
+
+function changesOf(layer: Pick<LayerBase, "animations" | "motion">): Change[] {
+  return [
+    ...layer.animations.map((animation) => ({ window: animation.window, curved: false })),
+    ...motionChanges(layer),
+  ];
+}
+
+function stepsAcross(stretch: TimeWindow): number {
+  return Math.ceil((stretch.endSeconds - stretch.startSeconds) / POSE_SAMPLE_SECONDS);
 }
 
 /**
@@ -88,14 +106,11 @@ export function poseBreakpoints(
   bounds: TimeWindow,
   alwaysCurved = false,
 ): number[] {
-  const changes: Change[] = [
-    ...layer.animations.map((animation) => ({ window: animation.window, curved: false })),
-    ...motionChanges(layer),
-  ];
+  const changes = changesOf(layer);
   const instants = [bounds.startSeconds, bounds.endSeconds];
   for (const change of changes) instants.push(change.window.startSeconds, change.window.endSeconds);
   for (const stretch of curvedStretches(changes, alwaysCurved)) {
-    const steps = Math.ceil((stretch.endSeconds - stretch.startSeconds) / POSE_SAMPLE_SECONDS);
+    const steps = stepsAcross(stretch);
     for (let step = 1; step < steps; step += 1) {
       instants.push(
         stretch.startSeconds + (step * (stretch.endSeconds - stretch.startSeconds)) / steps,
@@ -106,4 +121,31 @@ export function poseBreakpoints(
     (instant) => instant >= bounds.startSeconds && instant <= bounds.endSeconds,
   );
   return [...new Set(inside)].sort((left, right) => left - right);
+}
+
+/**
+ * At most how many instants {@link poseBreakpoints} answers for the same arguments,
+ * counted without listing them (a looping sway over an hour has 72,000), so a render's
+ * size can be bounded before it is built.
+ */
+export function poseBreakpointsCountMax(
+  layer: Pick<LayerBase, "animations" | "motion">,
+  bounds: TimeWindow,
+  alwaysCurved = false,
+): number {
+  const changes = changesOf(layer);
+  let count = 2 + 2 * changes.length;
+  for (const stretch of curvedStretches(changes, alwaysCurved)) {
+    // The steps of the stretch that fall inside `bounds`, as `poseBreakpoints` keeps them.
+    const steps = stepsAcross(stretch);
+    const spacing = (stretch.endSeconds - stretch.startSeconds) / steps;
+    if (steps < 2 || spacing <= 0) continue;
+    const first = Math.max(1, Math.ceil((bounds.startSeconds - stretch.startSeconds) / spacing));
+    const last = Math.min(
+      steps - 1,
+      Math.floor((bounds.endSeconds - stretch.startSeconds) / spacing),
+    );
+    count += Math.max(0, last - first + 1);
+  }
+  return count;
 }

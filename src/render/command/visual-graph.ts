@@ -7,7 +7,7 @@
  * @module
  */
 import type { PlannedLayer, RenderPlan } from "../../editor/render-plan/types.js";
-import { type AssFontSettings, assDocument, type DrawnLayer } from "./ass-document.js";
+import { type AssFontSettings, assDocumentLines, type DrawnLayer } from "./ass-document.js";
 import type { FilterGraph } from "./graph.js";
 import { graphOffsetFrames, shiftLayer } from "./graph-clock.js";
 import {
@@ -61,7 +61,7 @@ function addDrawnRun(
   { run, below }: { readonly run: readonly DrawnLayer[]; readonly below: string },
   { plan, font }: PictureRequest,
 ): string {
-  const name = graph.addFile("layers", "ass", assDocument(run, plan, font));
+  const name = graph.addFile("layers", "ass", () => assDocumentLines(run, plan, font));
   const fontsDirectory =
     font.directory === null ? "" : `:fontsdir=${escapeFilterPath(font.directory)}`;
   const result = graph.label("drawn");

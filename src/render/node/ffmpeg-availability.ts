@@ -6,6 +6,7 @@
  * @module
  */
 import { type RenderFailure, renderFailure } from "../renderer.js";
+import { CONFINEMENT_SUPPORTED, CONFINEMENT_TOOLS } from "./confinement.js";
 import { runProcess } from "./ffmpeg-process.js";
 
 /** Filters the commands use. */
@@ -65,11 +66,13 @@ async function listing(program: string, flag: string): Promise<string | RenderFa
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg was not found (looked for "${program}"): install ffmpeg (Debian: apt-get install ffmpeg) or pass ffmpegPath.`,
-      "ffmpeg",
+      { missing: "ffmpeg" },
     );
   }
   if (exit.kind !== "exited" || exit.exitCode !== 0) {
-    return renderFailure("renderer_unavailable", `"${program} ${flag}" did not run.`, "ffmpeg");
+    return renderFailure("renderer_unavailable", `"${program} ${flag}" did not run.`, {
+      missing: "ffmpeg",
+    });
   }
   return output;
 }
@@ -104,7 +107,7 @@ export async function checkFfmpeg(program: string): Promise<RenderFailure | unde
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg at "${program}" lacks the ${missingFilter} filter${hint}.`,
-      `ffmpeg filter ${missingFilter}`,
+      { missing: `ffmpeg filter ${missingFilter}` },
     );
   }
   const encoderNames = listedNames(encoders);
@@ -113,8 +116,39 @@ export async function checkFfmpeg(program: string): Promise<RenderFailure | unde
     return renderFailure(
       "renderer_unavailable",
       `ffmpeg at "${program}" lacks the ${missingEncoder} encoder.`,
-      `ffmpeg encoder ${missingEncoder}`,
+      { missing: `ffmpeg encoder ${missingEncoder}` },
     );
   }
   return undefined;
+}
+
+const confinementChecks = new Map<string, Promise<RenderFailure | undefined>>();
+
+/**
+ * Undefined when `program` runs confined here (setpriv and prlimit are installed, or
+ * the system is not Linux, where nothing is confined); else the failure naming the
+ * tools. Checked once per program for the life of the process.
+ */
+export function checkConfinementOnce(program: string): Promise<RenderFailure | undefined> {
+  let check = confinementChecks.get(program);
+  if (check === undefined) {
+    check = CONFINEMENT_SUPPORTED ? checkConfinement(program) : Promise.resolve(undefined);
+    confinementChecks.set(program, check);
+  }
+  return check;
+}
+
+async function checkConfinement(program: string): Promise<RenderFailure | undefined> {
+  const exit = await runProcess({
+    program,
+    args: ["-hide_banner", "-version"],
+    timeoutMs: CHECK_TIMEOUT_MS,
+    confinement: { memoryMaxBytes: 256 * 1024 * 1024 },
+  });
+  if (exit.kind === "exited" && exit.exitCode === 0) return undefined;
+  return renderFailure(
+    "renderer_unavailable",
+    `ffmpeg cannot run with its memory cap: install ${CONFINEMENT_TOOLS} (Debian: apt-get install util-linux), or create the renderer with limits.memoryMaxBytes null.`,
+    { missing: CONFINEMENT_TOOLS },
+  );
 }

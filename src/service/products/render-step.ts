@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { OrganizationId } from "../../organization-id.js";
 import type { ExportResolution } from "../../schemas/editor-render.js";
 import type { ServiceDependencies } from "../dependencies.js";
 import { exportContentHash, planExport } from "../editor/render/export-plan.js";
@@ -56,10 +57,12 @@ async function renderIntoStorage(
   {
     plan,
     objectKey,
+    organizationId,
     signal,
   }: {
     plan: Parameters<Renderer["renderVideo"]>[0];
     objectKey: string;
+    organizationId: OrganizationId;
     signal: AbortSignal | undefined;
   },
 ): Promise<Stored> {
@@ -73,7 +76,7 @@ async function renderIntoStorage(
   const rendered = await renderer.renderVideo(
     plan,
     { sink: pipe.writable },
-    signal === undefined ? {} : { signal },
+    { organizationId, ...(signal === undefined ? {} : { signal }) },
   );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
@@ -106,6 +109,7 @@ async function renderProduct(
   const stored = await renderIntoStorage(deps, deps.renderer, {
     plan: planned.plan,
     objectKey,
+    organizationId: run.job.organizationId,
     signal: run.signal,
   });
   if (!stored.ok) return stepFailed(stored.failure);

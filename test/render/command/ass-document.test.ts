@@ -1,5 +1,5 @@
 import { type EditorItem, planRender } from "reelkit";
-import { frameCommand, videoCommand } from "reelkit/render";
+import { commandFileText, frameCommand, videoCommand } from "reelkit/render";
 import { describe, expect, it } from "vitest";
 import { captions, solid, stateOf, text } from "../../editor/support/fixtures.js";
 
@@ -19,7 +19,7 @@ function assFor(items: EditorItem[], at?: number): string {
     at === undefined ? videoCommand(result.plan, settings) : frameCommand(result.plan, settings);
   const file = command.files.find((entry) => entry.name.endsWith(".ass"));
   if (file === undefined) throw new Error("no ASS file");
-  return file.contents;
+  return commandFileText(file);
 }
 
 function lines(document: string, prefix: string): string[] {

@@ -1,6 +1,7 @@
 import { planContactSheet, type RenderPlan } from "reelkit";
 import {
   type CommandSettings,
+  commandFileText,
   contactSheetCommand,
   type FfmpegCommand,
   FILTER_GRAPH_INLINE_MAX_LENGTH,
@@ -208,7 +209,7 @@ describe("videoCommand", () => {
 
   it("writes the text layers as an ASS file next to the inputs", () => {
     expect(command.files.map((file) => file.name)).toEqual(["layers-0.ass"]);
-    expect(command.files[0]?.contents).toContain("\\{there\\}");
+    expect(command.files.map(commandFileText)[0]).toContain("\\{there\\}");
   });
 });
 
@@ -235,9 +236,10 @@ describe("frameCommand", () => {
     expect(command.outputFile).toBe("frame.png");
   });
 
-  it("seeks the clip to the source frame on screen at that instant", () => {
+  it("decodes each input on one thread, and seeks the clip to the source frame on screen at that instant", () => {
     // 1.5 s into the clip at double speed, after a 2 s trim: source 5 s, less the preroll.
-    expect(inputOptions(command, "input-0").slice(0, 2)).toEqual(["-ss", "4.75"]);
+    expect(inputOptions(command, "input-0").slice(0, 4)).toEqual(["-threads", "1", "-ss", "4.75"]);
+    expect(inputOptions(command, "input-1").slice(0, 2)).toEqual(["-threads", "1"]);
   });
 });
 
@@ -289,6 +291,8 @@ describe("long filter graphs", () => {
     expect(command.args).not.toContain("-filter_complex");
     const index = command.args.indexOf("-filter_complex_script");
     const file = command.files.find((entry) => entry.name === command.args[index + 1]);
-    expect(file?.contents.length).toBeGreaterThan(FILTER_GRAPH_INLINE_MAX_LENGTH);
+    expect(file === undefined ? 0 : commandFileText(file).length).toBeGreaterThan(
+      FILTER_GRAPH_INLINE_MAX_LENGTH,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFfmpegRenderer, RENDER_FAILURE_CODES, type RenderFailure } from "reelkit/render";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toOrganizationId } from "../../../src/organization-id.js";
 import {
   REQUIRED_ENCODERS,
   REQUIRED_FILTERS,
@@ -34,6 +35,11 @@ describe("a renderer without ffmpeg", () => {
     const video = failed(await renderer.renderVideo(planOf(still), { path: "/tmp/never.mp4" }));
     expect(video.code).toBe("renderer_unavailable");
     expect(RENDER_FAILURE_CODES).toContain(video.code);
+    // Once the check has answered, work is refused before it is asked for.
+    expect(renderer.check?.({ kind: "video", plan: planOf(still) })?.error).toMatchObject({
+      code: "renderer_unavailable",
+      missing: "ffmpeg",
+    });
   });
 
   it("names the filter an ffmpeg without libass lacks", async () => {
@@ -98,13 +104,21 @@ describeRendering("renderer limits and failures", () => {
     );
   });
 
-  it("answers render_failed with ffmpeg's words when an input is not media", async () => {
+  it("answers a file ffmpeg cannot decode as media_undecodable naming it, ffmpeg's words going to the logger alone", async () => {
+    const logged: { message: string; fields: unknown }[] = [];
     const renderer = createFfmpegRenderer({
       readMedia: async () => ({ ok: true, body: new TextEncoder().encode("not a picture at all") }),
+      logger: { log: (_level, message, fields) => logged.push({ message, fields }) },
     });
     const error = failed(await renderer.renderFrame(planOf(pictured, { atSeconds: 0 })));
-    expect(error.code).toBe("render_failed");
-    expect(error.message).toMatch(/ffmpeg exited with code \d+: .+/);
+    expect(error).toMatchObject({ code: "media_undecodable", assetId: "image-asset", itemId: "p" });
+    expect(error.message).not.toMatch(/input-0|0x[0-9a-f]{6,}|\/tmp\//);
+    expect(logged).toEqual([
+      {
+        message: "ffmpeg failed",
+        fields: expect.objectContaining({ stderr: expect.stringContaining("input-0") }),
+      },
+    ]);
   });
 
   it("stops ffmpeg at its time limit, and when the caller aborts", async () => {
@@ -145,11 +159,42 @@ describeRendering("renderer limits and failures", () => {
   });
 
   it("answers renderer_busy when every slot and the queue are taken", async () => {
-    const renderer = fixtureRenderer(folder, { limits: { concurrency: 1, queueMax: 0 } });
+    const renderer = fixtureRenderer(folder, { limits: { imageConcurrency: 1, imageQueueMax: 0 } });
     const first = renderer.renderFrame(planOf(still, { atSeconds: 0 }));
     const second = await renderer.renderFrame(planOf(still, { atSeconds: 0 }));
     expect(failed(second).code).toBe("renderer_busy");
     expect((await first).ok).toBe(true);
+  });
+
+  it("renders a frame while exports hold every video slot: frames have slots of their own", async () => {
+    const renderer = fixtureRenderer(folder, {
+      limits: { videoConcurrency: 1, videoQueueMax: 4, imageConcurrency: 1 },
+    });
+    const stop = new AbortController();
+    let exporting = false;
+    const slow = planOf(long, { width: 3840 });
+    const exports = [1, 2].map(() =>
+      renderer.renderVideo(
+        slow,
+        { path: join(tmpdir(), "never.mp4") },
+        {
+          signal: stop.signal,
+          organizationId: toOrganizationId(1),
+          onProgress: () => {
+            exporting = true;
+          },
+        },
+      ),
+    );
+    while (!exporting) await new Promise((resolve) => setTimeout(resolve, 20));
+    const frame = await renderer.renderFrame(planOf(still, { atSeconds: 0 }), {
+      organizationId: toOrganizationId(2),
+    });
+    expect(frame.ok).toBe(true);
+    // The exports were still running (and waiting) when the frame was answered.
+    stop.abort();
+    for (const exported of await Promise.all(exports))
+      expect(failed(exported).code).toBe("render_aborted");
   });
 
   it("answers output_unwritable when the target cannot be written", async () => {

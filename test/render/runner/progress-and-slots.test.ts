@@ -1,7 +1,11 @@
 import type { RenderProgress } from "reelkit/render";
 import { describe, expect, it } from "vitest";
 import { ProgressReader } from "../../../src/render/progress.js";
-import { RenderSlots } from "../../../src/render/render-slots.js";
+import {
+  type ReleaseSlot,
+  RenderSlots,
+  type SlotRefusal,
+} from "../../../src/render/render-slots.js";
 
 describe("ProgressReader", () => {
   it("reports each block of ffmpeg's -progress output, across chunk boundaries", () => {
@@ -29,35 +33,126 @@ describe("ProgressReader", () => {
   });
 });
 
+const ACME = 1;
+const OTHER = 2;
+const THIRD = 3;
+
+function slotsOf(concurrency: number, queueMax = 32, queueMaxPerOrganization = 32): RenderSlots {
+  return new RenderSlots({ concurrency, queueMax, queueMaxPerOrganization });
+}
+
+async function granted(answer: Promise<ReleaseSlot | SlotRefusal>): Promise<ReleaseSlot> {
+  const slot = await answer;
+  if (typeof slot !== "function") throw new Error(`expected a slot, got ${slot}`);
+  return slot;
+}
+
+// Which of `pending` have been granted a slot so far, by name.
+async function grantedNames(
+  pending: Readonly<Record<string, Promise<ReleaseSlot | SlotRefusal>>>,
+): Promise<string[]> {
+  const names: string[] = [];
+  for (const [name, answer] of Object.entries(pending)) {
+    const settled = await Promise.race([answer, Promise.resolve("pending" as const)]);
+    if (typeof settled === "function") names.push(name);
+  }
+  return names;
+}
+
 describe("RenderSlots", () => {
   it("runs up to its concurrency, queues the rest in order, and refuses past the queue", async () => {
-    const slots = new RenderSlots(1, 1);
-    const first = await slots.acquire(undefined);
-    if (typeof first !== "function") throw new Error("expected a slot");
-    const second = slots.acquire(undefined);
-    expect(await slots.acquire(undefined)).toBe("busy");
+    const slots = slotsOf(1, 1);
+    const first = await granted(slots.acquire({ organization: ACME }));
+    const second = slots.acquire({ organization: ACME });
+    expect(await slots.acquire({ organization: OTHER })).toBe("busy");
     first();
     first();
-    const granted = await second;
-    expect(typeof granted).toBe("function");
-    if (typeof granted === "function") granted();
-    expect(typeof (await slots.acquire(undefined))).toBe("function");
+    const next = await granted(second);
+    next();
+    expect(typeof (await slots.acquire({ organization: OTHER }))).toBe("function");
   });
 
   it("lets a waiting render leave the queue when it aborts", async () => {
-    const slots = new RenderSlots(1, 5);
-    const running = await slots.acquire(undefined);
+    const slots = slotsOf(1, 5);
+    const running = await granted(slots.acquire({ organization: ACME }));
     const controller = new AbortController();
-    const waiting = slots.acquire(controller.signal);
+    const waiting = slots.acquire({ organization: ACME, signal: controller.signal });
+    expect(slots.waitingCount).toBe(1);
     controller.abort();
     expect(await waiting).toBe("aborted");
-    expect(await slots.acquire(AbortSignal.abort())).toBe("aborted");
-    if (typeof running === "function") running();
+    expect(slots.waitingCount).toBe(0);
+    expect(await slots.acquire({ organization: ACME, signal: AbortSignal.abort() })).toBe(
+      "aborted",
+    );
+    running();
     // The aborted render left the queue: the freed slot goes to the next caller.
-    expect(typeof (await slots.acquire(undefined))).toBe("function");
+    expect(typeof (await slots.acquire({ organization: OTHER }))).toBe("function");
+  });
+
+  it("gives a freed slot to the organization with the fewest renders running, whatever another queued first", async () => {
+    const slots = slotsOf(2);
+    const acmeFirst = await granted(slots.acquire({ organization: ACME }));
+    await granted(slots.acquire({ organization: ACME }));
+    const [acmeNext, acmeLater] = [
+      slots.acquire({ organization: ACME }),
+      slots.acquire({ organization: ACME }),
+    ];
+    const other = slots.acquire({ organization: OTHER });
+    acmeFirst();
+    // Acme runs one, Other none: Other's render, queued last, starts first.
+    expect(await grantedNames({ other, acmeNext, acmeLater })).toEqual(["other"]);
+    (await granted(other))();
+    // Then Acme's, in the order they came.
+    expect(await grantedNames({ acmeNext, acmeLater })).toEqual(["acmeNext"]);
+  });
+
+  it("lets organizations that all wait take turns", async () => {
+    const slots = slotsOf(1);
+    const running = await granted(slots.acquire({ organization: ACME }));
+    const order: string[] = [];
+    const queue = (name: string, organization: number) =>
+      slots.acquire({ organization }).then((slot) => {
+        order.push(name);
+        if (typeof slot === "function") setTimeout(slot, 0);
+      });
+    const all = [
+      queue("acme-1", ACME),
+      queue("acme-2", ACME),
+      queue("other-1", OTHER),
+      queue("acme-3", ACME),
+      queue("other-2", OTHER),
+      queue("third-1", THIRD),
+    ];
+    running();
+    await Promise.all(all);
+    // Other and Third never had a turn, so they come before Acme's second; then turns alternate.
+    expect(order).toEqual(["other-1", "third-1", "acme-1", "other-2", "acme-2", "acme-3"]);
+  });
+
+  it("refuses an organization past its share of the line while others still get in", async () => {
+    const slots = slotsOf(1, 10, 2);
+    await granted(slots.acquire({ organization: ACME }));
+    const waiting = [slots.acquire({ organization: ACME }), slots.acquire({ organization: ACME })];
+    expect(await slots.acquire({ organization: ACME })).toBe("busy");
+    const other = slots.acquire({ organization: OTHER });
+    expect(slots.waitingCount).toBe(3);
+    expect(await Promise.race([other, Promise.resolve("pending")])).toBe("pending");
+    expect(waiting).toHaveLength(2);
+  });
+
+  it("refuses every waiting and later render once closed, and lets running ones finish", async () => {
+    const slots = slotsOf(1);
+    const running = await granted(slots.acquire({ organization: ACME }));
+    const waiting = slots.acquire({ organization: OTHER });
+    slots.close();
+    expect(await waiting).toBe("closed");
+    expect(await slots.acquire({ organization: OTHER })).toBe("closed");
+    expect(slots.runningCount).toBe(1);
+    running();
+    expect(slots.runningCount).toBe(0);
   });
 
   it("refuses a concurrency that is not a positive integer", () => {
-    expect(() => new RenderSlots(0, 1)).toThrow(RangeError);
+    expect(() => slotsOf(0)).toThrow(RangeError);
   });
 });

@@ -4,9 +4,14 @@
  * from a fixture folder, and decoders of what a viewer sees and hears.
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createFfmpegRenderer, type FfmpegRendererOptions, type Renderer } from "reelkit/render";
+import {
+  createFfmpegRenderer,
+  type FfmpegRenderer,
+  type FfmpegRendererOptions,
+} from "reelkit/render";
 import { describeNeeding, type Need } from "../../support/describe-needing.js";
 
 function ffmpegMissing(): string | undefined {
@@ -37,7 +42,7 @@ export function mediaUrl(name: string): string {
 export function fixtureRenderer(
   folder: string,
   options: Partial<FfmpegRendererOptions> = {},
-): Renderer {
+): FfmpegRenderer {
   return createFfmpegRenderer({
     readMedia: async ({ url }) => {
       const name = url.replace(mediaUrl(""), "");
@@ -175,4 +180,41 @@ export function videoFrame(path: string, index: number): Picture {
     { maxBuffer: 64 * 1024 * 1024 },
   );
   return decodePng(new Uint8Array(png), size[0] ?? 0, size[1] ?? 0);
+}
+
+/**
+ * Process ids of this process's children named `name` (Linux: read from /proc), such as
+ * the ffmpeg processes a renderer runs; empty where /proc does not exist.
+ */
+export function childProcesses(name: string, parent: number = process.pid): number[] {
+  const pids: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${parent}/task`);
+  } catch {
+    return [];
+  }
+  for (const task of tasks) {
+    let children = "";
+    try {
+      children = readFileSync(`/proc/${parent}/task/${task}/children`, "utf8");
+    } catch {
+      continue;
+    }
+    for (const pid of children.split(/\s+/).filter(Boolean).map(Number)) {
+      if (processName(pid) === name) pids.push(pid);
+    }
+  }
+  return pids;
+}
+
+/** The name of process `pid`, or undefined once it has exited (a zombie counts as exited). */
+export function processName(pid: number): string | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    if (/^State:\s+Z/m.test(status)) return undefined;
+    return /^Name:\s+(.*)$/m.exec(status)?.[1];
+  } catch {
+    return undefined;
+  }
 }

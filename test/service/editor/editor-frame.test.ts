@@ -101,14 +101,17 @@ describeRendering("GET /editor/videos/{id}/frame", () => {
   });
 });
 
-it("answers a preview without a renderer with a JSON error naming it", async () => {
+it("answers frames and contact sheets without a renderer with the same 400 naming it", async () => {
   harness = await createHarness();
   const id = await redBoxProject(harness);
-  const answer = await frame(id, "at_seconds=1");
-  expect(answer.status).toBe(500);
-  expect(answer.body.error).toMatchObject({
-    code: "server_error",
-    retryable: false,
-    context: { reason: "renderer_unavailable", missing: "renderer" },
-  });
+  for (const query of ["at_seconds=1", "at_seconds=1&at_seconds=2"]) {
+    const answer = await frame(id, query);
+    expect(answer.status, query).toBe(400);
+    expect(answer.body.error, query).toEqual({
+      code: "bad_request",
+      message: expect.stringContaining("no renderer"),
+      retryable: false,
+      context: { reason: "renderer_unavailable", missing: "renderer" },
+    });
+  }
 });

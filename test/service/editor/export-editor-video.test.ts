@@ -270,13 +270,15 @@ it("answers exports without a renderer with a structured error naming it, and ch
     key: KEYS.acme,
     body: {},
   });
-  expect(answer.status).toBe(500);
-  expect(answer.body.error).toMatchObject({
-    code: "server_error",
+  expect(answer.status).toBe(400);
+  expect(answer.body.error).toEqual({
+    code: "bad_request",
+    message: expect.stringContaining("no renderer"),
     retryable: false,
     context: { reason: "renderer_unavailable", missing: "renderer" },
   });
   expect(await harness.available()).toBe(START_CREDITS);
+  expect(await harness.runJobs()).toBe(0);
   // Everything else works as before.
   expect((await harness.call("GET", `/videos/${id}`, { key: KEYS.acme })).body.status).toBe(
     "ready",

@@ -92,11 +92,15 @@ async function renderExport(
     (stored) => ({ ok: true as const, stored }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  // A replaced export, or one whose host is stopping, stops ffmpeg at once.
+  // A replaced export, or one whose host is stopping, stops ffmpeg at once; the render
+  // waits in its organization's line of the renderer's export lane.
   const rendered = await renderer.renderVideo(
     planned.plan,
     { sink: pipe.writable },
-    signal === undefined ? {} : { signal },
+    {
+      organizationId: job.organizationId,
+      ...(signal === undefined ? {} : { signal }),
+    },
   );
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);

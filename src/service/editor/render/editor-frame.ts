@@ -22,7 +22,12 @@ import type { ServiceFile, ServiceResult } from "../../contract.js";
 import { parseInput } from "../../pipeline/input.js";
 import { failure } from "../../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
-import type { RenderedImage, Renderer, RenderFailure } from "../../ports/renderer.js";
+import type {
+  RenderCallOptions,
+  RenderedImage,
+  Renderer,
+  RenderFailure,
+} from "../../ports/renderer.js";
 import { findEditorProject } from "../editor-videos.js";
 import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
 
@@ -43,7 +48,14 @@ export const getEditorVideoFrame: UseCaseFactory = authenticated(
     const outside = instantPastTheEnd(state, query.value);
     if (outside !== undefined) return failure(outside);
     if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
-    return renderPreview(deps.renderer, state, query.value);
+    return renderPreview(deps.renderer, state, {
+      query: query.value,
+      call: {
+        organizationId: caller.organization.id,
+        // A client that has gone stops the render, and its wait for a slot.
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      },
+    });
   },
 );
 
@@ -67,10 +79,16 @@ function instantPastTheEnd(state: EditorState, query: EditorFrameQuery): ApiErro
   });
 }
 
+// What to preview, and how the render call is made (for whom).
+interface PreviewRequest {
+  readonly query: EditorFrameQuery;
+  readonly call: RenderCallOptions;
+}
+
 async function renderPreview(
   renderer: Renderer,
   state: EditorState,
-  query: EditorFrameQuery,
+  { query, call }: PreviewRequest,
 ): Promise<ServiceResult> {
   if (!Array.isArray(query.at_seconds)) {
     const planned = planRender(state, {
@@ -78,14 +96,18 @@ async function renderPreview(
       width: query.width ?? PREVIEW_WIDTH_DEFAULT,
     });
     if (!planned.ok) return failure(renderPlanApiError(planned.error));
-    return pngOf(await renderer.renderFrame(planned.plan));
+    const refused = renderer.check?.({ kind: "frame", plan: planned.plan });
+    if (refused !== undefined) return failure(renderApiError(refused.error));
+    return pngOf(await renderer.renderFrame(planned.plan, call));
   }
   const planned = planContactSheet(state, {
     atSeconds: query.at_seconds,
     width: query.width ?? PREVIEW_SHEET_WIDTH_DEFAULT,
   });
   if (!planned.ok) return failure(renderPlanApiError(planned.error));
-  return pngOf(await renderer.renderContactSheet(planned.sheet));
+  const refused = renderer.check?.({ kind: "contact_sheet", sheet: planned.sheet });
+  if (refused !== undefined) return failure(renderApiError(refused.error));
+  return pngOf(await renderer.renderContactSheet(planned.sheet, call));
 }
 
 function pngOf(rendered: RenderedImage | RenderFailure): ServiceFile | ServiceResult {

@@ -74,6 +74,9 @@ async function startExport(
   const state = project.value.editor;
   const planned = planExport(state, resolution);
   if (!planned.ok) return failure(renderPlanApiError(planned.error));
+  // What the renderer would refuse (a bound, a missing ffmpeg) is refused before any hold.
+  const refused = deps.renderer?.check?.({ kind: "video", plan: planned.plan });
+  if (refused !== undefined) return failure(renderApiError(refused.error));
   const contentHash = await exportContentHash(state, resolution);
   const previous = project.value.lastExport;
   if (previous !== undefined && isReusable(previous, contentHash)) {

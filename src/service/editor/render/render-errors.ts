@@ -21,24 +21,31 @@ export interface RenderFailureAnswer {
 }
 
 /**
- * Renderer failure code to API error. The contract has no 503: a missing or busy
- * renderer is a 500 `server_error` (busy is retryable, missing is not: the same server
- * answers the same until its operator installs ffmpeg); what the project itself makes
- * impossible (its media cannot be read or is too large, the output would be too large)
- * is a 400 `bad_request`, since the same request fails again.
+ * Renderer failure code to API error. What the project or the server's set-up makes
+ * impossible is a 400 `bad_request`, not retryable, since the same request fails again
+ * until something changes: the project's media cannot be read, is too large or cannot be
+ * decoded (the error names the item), the render would exceed a bound, or the server
+ * has no renderer (a lasting condition only its operator can change: rendering is an
+ * option this server does not support, and the contract's closed set has no 501 or
+ * 503). What may pass on a later try is a 500 `server_error`, and every 500 is
+ * retryable (spec 7.3).
  */
 export const RENDER_FAILURE_ANSWERS: {
   readonly [Code in RenderFailureCode]: RenderFailureAnswer;
 } = {
-  renderer_unavailable: { code: "server_error", retryable: false },
+  renderer_unavailable: { code: "bad_request", retryable: false },
   renderer_busy: { code: "server_error", retryable: true },
+  renderer_closed: { code: "server_error", retryable: true },
   media_unavailable: { code: "bad_request", retryable: false },
   media_too_large: { code: "bad_request", retryable: false },
+  media_undecodable: { code: "bad_request", retryable: false },
+  render_too_large: { code: "bad_request", retryable: false },
+  render_memory_exceeded: { code: "bad_request", retryable: false },
   render_timeout: { code: "server_error", retryable: true },
   render_aborted: { code: "server_error", retryable: true },
   output_too_large: { code: "bad_request", retryable: false },
   output_unwritable: { code: "server_error", retryable: true },
-  render_failed: { code: "server_error", retryable: false },
+  render_failed: { code: "server_error", retryable: true },
 };
 
 /** The failure of a service that was given no renderer. */
@@ -49,14 +56,30 @@ export const RENDERER_NOT_CONFIGURED: RenderError = Object.freeze({
   missing: "renderer",
 });
 
-/** The API error of a failed render, `context.reason` being the renderer's code. */
+// What a failure names, as context fields of the API error.
+function detailsOf(error: RenderError): Record<string, string | number> {
+  const context: Record<string, string | number> = { reason: error.code };
+  if (error.missing !== undefined) context.missing = error.missing;
+  if (error.itemId !== undefined) context.item_id = error.itemId;
+  if (error.assetId !== undefined) context.asset_id = error.assetId;
+  if (error.limit !== undefined) {
+    context.limit = error.limit.name;
+    context.maximum = error.limit.maximum;
+    if (error.limit.requested !== undefined) context.requested = error.limit.requested;
+  }
+  return context;
+}
+
+/**
+ * The API error of a failed render: `context.reason` is the renderer's code, with the
+ * item, asset, missing dependency or bound it names.
+ */
 export function renderApiError(error: RenderError): ApiError {
   const answer = RENDER_FAILURE_ANSWERS[error.code];
-  const context =
-    error.missing === undefined
-      ? { reason: error.code }
-      : { reason: error.code, missing: error.missing };
-  return apiError(answer.code, error.message, { retryable: answer.retryable, context });
+  return apiError(answer.code, error.message, {
+    retryable: answer.retryable,
+    context: detailsOf(error),
+  });
 }
 
 /** The failure recorded on an export whose render failed; its category is the renderer's code. */

@@ -1,0 +1,378 @@
+/**
+ * What one organization's heavy renders cost the others (reelkit/render with a real
+ * ffmpeg), measured outside mitata because each sample is seconds long:
+ *
+ * - event-loop delay: the longest the host's event loop was held up (Node's
+ *   `monitorEventLoopDelay`, 1 ms resolution) while the heaviest export the render
+ *   bounds allow is prepared (texts shaking for an hour, their subtitle document just
+ *   under `drawnBytesMax`), from the call until its ffmpeg starts; target under 100 ms;
+ * - peak memory: ffmpeg's maximum resident size (`/usr/bin/time`) for a 16,000 x 16,000
+ *   PNG in the widest preview frame and in the largest contact sheet, and for a 1080p
+ *   picture given a 20,000-pixel box, each with the pictures cropped to what is drawn
+ *   (the renderer's way) and scaled whole (without the sizes it reads);
+ * - fairness: another organization's preview latency while one organization keeps every
+ *   export slot and its share of the frame line busy, against the same preview on an idle
+ *   renderer; target within 2x.
+ *
+ * @module
+ */
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { setMaxListeners } from "node:events";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { promisify } from "node:util";
+import {
+  createEditorState,
+  type EditorItem,
+  type EditorState,
+  PREVIEW_FRAMES_MAX,
+  PREVIEW_WIDTH_MAX,
+  planContactSheet,
+  planRender,
+  type RenderPlan,
+  toOrganizationId,
+} from "reelkit";
+import {
+  type CommandSettings,
+  commandFileText,
+  contactSheetCommand,
+  createFfmpegRenderer,
+  type FfmpegCommand,
+  frameCommand,
+  type Renderer,
+} from "reelkit/render";
+import { benchTimeline, makeBenchMedia } from "./support/render-timeline.js";
+import type { ReportLine, ReportSection } from "./support/report.js";
+import type { BenchOptions, BenchSuite } from "./support/suite.js";
+
+/** Longest the event loop may be held up while an export is prepared, in milliseconds. */
+export const EVENT_LOOP_DELAY_MAX_MS = 100;
+/** Another organization's preview latency under load, as a multiple of its idle latency. */
+export const LOADED_FRAME_RATIO_MAX = 2;
+
+const execFileAsync = promisify(execFile);
+const FONT = { family: "DejaVu Sans", sizePerEm: 1.164, directory: null };
+const HUGE_SIDE = 16_000;
+
+function planned(state: EditorState, options: Parameters<typeof planRender>[1]): RenderPlan {
+  const result = planRender(state, options);
+  if (!result.ok) throw new Error(`The benchmark timeline does not plan: ${result.error.message}`);
+  return result.plan;
+}
+
+const still = { enterAnimation: null, exitAnimation: null, motion: null };
+
+// A 9:16 state of `count` texts lasting `seconds`, each shaking for all of it.
+function shakingTexts(count: number, seconds: number): EditorState {
+  const state = createEditorState({ aspect_ratio: "9:16", fps: 30, title: "Shaking" });
+  const items: EditorItem[] = Array.from({ length: count }, (_, index) => ({
+    id: `text-${index}`,
+    type: "text",
+    trackId: "texts",
+    from: 0,
+    durationInFrames: seconds * 30,
+    left: 40,
+    top: 30 * index,
+    width: 1000,
+    height: 120,
+    opacity: 1,
+    ...still,
+    motion: { type: "shake", loop: true },
+    text: `Line ${index}`,
+    style: { font_size: 48, color: "#ffffff" },
+  }));
+  state.tracks.push({ id: "texts", kind: "visual", items: items.map((item) => item.id) });
+  for (const item of items) state.items[item.id] = item;
+  return state;
+}
+
+// The most shaking texts whose export at 480p the renderer's bounds still allow.
+function heaviestExport(renderer: Renderer, seconds: number): { plan: RenderPlan; count: number } {
+  let best: { plan: RenderPlan; count: number } | undefined;
+  for (let count = 1; count <= 200; count += 1) {
+    const plan = planned(shakingTexts(count, seconds), { width: 480 });
+    if (renderer.check?.({ kind: "video", plan }) !== undefined) break;
+    best = { plan, count };
+  }
+  if (best === undefined) throw new Error("Not even one shaking text is allowed.");
+  return best;
+}
+
+async function ffmpegChildren(): Promise<number> {
+  const listed = await execFileAsync("ps", ["-o", "args=", "--ppid", String(process.pid)]);
+  // The render itself, not the check of the ffmpeg program that comes first.
+  return listed.stdout.split("\n").filter((line) => line.includes("-progress")).length;
+}
+
+async function eventLoopDelay(seconds: number, folder: string): Promise<ReportLine[]> {
+  const temporaryDirectory = join(folder, "exports");
+  mkdirSync(temporaryDirectory);
+  const renderer = createFfmpegRenderer({
+    temporaryDirectory,
+    readMedia: async () => ({ ok: false, message: "no media" }),
+  });
+  const { plan, count } = heaviestExport(renderer, seconds);
+  const controller = new AbortController();
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  const started = performance.now();
+  histogram.enable();
+  const rendering = renderer.renderVideo(
+    plan,
+    { path: join(folder, "shaking.mp4") },
+    { signal: controller.signal },
+  );
+  while ((await ffmpegChildren()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const preparedMs = performance.now() - started;
+  histogram.disable();
+  controller.abort();
+  await rendering;
+  await renderer.close();
+  const maxMs = histogram.max / 1e6;
+  return [
+    {
+      kind: "figure",
+      label: `event-loop delay, max, preparing ${count} texts shaking ${seconds} s (heaviest allowed)`,
+      text: `${maxMs.toFixed(0)} ms over ${(preparedMs / 1000).toFixed(1)} s of preparation (p99 ${(histogram.percentile(99) / 1e6).toFixed(0)} ms)`,
+      value: maxMs,
+      target: { comparison: "at-most", value: EVENT_LOOP_DELAY_MAX_MS },
+    },
+  ];
+}
+
+// ffmpeg's peak resident size running `command` in a fresh directory holding `inputs`.
+function peakKilobytes(command: FfmpegCommand, inputs: Map<string, string>): number {
+  const directory = mkdtempSync(join(tmpdir(), "reelkit-bench-memory-"));
+  try {
+    for (const [name, path] of inputs) execFileSync("ln", ["-s", path, join(directory, name)]);
+    for (const file of command.files)
+      writeFileSync(join(directory, file.name), commandFileText(file));
+    const run = spawnSync("/usr/bin/time", ["-f", "%M", "ffmpeg", ...command.args], {
+      cwd: directory,
+      encoding: "utf8",
+    });
+    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.slice(-500)}`);
+    const lines = run.stderr.trim().split("\n");
+    return Number(lines[lines.length - 1]);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+// A 9:16 state of one picture in `box`, its asset `width` x `height`.
+function pictured(box: { left: number; top: number; width: number; height: number }): EditorState {
+  const state = createEditorState({ aspect_ratio: "9:16", fps: 30, title: "Picture" });
+  state.assets.picture = {
+    id: "picture",
+    type: "image",
+    url: "https://bench.media/picture.png",
+    name: "picture.png",
+    durationSeconds: null,
+    width: null,
+    height: null,
+    mediaId: null,
+    metadata: {},
+  };
+  state.items.picture = {
+    id: "picture",
+    type: "image",
+    trackId: "pictures",
+    from: 0,
+    durationInFrames: 300,
+    ...box,
+    opacity: 1,
+    ...still,
+    assetId: "picture",
+    fit: "cover",
+  } as EditorItem;
+  state.tracks.push({ id: "pictures", kind: "visual", items: ["picture"] });
+  return state;
+}
+
+interface MemoryCase {
+  readonly label: string;
+  readonly file: string;
+  readonly size: { width: number; height: number };
+  readonly command: (settings: CommandSettings) => FfmpegCommand;
+}
+
+function memoryLines(cases: readonly MemoryCase[]): ReportLine[] {
+  return cases.map(({ label, file, size, command }) => {
+    const inputFiles = new Map([["picture", "input-0"]]);
+    const base = { inputFiles, inputsWithAudio: new Set<string>(), font: FONT };
+    const inputs = new Map([["input-0", file]]);
+    const cropped = peakKilobytes(
+      command({ ...base, inputSizes: new Map([["picture", size]]) }),
+      inputs,
+    );
+    const whole = peakKilobytes(command(base), inputs);
+    return {
+      kind: "figure",
+      label: `ffmpeg peak memory, ${label}`,
+      text: `${(cropped / 1024).toFixed(0)} MiB cropped to what is drawn, ${(whole / 1024).toFixed(0)} MiB scaled whole`,
+    };
+  });
+}
+
+function peakMemory(folder: string): ReportLine[] {
+  const huge = join(folder, "huge.png");
+  const ordinary = join(folder, "ordinary.png");
+  // A flat colour compresses as an attacker's would: a few hundred kilobytes.
+  const make = (size: string, path: string) =>
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=0x3366cc:s=${size},format=rgb24`,
+      "-frames:v",
+      "1",
+      path,
+    ]);
+  make(`${HUGE_SIDE}x${HUGE_SIDE}`, huge);
+  make("1920x1080", ordinary);
+  const filling = pictured({ left: 0, top: 0, width: 1080, height: 1920 });
+  const enormous = pictured({ left: -9460, top: -9040, width: 20_000, height: 20_000 });
+  const instants = Array.from({ length: PREVIEW_FRAMES_MAX }, (_, index) => index * 0.5);
+  const sheet = planContactSheet(filling, { atSeconds: instants, width: PREVIEW_WIDTH_MAX });
+  if (!sheet.ok) throw new Error(sheet.error.message);
+  const hugeSize = { width: HUGE_SIDE, height: HUGE_SIDE };
+  return memoryLines([
+    {
+      label: `${HUGE_SIDE} x ${HUGE_SIDE} PNG, one ${PREVIEW_WIDTH_MAX} px frame`,
+      file: huge,
+      size: hugeSize,
+      command: (settings) =>
+        frameCommand(planned(filling, { atSeconds: 1, width: PREVIEW_WIDTH_MAX }), settings),
+    },
+    {
+      label: `${HUGE_SIDE} x ${HUGE_SIDE} PNG, contact sheet of ${PREVIEW_FRAMES_MAX} at ${PREVIEW_WIDTH_MAX} px`,
+      file: huge,
+      size: hugeSize,
+      command: (settings) => contactSheetCommand(sheet.sheet, settings),
+    },
+    {
+      label: "1920 x 1080 PNG in a 20,000 px box, one 1080 px frame",
+      file: ordinary,
+      size: { width: 1920, height: 1080 },
+      command: (settings) =>
+        frameCommand(planned(enormous, { atSeconds: 1, width: 1080 }), settings),
+    },
+  ]);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function frameLatencies(renderer: Renderer, plan: RenderPlan, count: number) {
+  const latencies: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    const frame = await renderer.renderFrame(plan, { organizationId: toOrganizationId(2) });
+    if (!frame.ok) throw new Error(frame.error.message);
+    latencies.push(performance.now() - started);
+  }
+  return median(latencies);
+}
+
+// Keeps one organization's share of a lane full until `signal` aborts.
+async function keepBusy(render: () => Promise<unknown>, signal: AbortSignal): Promise<void> {
+  // A render refused at once (a full line) waits a moment, so the loop never spins.
+  while (!signal.aborted) {
+    await render();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function fairness(folder: string, seconds: number, samples: number): Promise<ReportLine[]> {
+  makeBenchMedia(folder, seconds);
+  const renderer = createFfmpegRenderer({
+    readMedia: async ({ url }) => ({
+      ok: true,
+      body: { path: join(folder, url.replace("https://bench.media/", "")) },
+    }),
+  });
+  const state = benchTimeline(seconds);
+  const frame = planned(state, { atSeconds: seconds / 3, width: 540 });
+  const idleMs = await frameLatencies(renderer, frame, samples);
+  const busy = new AbortController();
+  setMaxListeners(100, busy.signal);
+  const video = planned(state, { width: 1280 });
+  const load = [
+    ...Array.from({ length: 10 }, (_, index) =>
+      keepBusy(
+        () =>
+          renderer.renderVideo(
+            video,
+            { path: join(folder, `busy-${index}.mp4`) },
+            { organizationId: toOrganizationId(1), signal: busy.signal },
+          ),
+        busy.signal,
+      ),
+    ),
+    ...Array.from({ length: 10 }, () =>
+      keepBusy(
+        () =>
+          renderer.renderFrame(frame, { organizationId: toOrganizationId(1), signal: busy.signal }),
+        busy.signal,
+      ),
+    ),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const loadedMs = await frameLatencies(renderer, frame, samples);
+  busy.abort();
+  await Promise.all(load);
+  await renderer.close();
+  return [
+    {
+      kind: "figure",
+      label: "another organization's preview, one organization saturating the renderer",
+      text: `${loadedMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms (median of ${samples})`,
+    },
+    {
+      kind: "figure",
+      label: "preview under saturation / idle",
+      text: `${(loadedMs / idleMs).toFixed(2)}x`,
+      value: loadedMs / idleMs,
+      target: { comparison: "at-most", value: LOADED_FRAME_RATIO_MAX },
+    },
+  ];
+}
+
+/** The render load benchmark suite. */
+export const renderLoadSuite: BenchSuite = {
+  name: "render-load",
+  async register(options: BenchOptions): Promise<ReportSection> {
+    const title = "Render under load (ffmpeg)";
+    if (spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status !== 0) {
+      console.log("ffmpeg is not installed: the render load benchmarks are skipped.");
+      return {
+        title,
+        lines: [{ kind: "figure", label: "skipped", text: "ffmpeg is not installed" }],
+      };
+    }
+    const folder = mkdtempSync(join(tmpdir(), "reelkit-bench-render-load-"));
+    process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+    // Each stage takes minutes on a busy machine: its lines are printed as they come.
+    const lines: ReportLine[] = [];
+    const stages = [
+      () => eventLoopDelay(options.quick ? 600 : 3600, folder),
+      async () => peakMemory(folder),
+      () => fairness(folder, 10, options.quick ? 3 : 5),
+    ];
+    for (const stage of stages) {
+      const measured = await stage();
+      for (const line of measured) console.log(`${line.label}: ${"text" in line ? line.text : ""}`);
+      lines.push(...measured);
+    }
+    if (readdirSync(join(folder, "exports")).length > 0) {
+      throw new Error("An export left its working directory behind.");
+    }
+    return { title, lines };
+  },
+};
