@@ -1,7 +1,9 @@
 /**
  * A render that fails on a user's damaged file answers 400 naming the asset and item to
  * replace, not a 500, and nothing of ffmpeg's output (heap addresses, server paths)
- * reaches the client: previews, contact sheets and exports alike.
+ * reaches the client: previews, contact sheets and exports alike. Imports refuse damaged
+ * files, so the file here is damaged in storage after it was placed (a disk fault, or a
+ * file placed before imports were probed).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -20,8 +22,12 @@ afterEach(() => {
   expect(harness.serverErrors).toEqual([]);
 });
 
-// A whole file made by ffmpeg, cut to its first `bytes`.
-function truncated(name: string, source: string, bytes: number): Uint8Array {
+// A whole file made by ffmpeg, and the same cut to its first `bytes`.
+function truncated(
+  name: string,
+  source: string,
+  bytes: number,
+): { whole: Uint8Array; bytes: Uint8Array } {
   const path = join(folder, name);
   execFileSync("ffmpeg", [
     "-v",
@@ -35,23 +41,25 @@ function truncated(name: string, source: string, bytes: number): Uint8Array {
     name.endsWith(".png") ? "1" : "25",
     path,
   ]);
-  return new Uint8Array(readFileSync(path)).subarray(0, bytes);
+  const whole = new Uint8Array(readFileSync(path));
+  return { whole, bytes: whole.subarray(0, bytes) };
 }
 
-// A 16:9 project showing the damaged file; its id, and the file's asset and item ids.
+// A 16:9 project showing the file, damaged once placed; its id, and the file's asset and
+// item ids.
 async function projectWith(
-  file: { bytes: Uint8Array; name: string; contentType: string },
+  file: { whole: Uint8Array; bytes: Uint8Array; name: string; contentType: string },
   body: Record<string, unknown>,
 ) {
-  const stored = await harness.storage.put(`media/1/${file.name}`, file.bytes, {
-    contentType: file.contentType,
-  });
+  const key = `media/1/${file.name}`;
+  const stored = await harness.storage.put(key, file.whole, { contentType: file.contentType });
   const id = await createProject(harness, { title: "Damaged", aspect_ratio: "16:9" });
   const added = await harness.call("POST", `/editor/videos/${id}/media`, {
     key: KEYS.acme,
     body: { url: stored.url, ...body },
   });
   if (added.status !== 200) throw new Error(JSON.stringify(added.body));
+  await harness.storage.put(key, file.bytes, { contentType: file.contentType });
   return { id, assetId: added.body.asset_id as string, itemId: added.body.item_id as string };
 }
 
@@ -74,9 +82,9 @@ describeRendering("a damaged file in a render", () => {
 
   it("answers a truncated PNG's frame and contact sheet with a 400 naming its item", async () => {
     harness = await renderingHarness();
-    const bytes = truncated("picture.png", "testsrc2=s=640x360", 3000);
+    const file = truncated("picture.png", "testsrc2=s=640x360", 3000);
     const names = await projectWith(
-      { bytes, name: "picture.png", contentType: "image/png" },
+      { ...file, name: "picture.png", contentType: "image/png" },
       { media_type: "image", width: 640, height: 360 },
     );
     const call = (query: string) =>
@@ -87,9 +95,9 @@ describeRendering("a damaged file in a render", () => {
 
   it("answers a truncated MP4's frame with a 400 naming its item", async () => {
     harness = await renderingHarness();
-    const bytes = truncated("clip.mp4", "testsrc2=s=320x240:r=25", 20_000);
+    const file = truncated("clip.mp4", "testsrc2=s=320x240:r=25", 20_000);
     const names = await projectWith(
-      { bytes, name: "clip.mp4", contentType: "video/mp4" },
+      { ...file, name: "clip.mp4", contentType: "video/mp4" },
       { media_type: "video", duration_seconds: 1 },
     );
     expectNamed(
