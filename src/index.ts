@@ -134,6 +134,7 @@ export {
   applyEditorPatches,
   applyOperations,
   applyOperationsOrThrow,
+  CAPTION_PRESET_STYLES,
   type CaptionPage,
   type CaptionPageWord,
   type CaptionsItem,
@@ -251,6 +252,7 @@ export {
   type VideoItem,
   type VisualItem,
   validateEditorState,
+  withCaptionPreset,
   ZOOM_ANIMATION_SCALE,
 } from "./editor/index.js";
 // Error codes, their HTTP statuses, and the structured error body.
@@ -662,6 +664,8 @@ export {
   generationSchema,
   generationStatusSchema,
   generationTypeSchema,
+  HIGHLIGHT_SCALE_MAX,
+  HIGHLIGHT_SCALE_MIN,
   type HttpMethod,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
@@ -801,6 +805,8 @@ export {
   type SetItemTimingOperation,
   type SetItemTransformOperation,
   type SetTitleOperation,
+  SHADOW_OFFSET_MAX,
+  SHADOW_OFFSET_MIN,
   SIZE_MAX,
   type SkillOptions,
   SLIDE_COUNT_DEFAULT,
@@ -1119,6 +1125,10 @@ export {
 export {
   ANIMATION_DIRECTIONS,
   ANIMATION_TYPES,
+  CAPTION_DISPLAYS,
+  CAPTION_PRESETS,
+  type CaptionDisplay,
+  type CaptionPreset,
   EDITOR_ASPECT_RATIOS,
   EDITOR_ASSET_TYPES,
   EDITOR_ITEM_TYPES,
@@ -1126,6 +1136,8 @@ export {
   MOTION_TYPES,
   SOUND_ITEM_TYPES,
   type SoundItemType,
+  TEXT_TRANSFORMS,
+  type TextTransform,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from "./vocabulary.js";

@@ -26,14 +26,17 @@ import {
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
+import { DEFAULT_FAMILY_WEIGHTS, SHIPPED_FONT_FAMILIES } from "./fonts.js";
 import { checkFfmpegOnce } from "./node/ffmpeg-availability.js";
 import { runProcess } from "./node/ffmpeg-process.js";
 import { writeInputs } from "./node/media-inputs.js";
 import { inputsWithAudio } from "./node/probe-audio.js";
+import { shippedFontDirectory } from "./node/shipped-fonts.js";
 import { ProgressReader } from "./progress.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
 import { RenderSlots } from "./render-slots.js";
 import {
+  type FontFamilyInfo,
   type MediaReader,
   type RenderCallOptions,
   type RenderedImage,
@@ -57,12 +60,16 @@ export interface FfmpegRendererOptions {
   readonly ffmpegPath?: string;
   /**
    * The default font: its family (default DejaVu Sans), a directory of font files to
-   * use besides the system's, and its ascent plus descent per em (1.164 for DejaVu
-   * Sans), which turns a CSS font size into libass's.
+   * use besides the system's (default the package's `fonts/` folder; null for none),
+   * the families that directory holds (default {@link SHIPPED_FONT_FAMILIES} for the
+   * package's folder, none for another), and the default family's ascent plus descent
+   * per em (1.164 for DejaVu Sans), which turns a CSS font size into libass's. Styles may
+   * name the default family and the directory's families, nothing else.
    */
   readonly font?: {
     readonly family?: string;
     readonly directory?: string | null;
+    readonly families?: readonly FontFamilyInfo[];
     readonly sizePerEm?: number;
   };
   /** How MP4s are encoded; default x264 `ultrafast`, CRF 23, AAC 160 kb/s. */
@@ -116,11 +123,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
   const program = options.ffmpegPath ?? "ffmpeg";
   const limits: RenderLimits = { ...RENDER_LIMITS_DEFAULT, ...options.limits };
   const encoding: VideoEncoding = { ...VIDEO_ENCODING_DEFAULT, ...options.encoding };
-  const font: FontSettings = {
-    family: options.font?.family ?? FONT_FAMILY_DEFAULT,
-    directory: options.font?.directory ?? null,
-    sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
-  };
+  const font = fontSettingsOf(options.font);
   const slots = new RenderSlots(limits.concurrency, limits.queueMax);
 
   async function prepare(
@@ -254,6 +257,8 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
   }
 
   return {
+    fontFamilies: font.faces,
+
     async renderVideo(plan, target, call = {}) {
       const job: Job = {
         kind: "video",
@@ -295,6 +300,25 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): Renderer {
       };
       return execute(job, call, (finished) => readImage(finished, sheet.width, sheet.height));
     },
+  };
+}
+
+// The shipped fonts unless the host names its own directory (or none); the default
+// family is always drawable, through fontconfig.
+function fontSettingsOf(
+  font: FfmpegRendererOptions["font"],
+): FontSettings & { readonly faces: readonly FontFamilyInfo[] } {
+  const family = font?.family ?? FONT_FAMILY_DEFAULT;
+  const shipped = font?.directory === undefined ? shippedFontDirectory() : null;
+  const directory = font?.directory ?? shipped;
+  const families = font?.families ?? (shipped === null ? [] : SHIPPED_FONT_FAMILIES);
+  const defaultFamily = { family, weights: DEFAULT_FAMILY_WEIGHTS };
+  const others = families.filter((info) => info.family.toLowerCase() !== family.toLowerCase());
+  return {
+    family,
+    directory,
+    sizePerEm: font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
+    faces: [defaultFamily, ...others],
   };
 }
 

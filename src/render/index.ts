@@ -44,6 +44,12 @@ export {
   FONT_SIZE_PER_EM_DEFAULT,
 } from "./ffmpeg-renderer.js";
 export {
+  DEFAULT_FAMILY_WEIGHTS,
+  faceWeight,
+  SHIPPED_FONT_FAMILIES,
+} from "./fonts.js";
+export { shippedFontDirectory } from "./node/shipped-fonts.js";
+export {
   RENDER_CONCURRENCY_DEFAULT,
   RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,
   RENDER_INPUT_MAX_BYTES_DEFAULT,
@@ -54,6 +60,7 @@ export {
   type RenderLimits,
 } from "./render-limits.js";
 export {
+  type FontFamilyInfo,
   type LocalMediaFile,
   type MediaBody,
   type MediaReader,
