@@ -17,7 +17,7 @@ import {
 import { createFfmpegRenderer } from "../src/render/index.js";
 
 const OUTPUT = process.argv[2] ?? join("docs", "images");
-const WIDTH = 360;
+const WIDTH = 240;
 const BACKGROUNDS = { light: "#f2efe6", dark: "#1d2430" } as const;
 const WORDS = ["this", "is", "how", "it", "looks"];
 

@@ -13,8 +13,8 @@ import type { CaptionPreset } from "../vocabulary.js";
  */
 export const CAPTION_PRESET_STYLES: Readonly<Record<CaptionPreset, CaptionStyle>> = {
   bold_pop: {
-    font_family: "Montserrat",
-    font_weight: "800",
+    font_family: "Poppins",
+    font_weight: "700",
     font_size: 64,
     color: "#ffffff",
     stroke_width: 6,
@@ -35,8 +35,8 @@ export const CAPTION_PRESET_STYLES: Readonly<Record<CaptionPreset, CaptionStyle>
     background_border_radius: 18,
   },
   one_word: {
-    font_family: "Montserrat",
-    font_weight: "900",
+    font_family: "Poppins",
+    font_weight: "700",
     font_size: 96,
     text_transform: "uppercase",
     display: "word",
@@ -57,7 +57,7 @@ export const CAPTION_PRESET_STYLES: Readonly<Record<CaptionPreset, CaptionStyle>
   },
   minimal: {
     font_family: "Inter",
-    font_weight: "500",
+    font_weight: "400",
     font_size: 48,
     color: "#ffffff",
     stroke_width: 0,

@@ -7,16 +7,17 @@
  */
 import type { FontFamilyInfo } from "./renderer.js";
 
-const ALL_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
+// The faces libass finds under the family's own name (the other weights @fontsource
+// names as families of their own).
+const REGULAR_AND_BOLD = [400, 700] as const;
 
 /**
  * The families in the package's `fonts/` folder, with the weights each has a face for.
  * The ffmpeg renderer loads them unless the host names another font directory.
  */
 export const SHIPPED_FONT_FAMILIES: readonly FontFamilyInfo[] = [
-  { family: "Inter", weights: ALL_WEIGHTS },
-  { family: "Montserrat", weights: ALL_WEIGHTS },
-  { family: "Poppins", weights: ALL_WEIGHTS },
+  { family: "Inter", weights: REGULAR_AND_BOLD },
+  { family: "Poppins", weights: REGULAR_AND_BOLD },
   { family: "Anton", weights: [400] },
   { family: "Bebas Neue", weights: [400] },
 ];

@@ -288,7 +288,7 @@ export const captionStyleSchema = textStyleSchema
       .enum(CAPTION_PRESETS)
       .optional()
       .describe(
-        "Extension: a caption look whose values fill the style fields left unset (explicit fields win). `bold_pop`: bold white words, black outline, spoken word yellow. `boxed`: Poppins bold, outlined, spoken word on a rounded purple box. `one_word`: one upper-case word at a time, popping in. `impact`: upper-case Anton, thick outline, spoken word green. `minimal`: Inter medium on a translucent dark box, spoken word pale yellow.",
+        "Extension: a caption look whose values fill the style fields left unset (explicit fields win). `bold_pop`: bold white Poppins, black outline, spoken word yellow. `boxed`: Poppins bold, outlined, spoken word on a rounded purple box. `one_word`: one upper-case word at a time, popping in. `impact`: upper-case Anton, thick outline, spoken word green. `minimal`: Inter regular on a translucent dark box, spoken word pale yellow.",
       ),
     page_duration_ms: z
       .int()

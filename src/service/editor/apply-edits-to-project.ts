@@ -74,6 +74,7 @@ export async function applyEditsToProject(
       const result = applyOperations(head.video.editor, edit.operations, {
         ...edit.inputs,
         generateId: () => deps.ids.editorId(),
+        fontFamilies: deps.renderer?.fontFamilies?.map((info) => info.family),
       });
       if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
       const accepted = {
