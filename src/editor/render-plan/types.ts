@@ -283,7 +283,7 @@ export interface CaptionsLayer extends LayerBase {
     readonly backgroundColor: RgbaColor | null;
     /** Corner radius of the box behind the spoken word, in output pixels. */
     readonly radiusPixels: number;
-    /** Size the spoken word pops in from (1: no pop), settling over {@link HIGHLIGHT_POP_SECONDS}. */
+    /** Size the spoken word pops in from (1: no pop), settling over 0.12 s. */
     readonly scale: number;
   } | null;
   /** `page`: the whole page shows; `word`: only the spoken word (the last one begun). */
