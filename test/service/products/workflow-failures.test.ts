@@ -97,7 +97,9 @@ const FACELESS_CASES: readonly FailureCase[] = [
     render: RENDER_FAILED,
     error: {
       category: "render_failed",
-      retryable: false,
+      // A render that fails for want of a known cause is a server error, so retryable
+      // (spec 7.3), as for exports.
+      retryable: true,
       // ffmpeg's own output stays in the server's logs.
       message:
         "The render failed: The renderer could not draw this project; the same project fails the same way.",
