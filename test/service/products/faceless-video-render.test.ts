@@ -271,6 +271,7 @@ describeNeeding(
         width: 480,
         height: 854,
       });
-    });
+      // A 20-second export with a camera motion, on a machine running other renders.
+    }, 180_000);
   },
 );
