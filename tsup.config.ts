@@ -36,4 +36,7 @@ export default defineConfig({
   // import Node's built-ins by their prefixed names, which bundlers and Deno resolve
   // unambiguously.
   removeNodeProtocol: false,
+  // reelkit/render finds the package's `fonts/` folder from its own URL, which the
+  // CommonJS build takes from `__filename`.
+  shims: true,
 });

@@ -134,6 +134,7 @@ export {
   applyEditorPatches,
   applyOperations,
   applyOperationsOrThrow,
+  CAPTION_PRESET_STYLES,
   type CaptionPage,
   type CaptionPageWord,
   type CaptionsItem,
@@ -252,6 +253,7 @@ export {
   type VideoItem,
   type VisualItem,
   validateEditorState,
+  withCaptionPreset,
   ZOOM_ANIMATION_SCALE,
 } from "./editor/index.js";
 // Error codes, their HTTP statuses, and the structured error body.
@@ -670,6 +672,8 @@ export {
   generationSchema,
   generationStatusSchema,
   generationTypeSchema,
+  HIGHLIGHT_SCALE_MAX,
+  HIGHLIGHT_SCALE_MIN,
   type HttpMethod,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
@@ -818,6 +822,8 @@ export {
   type SetItemTimingOperation,
   type SetItemTransformOperation,
   type SetTitleOperation,
+  SHADOW_OFFSET_MAX,
+  SHADOW_OFFSET_MIN,
   SIZE_MAX,
   type SkillOptions,
   SLIDE_COUNT_DEFAULT,
@@ -1206,6 +1212,10 @@ export {
 export {
   ANIMATION_DIRECTIONS,
   ANIMATION_TYPES,
+  CAPTION_DISPLAYS,
+  CAPTION_PRESETS,
+  type CaptionDisplay,
+  type CaptionPreset,
   EDITOR_ASPECT_RATIOS,
   EDITOR_ASSET_TYPES,
   EDITOR_ITEM_TYPES,
@@ -1219,6 +1229,8 @@ export {
   type SlideshowStep,
   SOUND_ITEM_TYPES,
   type SoundItemType,
+  TEXT_TRANSFORMS,
+  type TextTransform,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from "./vocabulary.js";

@@ -134,3 +134,23 @@ export const PRODUCT_STEPS = [...FACELESS_STEPS, "slides", "done"] as const sati
 )[];
 /** The step a faceless video or a slideshow is in. */
 export type ProductStep = (typeof PRODUCT_STEPS)[number];
+
+/**
+ * Every caption look preset (an extension): `bold_pop` bold outlined words with the
+ * spoken word in an accent colour; `boxed` a rounded box behind the spoken word;
+ * `one_word` one word at a time, popping in as it is spoken; `impact` upper-case condensed
+ * type; `minimal` a clean subtitle on a translucent dark box.
+ */
+export const CAPTION_PRESETS = ["bold_pop", "boxed", "one_word", "impact", "minimal"] as const;
+/** A caption look preset: defaults for the style fields it leaves unset. */
+export type CaptionPreset = (typeof CAPTION_PRESETS)[number];
+
+/** How text is cased when drawn (an extension): as written, upper case or lower case. */
+export const TEXT_TRANSFORMS = ["none", "uppercase", "lowercase"] as const;
+/** How text is cased when drawn. */
+export type TextTransform = (typeof TEXT_TRANSFORMS)[number];
+
+/** What a caption page shows (an extension): the whole page, or only the word being spoken. */
+export const CAPTION_DISPLAYS = ["page", "word"] as const;
+/** What a caption page shows. */
+export type CaptionDisplay = (typeof CAPTION_DISPLAYS)[number];

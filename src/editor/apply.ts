@@ -17,6 +17,7 @@ import { commitDraft } from "./commit.js";
 import { EditDraft } from "./draft.js";
 import { boundEffects } from "./effects.js";
 import { type EditError, type EditFailure, editError, editFailure } from "./errors.js";
+import { checkFontFamily } from "./font-families.js";
 import type { ApplyOptions, OperationContext } from "./options.js";
 import { randomEditorId } from "./random-id.js";
 import { operationModule } from "./registry.js";
@@ -91,7 +92,7 @@ function runBatch(
     const failure =
       module === undefined
         ? editFailure("unknown_operation", `"${String(operation.type)}" is not an edit operation.`)
-        : module(draft, operation, context);
+        : (checkFontFamily(operation, options.fontFamilies) ?? module(draft, operation, context));
     const settled = failure ?? settleOperation(draft);
     if (settled !== undefined) return editError(settled, operationIndex);
     results.push({ type: operation.type, ...draft.takeItemChanges() });

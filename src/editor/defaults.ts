@@ -27,6 +27,21 @@ export const SOLID_COLOR_DEFAULT = "#000000";
 export const TEXT_FONT_SIZE_DEFAULT = 64;
 /** Font size assumed for captions whose style sets none, in composition pixels. */
 export const CAPTIONS_FONT_SIZE_DEFAULT = 56;
+/**
+ * Weight of text and captions whose style (and preset) sets none: bold, which holds up
+ * on busy footage where a regular weight thins out.
+ */
+export const TEXT_FONT_WEIGHT_DEFAULT = "700";
+/**
+ * Outline of text and captions whose style sets no `stroke_width` and no background
+ * box, as a fraction of the font size: a black edge that keeps white letters readable
+ * on white footage (and is invisible on black).
+ */
+export const TEXT_STROKE_RATIO_DEFAULT = 0.07;
+/** Outline colour where the style sets none. */
+export const TEXT_STROKE_COLOR_DEFAULT = "#000000";
+/** Colour of the spoken word when a captions style sets no highlight at all: a warm yellow. */
+export const CAPTIONS_HIGHLIGHT_COLOR_DEFAULT = "#ffd60a";
 /** Line height assumed when a style sets none, as a multiple of the font size. */
 export const LINE_HEIGHT_DEFAULT = 1.2;
 /** Caption lines assumed when a style sets no `max_lines`. */

@@ -25,6 +25,7 @@ export const EDIT_ERROR_CODES = [
   "speech_unavailable",
   "voiceover_not_alone",
   "voiceover_too_long",
+  "unknown_font_family",
 ] as const;
 
 /**
@@ -51,6 +52,8 @@ export const EDIT_ERROR_CODES = [
  * - `speech_unavailable`: no synthesized speech was supplied for `add_voiceover`.
  * - `voiceover_not_alone`: `add_voiceover` shares its batch with other operations.
  * - `voiceover_too_long`: the voiceover text has more spoken words than allowed.
+ * - `unknown_font_family`: a style names a font family the renderer does not have (an
+ *   extension; checked only when the caller passes the list, the message names it).
  */
 export type EditErrorCode = (typeof EDIT_ERROR_CODES)[number];
 

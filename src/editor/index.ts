@@ -36,6 +36,7 @@ export {
   type OperationResult,
 } from "./apply.js";
 export { AUDIO_ROLES, inferAudioRole, isAudioRole } from "./audio-roles.js";
+export { CAPTION_PRESET_STYLES, withCaptionPreset } from "./caption-presets.js";
 export {
   EDIT_ERROR_CODES,
   type EditError,

@@ -20,6 +20,11 @@ export interface ApplyOptions {
   voiceover?: SynthesizedSpeech;
   /** Resolutions of `add_sound_effect` references. */
   media?: MediaResolutions;
+  /**
+   * The font families styles may name (the renderer's); a style naming another fails
+   * with `unknown_font_family` listing these. Absent: any family is accepted.
+   */
+  fontFamilies?: readonly string[];
 }
 
 /** What an operation module sees besides the draft and its operation. */

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import { type Logger, SILENT_LOGGER } from "../observability/logger.js";
+import type { FontSettings } from "./command/visual-graph.js";
 import {
   contactSheetCommand,
   frameCommand,
@@ -21,6 +22,7 @@ import {
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
+import { DEFAULT_FAMILY_WEIGHTS, SHIPPED_FONT_FAMILIES } from "./fonts.js";
 import { checkFfmpegOnce } from "./node/ffmpeg-availability.js";
 import {
   type FinishedRender,
@@ -29,10 +31,12 @@ import {
   runRenderJob,
 } from "./node/render-job.js";
 import type { RendererContext } from "./node/renderer-context.js";
+import { shippedFontDirectory } from "./node/shipped-fonts.js";
 import { checkRenderBounds } from "./render-bounds.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
 import { RenderSlots } from "./render-slots.js";
 import {
+  type FontFamilyInfo,
   type MediaReader,
   type RenderedImage,
   type RenderedVideo,
@@ -56,12 +60,16 @@ export interface FfmpegRendererOptions {
   readonly ffmpegPath?: string;
   /**
    * The default font: its family (default DejaVu Sans), a directory of font files to
-   * use besides the system's, and its ascent plus descent per em (1.164 for DejaVu
-   * Sans), which turns a CSS font size into libass's.
+   * use besides the system's (default the package's `fonts/` folder; null for none),
+   * the families that directory holds (default {@link SHIPPED_FONT_FAMILIES} for the
+   * package's folder, none for another), and the default family's ascent plus descent
+   * per em (1.164 for DejaVu Sans), which turns a CSS font size into libass's. Styles may
+   * name the default family and the directory's families, nothing else.
    */
   readonly font?: {
     readonly family?: string;
     readonly directory?: string | null;
+    readonly families?: readonly FontFamilyInfo[];
     readonly sizePerEm?: number;
   };
   /** How MP4s are encoded; default x264 `ultrafast`, CRF 23, AAC 160 kb/s. */
@@ -88,7 +96,11 @@ export interface FfmpegRenderer extends Renderer {
   close(): Promise<void>;
 }
 
-function contextOf(options: FfmpegRendererOptions, closing: AbortSignal): RendererContext {
+function contextOf(
+  options: FfmpegRendererOptions,
+  closing: AbortSignal,
+  font: FontSettings,
+): RendererContext {
   const limits: RenderLimits = { ...RENDER_LIMITS_DEFAULT, ...options.limits };
   const lane = (concurrency: number, queueMax: number) =>
     new RenderSlots({
@@ -100,11 +112,7 @@ function contextOf(options: FfmpegRendererOptions, closing: AbortSignal): Render
     program: options.ffmpegPath ?? "ffmpeg",
     limits,
     encoding: { ...VIDEO_ENCODING_DEFAULT, ...options.encoding },
-    font: {
-      family: options.font?.family ?? FONT_FAMILY_DEFAULT,
-      directory: options.font?.directory ?? null,
-      sizePerEm: options.font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
-    },
+    font,
     readMedia: options.readMedia,
     temporaryDirectory: options.temporaryDirectory ?? tmpdir(),
     confinement:
@@ -150,7 +158,8 @@ async function readImage(
  */
 export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRenderer {
   const closing = new AbortController();
-  const context = contextOf(options, closing.signal);
+  const { faces, ...font } = fontSettingsOf(options.font);
+  const context = contextOf(options, closing.signal, font);
   const running = new Set<Promise<unknown>>();
   // What the one check of ffmpeg found, once it has answered, so `check` can refuse
   // work up front on a machine that cannot render.
@@ -170,6 +179,8 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   const { limits } = context;
 
   return {
+    fontFamilies: faces,
+
     check(work) {
       return unavailable ?? checkRenderBounds(work, limits);
     },
@@ -261,4 +272,23 @@ async function deliverVideo(path: string, target: VideoTarget): Promise<RenderFa
       `The video could not be written to its target: ${reason}`,
     );
   }
+}
+
+// The shipped fonts unless the host names its own directory (or none); the default
+// family is always drawable, through fontconfig.
+function fontSettingsOf(
+  font: FfmpegRendererOptions["font"],
+): FontSettings & { readonly faces: readonly FontFamilyInfo[] } {
+  const family = font?.family ?? FONT_FAMILY_DEFAULT;
+  const shipped = font?.directory === undefined ? shippedFontDirectory() : null;
+  const directory = font?.directory ?? shipped;
+  const families = font?.families ?? (shipped === null ? [] : SHIPPED_FONT_FAMILIES);
+  const defaultFamily = { family, weights: DEFAULT_FAMILY_WEIGHTS };
+  const others = families.filter((info) => info.family.toLowerCase() !== family.toLowerCase());
+  return {
+    family,
+    directory,
+    sizePerEm: font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
+    faces: [defaultFamily, ...others],
+  };
 }

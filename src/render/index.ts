@@ -47,8 +47,14 @@ export {
   FONT_FAMILY_DEFAULT,
   FONT_SIZE_PER_EM_DEFAULT,
 } from "./ffmpeg-renderer.js";
+export {
+  DEFAULT_FAMILY_WEIGHTS,
+  faceWeight,
+  SHIPPED_FONT_FAMILIES,
+} from "./fonts.js";
 export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
 export { COMMAND_FILE_CHUNK_LENGTH, VIDEO_RENDER_NICENESS } from "./node/render-job.js";
+export { shippedFontDirectory } from "./node/shipped-fonts.js";
 export { checkRenderBounds, type RenderBounds } from "./render-bounds.js";
 export {
   RENDER_DRAWN_BYTES_MAX_DEFAULT,
@@ -68,6 +74,7 @@ export {
   type RenderLimits,
 } from "./render-limits.js";
 export {
+  type FontFamilyInfo,
   type LocalMediaFile,
   type MediaBody,
   type MediaReader,

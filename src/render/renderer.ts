@@ -169,6 +169,13 @@ export interface Renderer {
    * Optional: a renderer without bounds of its own leaves it out.
    */
   check?(work: RenderWork): RenderFailure | undefined;
+
+  /**
+   * The font families text may be set in, with the weights each has faces for; a style
+   * naming another family is refused at edit time. Absent: any family is accepted (and
+   * left to fontconfig).
+   */
+  readonly fontFamilies?: readonly FontFamilyInfo[];
   /** Renders every frame and the sound of `plan` to an MP4 (H.264 and AAC) at `target`. */
   renderVideo(
     plan: RenderPlan,
@@ -185,6 +192,14 @@ export interface Renderer {
     sheet: ContactSheetPlan,
     options?: RenderCallOptions,
   ): Promise<RenderedImage | RenderFailure>;
+}
+
+/** A font family a renderer draws, and the weights it has a face for. */
+export interface FontFamilyInfo {
+  /** The family's name, as a style's `font_family` names it. */
+  readonly family: string;
+  /** The weights (100 to 900) it has a face for, lightest first. */
+  readonly weights: readonly number[];
 }
 
 /** What a renderer asks its media reader for. */

@@ -14,8 +14,11 @@ import {
   ANIMATION_TYPES,
   type AnimationDirection,
   type AnimationType,
+  CAPTION_DISPLAYS,
+  CAPTION_PRESETS,
   MOTION_TYPES,
   type MotionType,
+  TEXT_TRANSFORMS,
 } from "../vocabulary.js";
 
 export type { AnimationDirection, AnimationType, MotionType };
@@ -38,6 +41,8 @@ import {
   CONFIDENCE_MIN,
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,
+  HIGHLIGHT_SCALE_MAX,
+  HIGHLIGHT_SCALE_MIN,
   ITEM_ID_MAX_LENGTH,
   LETTER_SPACING_MAX,
   LETTER_SPACING_MIN,
@@ -52,6 +57,8 @@ import {
   POSITION_MAX_ABS,
   ROTATION_MAX_DEGREES,
   ROTATION_MIN_DEGREES,
+  SHADOW_OFFSET_MAX,
+  SHADOW_OFFSET_MIN,
   SIZE_MAX,
   SOLID_BORDER_RADIUS_MAX,
   STROKE_WIDTH_MAX,
@@ -212,6 +219,25 @@ const textStyleShape = {
     .max(TEXT_BACKGROUND_MAX)
     .optional()
     .describe("Corner radius of the box behind the text, in pixels."),
+  text_transform: z
+    .enum(TEXT_TRANSFORMS)
+    .optional()
+    .describe(
+      "Extension: how the text is cased when drawn (`uppercase`, `lowercase`, or `none` as written); the stored text is unchanged.",
+    ),
+  shadow_color: colorSchema
+    .optional()
+    .describe(
+      "Extension: colour of a drop shadow under the letters (black when only `shadow_offset` is set). Not drawn under a `background_color` box.",
+    ),
+  shadow_offset: z
+    .number()
+    .min(SHADOW_OFFSET_MIN)
+    .max(SHADOW_OFFSET_MAX)
+    .optional()
+    .describe(
+      `Extension: how far the drop shadow falls down and to the right, in pixels, ${SHADOW_OFFSET_MIN} (none) to ${SHADOW_OFFSET_MAX}.`,
+    ),
   fade_in_seconds: z
     .number()
     .min(TEXT_FADE_MIN_SECONDS)
@@ -241,7 +267,29 @@ export const captionStyleSchema = textStyleSchema
       .describe("Colour of the word being spoken, as a CSS colour string."),
     highlight_background_color: colorSchema
       .optional()
-      .describe("Colour of the box behind the word being spoken."),
+      .describe(
+        "Colour of the box behind the word being spoken, drawn with the corners of `background_border_radius`, with or without a `background_color` box behind the line.",
+      ),
+    highlight_scale: z
+      .number()
+      .min(HIGHLIGHT_SCALE_MIN)
+      .max(HIGHLIGHT_SCALE_MAX)
+      .optional()
+      .describe(
+        `Extension: the spoken word pops in from this size (${HIGHLIGHT_SCALE_MIN}, no pop, to ${HIGHLIGHT_SCALE_MAX}) and settles to its own over a tenth of a second.`,
+      ),
+    display: z
+      .enum(CAPTION_DISPLAYS)
+      .optional()
+      .describe(
+        "Extension: `page` (default) shows the whole page with the spoken word highlighted; `word` shows only the word being spoken, one at a time.",
+      ),
+    preset: z
+      .enum(CAPTION_PRESETS)
+      .optional()
+      .describe(
+        "Extension: a caption look whose values fill the style fields left unset (explicit fields win). `bold_pop`: bold white Poppins, black outline, spoken word yellow. `boxed`: Poppins bold, outlined, spoken word on a rounded purple box. `one_word`: one upper-case word at a time, popping in. `impact`: upper-case Anton, thick outline, spoken word green. `minimal`: Inter regular on a translucent dark box, spoken word pale yellow.",
+      ),
     page_duration_ms: z
       .int()
       .min(CAPTION_PAGE_DURATION_MIN_MS)

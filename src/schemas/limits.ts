@@ -340,6 +340,14 @@ export const STROKE_WIDTH_MAX = 40;
 export const TEXT_BACKGROUND_MIN = 0;
 /** Largest background padding and border radius of text. */
 export const TEXT_BACKGROUND_MAX = 200;
+/** Smallest `shadow_offset` of text (an extension): no shadow. */
+export const SHADOW_OFFSET_MIN = 0;
+/** Largest `shadow_offset` of text (an extension), in pixels. */
+export const SHADOW_OFFSET_MAX = 40;
+/** Smallest `highlight_scale` of captions (an extension): the spoken word does not pop. */
+export const HIGHLIGHT_SCALE_MIN = 1;
+/** Largest `highlight_scale` of captions (an extension): the spoken word pops in from double size. */
+export const HIGHLIGHT_SCALE_MAX = 2;
 /** Shortest text fade in or out, in seconds. */
 export const TEXT_FADE_MIN_SECONDS = 0;
 /** Longest text fade in or out, in seconds. */

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import type { TextStyle } from "../../schemas/edit-values.js";
 import {
   CAPTIONS_FONT_SIZE_DEFAULT,
   SOLID_COLOR_DEFAULT,
@@ -16,6 +18,7 @@ import { planCaptionPages } from "./caption-pages.js";
 import { BLACK, parseCssColor, WHITE } from "./colors.js";
 import { planMotion } from "./motion.js";
 import { checkedColors } from "./style-colors.js";
+import { drawnCaptionStyle, withTextDefaults } from "./style-defaults.js";
 import { planTextStyle } from "./text-style.js";
 import type { PlacedWindows } from "./timing.js";
 import { effectWindowOf, sourceTimingOf } from "./timing.js";
@@ -95,34 +98,49 @@ function solidColor(item: SolidItem): RgbaColor {
   return checkedColors.read(item.style.color, fallback);
 }
 
+// The text as drawn: cased as the style's `text_transform` says.
+function transformText(text: string, transform: TextStyle["text_transform"]): string {
+  if (transform === "uppercase") return text.toUpperCase();
+  if (transform === "lowercase") return text.toLowerCase();
+  return text;
+}
+
 function captionsLayer(item: CaptionsItem, base: LayerBase, pixelScale: number): PlannedLayer {
-  const { highlight_color: color, highlight_background_color: backgroundColor } = item.style;
-  const highlighted = color !== undefined || backgroundColor !== undefined;
+  const style = drawnCaptionStyle(item.style, CAPTIONS_FONT_SIZE_DEFAULT);
+  const { highlight_color: color, highlight_background_color: backgroundColor } = style;
+  const cased = (text: string) => transformText(text, style.text_transform);
+  const pages = planCaptionPages({ ...item, style }, base.window, base.visible).map((page) => ({
+    ...page,
+    text: cased(page.text),
+    words: page.words.map((word) => ({ ...word, text: cased(word.text) })),
+  }));
   return {
     ...base,
     kind: "captions",
-    style: planTextStyle(item.style, {
+    style: planTextStyle(style, {
       defaultFontSize: CAPTIONS_FONT_SIZE_DEFAULT,
       pixelScale,
       colors: checkedColors,
     }),
-    highlight: highlighted
-      ? {
-          color: color === undefined ? null : checkedColors.read(color, WHITE),
-          backgroundColor:
-            backgroundColor === undefined ? null : checkedColors.read(backgroundColor, BLACK),
-        }
-      : null,
-    pages: planCaptionPages(item, base.window, base.visible),
+    highlight: {
+      color: color === undefined ? null : checkedColors.read(color, WHITE),
+      backgroundColor:
+        backgroundColor === undefined ? null : checkedColors.read(backgroundColor, BLACK),
+      radiusPixels: (style.background_border_radius ?? 0) * pixelScale,
+      scale: style.highlight_scale ?? 1,
+    },
+    display: style.display ?? "page",
+    pages,
   };
 }
 
 function textLayer(item: TextItem, base: LayerBase, pixelScale: number): PlannedLayer {
+  const style = withTextDefaults(item.style, TEXT_FONT_SIZE_DEFAULT);
   return {
     ...base,
     kind: "text",
-    text: item.text,
-    style: planTextStyle(item.style, {
+    text: transformText(item.text, style.text_transform),
+    style: planTextStyle(style, {
       defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
       pixelScale,
       colors: checkedColors,

@@ -22,6 +22,7 @@ function colorFields(
         ["color", item.style.color],
         ["stroke_color", item.style.stroke_color],
         ["background_color", item.style.background_color],
+        ["shadow_color", item.style.shadow_color],
       ];
     case "captions":
       return [
@@ -30,6 +31,7 @@ function colorFields(
         ["background_color", item.style.background_color],
         ["highlight_color", item.style.highlight_color],
         ["highlight_background_color", item.style.highlight_background_color],
+        ["shadow_color", item.style.shadow_color],
       ];
     default:
       return [];

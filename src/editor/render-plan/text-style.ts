@@ -10,6 +10,9 @@ import { BLACK, WHITE } from "./colors.js";
 import type { ColorReader } from "./style-colors.js";
 import type { PlannedTextStyle } from "./types.js";
 
+/** How far a shadow falls, in composition pixels, when a style sets its colour only. */
+export const SHADOW_OFFSET_DEFAULT = 3;
+
 /** Weight of text whose style names none, or names one the renderer does not know. */
 export const FONT_WEIGHT_DEFAULT = 400;
 
@@ -79,6 +82,7 @@ export function planTextStyle(
   const fontSizePixels = (style.font_size ?? defaultFontSize) * pixelScale;
   const strokeWidth = (style.stroke_width ?? 0) * pixelScale;
   const backgroundColor = style.background_color ?? null;
+  const shadowOffset = (style.shadow_offset ?? 0) * pixelScale;
   const padding = fontSizePixels * TEXT_BOX_PADDING_RATIO;
   return {
     fontFamily: style.font_family ?? null,
@@ -92,6 +96,13 @@ export function planTextStyle(
     stroke:
       strokeWidth > 0
         ? { widthPixels: strokeWidth, color: colors.read(style.stroke_color, BLACK) }
+        : null,
+    shadow:
+      shadowOffset > 0 || style.shadow_color !== undefined
+        ? {
+            offsetPixels: shadowOffset > 0 ? shadowOffset : SHADOW_OFFSET_DEFAULT * pixelScale,
+            color: colors.read(style.shadow_color, BLACK),
+          }
         : null,
     background:
       backgroundColor === null

@@ -227,6 +227,8 @@ export interface PlannedTextStyle {
   readonly direction: "ltr" | "rtl";
   /** Outline around the letters, or null. */
   readonly stroke: { readonly widthPixels: number; readonly color: RgbaColor } | null;
+  /** Drop shadow under the letters (not drawn under a background box), or null. */
+  readonly shadow: { readonly offsetPixels: number; readonly color: RgbaColor } | null;
   /** Box behind the text, or null. */
   readonly background: {
     readonly color: RgbaColor;
@@ -245,6 +247,9 @@ export interface TextLayer extends LayerBase {
   /** How it looks. */
   readonly style: PlannedTextStyle;
 }
+
+/** How long the spoken word takes to settle from its `highlight_scale` to its own size. */
+export const HIGHLIGHT_POP_SECONDS = 0.12;
 
 /** One timed word on a caption page. */
 export interface CaptionPageWord {
@@ -282,7 +287,13 @@ export interface CaptionsLayer extends LayerBase {
   readonly highlight: {
     readonly color: RgbaColor | null;
     readonly backgroundColor: RgbaColor | null;
+    /** Corner radius of the box behind the spoken word, in output pixels. */
+    readonly radiusPixels: number;
+    /** Size the spoken word pops in from (1: no pop), settling over 0.12 s. */
+    readonly scale: number;
   } | null;
+  /** `page`: the whole page shows; `word`: only the spoken word (the last one begun). */
+  readonly display: "page" | "word";
   /** Pages overlapping the rendered range, in time order. */
   readonly pages: readonly CaptionPage[];
 }

@@ -21,7 +21,18 @@ import type {
   TextLayer,
   TimeWindow,
 } from "../../editor/render-plan/types.js";
-import { assAlpha, assColor, assName, assStyleColor, assText, assTime } from "./ass-format.js";
+import { faceWeight } from "../fonts.js";
+import type { FontFamilyInfo } from "../renderer.js";
+import {
+  type BoxStep,
+  type CaptionPart,
+  type CaptionPiece,
+  captionBody,
+  captionPieces,
+  hasHighlightBox as captionsHaveHighlightBox,
+  highlightBoxSteps,
+} from "./ass-captions.js";
+import { assAlpha, assName, assStyleColor, assText, assTime } from "./ass-format.js";
 import { decimal } from "./numbers.js";
 import { poseBreakpoints, poseBreakpointsCountMax } from "./pose-segments.js";
 
@@ -37,15 +48,29 @@ export interface AssFontSettings {
    * CSS by its em, so a CSS size is multiplied by the font's (ascent + descent) / em.
    */
   readonly sizePerEm: number;
+  /**
+   * Families with the weights they have faces for: a weight is drawn with the nearest
+   * face (never a synthesized bold). A family not listed gets the weight asked for.
+   */
+  readonly faces?: readonly FontFamilyInfo[];
 }
 
 /** What a document needs from the plan. */
 export type AssPlanFrame = Pick<RenderPlan, "width" | "height" | "fps">;
 
-// One drawn stretch: what it shows (ASS dialogue text without the leading tags).
+// One drawn stretch: what it shows (ASS dialogue text without the leading tags), given
+// when its event starts and how the layer looks then.
 interface Piece {
   readonly window: TimeWindow;
-  readonly body: string;
+  readonly body: (frame: CaptionEventFrameOf) => string;
+}
+
+// When an event starts, and the layer's opacity and stillness then.
+interface CaptionEventFrameOf {
+  readonly eventStartSeconds: number;
+  readonly fromSeconds: number;
+  readonly opacity: number;
+  readonly stillSize: boolean;
 }
 
 const STYLE_FORMAT =
@@ -69,13 +94,21 @@ function centisecondsAt(frame: AssPlanFrame, outputSeconds: number): number {
 /** How a text layer's box behind the words is drawn (libass border styles). */
 type BorderStyle = 1 | 3 | 4;
 
+// The text part of a layer with a box behind its spoken word sets only the letters
+// (the line's box and the word's box are events of their own, beneath).
 function borderStyleOf(style: PlannedTextStyle, highlightBox: boolean): BorderStyle {
-  if (highlightBox) return 3;
-  return style.background === null ? 1 : 4;
+  return style.background === null || highlightBox ? 1 : 4;
 }
 
 function hasHighlightBox(layer: DrawnLayer): boolean {
-  return layer.kind === "captions" && (layer.highlight?.backgroundColor ?? null) !== null;
+  return layer.kind === "captions" && captionsHaveHighlightBox(layer);
+}
+
+// The weight drawn: the nearest face the family has, when its faces are known.
+function drawnWeight(style: PlannedTextStyle, font: AssFontSettings): number {
+  const family = (style.fontFamily ?? font.family).toLowerCase();
+  const info = font.faces?.find((face) => face.family.toLowerCase() === family);
+  return info === undefined ? style.fontWeight : faceWeight(style.fontWeight, info.weights);
 }
 
 function textAnchor(layer: TextLayer | CaptionsLayer): { x: number; y: number } {
@@ -112,10 +145,11 @@ interface NamedLayer {
   readonly styleName: string;
 }
 
+// The style line of one part of a layer: the text (with its outline, and its shadow or
+// line box), the line's box alone (border style 4), or the spoken word's box (3).
 function styleLine(
   { layer, styleName: name }: NamedLayer,
-  frame: AssPlanFrame,
-  font: AssFontSettings,
+  { frame, font, part }: { frame: AssPlanFrame; font: AssFontSettings; part: CaptionPart },
 ): string {
   const margins = marginsOf(layer, frame.width);
   if (layer.kind === "solid") {
@@ -123,23 +157,20 @@ function styleLine(
     return `Style: ${name},${assName(font.family)},20,${fill},${fill},${fill},${fill},0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,1`;
   }
   const { style } = layer;
-  const highlightBox = hasHighlightBox(layer);
-  const border = borderStyleOf(style, highlightBox);
-  const outlineColor =
-    border === 3 ? (style.background?.color ?? CLEAR) : (style.stroke?.color ?? CLEAR);
-  const outline =
-    border === 3
-      ? (style.background?.verticalPaddingPixels ?? 0)
-      : (style.stroke?.widthPixels ?? 0);
+  const border =
+    part === "box" ? 3 : part === "back" ? 4 : borderStyleOf(style, hasHighlightBox(layer));
+  const shadow = border === 1 ? style.shadow : null;
+  const backColor = border === 1 ? (shadow?.color ?? CLEAR) : (style.background?.color ?? CLEAR);
+  const weight = drawnWeight(style, font);
   const fields = [
-    name,
+    name + PART_SUFFIX[part],
     assName(style.fontFamily ?? font.family) || assName(font.family),
     decimal(style.fontSizePixels * font.sizePerEm, 2),
     assStyleColor(style.color),
     assStyleColor(style.color),
-    assStyleColor(outlineColor),
-    assStyleColor(style.background?.color ?? CLEAR),
-    style.fontWeight >= BOLD_WEIGHT_MIN ? -1 : 0,
+    assStyleColor(border === 3 ? CLEAR : (style.stroke?.color ?? CLEAR)),
+    assStyleColor(backColor),
+    weight >= BOLD_WEIGHT_MIN ? -1 : 0,
     0,
     0,
     0,
@@ -148,8 +179,8 @@ function styleLine(
     decimal(style.letterSpacingPixels, 2),
     0,
     border,
-    decimal(outline, 2),
-    0,
+    decimal(border === 1 || border === 4 ? (style.stroke?.widthPixels ?? 0) : 0, 2),
+    decimal(shadow?.offsetPixels ?? 0, 2),
     ALIGNMENT[style.align],
     margins.left,
     margins.right,
@@ -159,24 +190,35 @@ function styleLine(
   return `Style: ${fields.join(",")}`;
 }
 
-// The opacity of each colour channel of the layer: fill (1), outline or box (3), and
-// the box of border style 4 (4).
-function channelOpacities(layer: DrawnLayer, poseOpacity: number): [number, number, number] {
+// The style names' suffix of each part.
+const PART_SUFFIX: Readonly<Record<CaptionPart, string>> = { back: "B", box: "H", text: "" };
+
+// The parts a layer draws, back first: a captions layer with a box behind its spoken
+// word draws its line's box, then the word's box, then its text; others their text.
+function partsOf(layer: DrawnLayer): CaptionPart[] {
+  if (!hasHighlightBox(layer) || layer.kind === "solid") return ["text"];
+  return layer.style.background === null ? ["box", "text"] : ["back", "box", "text"];
+}
+
+// The opacity of each colour channel of a part of the layer: fill (1), outline (3), and
+// the box of border style 4 or the shadow (4). The spoken word's box sets its own.
+function channelOpacities(
+  layer: DrawnLayer,
+  { poseOpacity, part }: { poseOpacity: number; part: CaptionPart },
+): [number, number, number] {
   const opacity = layer.opacity * poseOpacity;
   if (layer.kind === "solid") return [layer.color.alpha * opacity, 0, 0];
   const { style } = layer;
+  if (part === "box") return [0, 0, 0];
+  if (part === "back") return [0, 0, (style.background?.color.alpha ?? 0) * opacity];
   const border = borderStyleOf(style, hasHighlightBox(layer));
-  const outline =
-    border === 3 ? (style.background?.color.alpha ?? 0) : (style.stroke?.color.alpha ?? 0);
-  return [
-    style.color.alpha * opacity,
-    outline * opacity,
-    (style.background?.color.alpha ?? 0) * opacity,
-  ];
+  const back =
+    border === 1 ? (style.shadow?.color.alpha ?? 0) : (style.background?.color.alpha ?? 0);
+  return [style.color.alpha * opacity, (style.stroke?.color.alpha ?? 0) * opacity, back * opacity];
 }
 
-function alphaTags(layer: DrawnLayer, pose: LayerPose): string {
-  const [fill, outline, back] = channelOpacities(layer, pose.opacity);
+function alphaTags(layer: DrawnLayer, pose: LayerPose, part: CaptionPart): string {
+  const [fill, outline, back] = channelOpacities(layer, { poseOpacity: pose.opacity, part });
   return `\\1a${assAlpha(fill)}\\3a${assAlpha(outline)}\\4a${assAlpha(back)}`;
 }
 
@@ -210,20 +252,23 @@ function positionTag(anchor: { x: number; y: number }, { from, to, span }: PoseC
 }
 
 // The override tags that open an event whose pose goes from `from` to `to` over `span`.
-function poseTags(layer: DrawnLayer, change: PoseChange): string {
+function poseTags(
+  layer: DrawnLayer,
+  { change, part, font }: { change: PoseChange; part: CaptionPart; font: AssFontSettings },
+): string {
   const { from, to, span } = change;
   const alignment = layer.kind === "solid" ? 5 : ALIGNMENT[layer.style.align];
   const tags = [`\\an${alignment}`, positionTag(anchorOf(layer), change)];
-  const startLook = scaleTags(from) + alphaTags(layer, from);
-  const endLook = scaleTags(to) + alphaTags(layer, to);
+  const startLook = scaleTags(from) + alphaTags(layer, from, part);
+  const endLook = scaleTags(to) + alphaTags(layer, to, part);
   tags.push(startLook);
   if (endLook !== startLook) tags.push(`\\t(${span.fromMs},${span.toMs},${endLook})`);
   if (layer.kind === "solid") {
     tags.push(`\\frz${decimal(-layer.rotationDegrees, 3)}`);
   } else {
-    tags.push(`\\b${layer.style.fontWeight}`);
+    tags.push(`\\b${drawnWeight(layer.style, font)}`);
     const background = layer.style.background;
-    if (background !== null && !hasHighlightBox(layer)) {
+    if (background !== null && (part === "back" || !hasHighlightBox(layer))) {
       tags.push(
         `\\xshad${decimal(background.horizontalPaddingPixels, 2)}\\yshad${decimal(background.verticalPaddingPixels, 2)}`,
       );
@@ -252,102 +297,21 @@ function solidDrawing(layer: SolidLayer): string {
   ].join(" ");
 }
 
-// Words joined by spaces, a forced line break (`\N`) before each of `lineStarts`.
-function joinLines(parts: readonly string[], lineStarts: readonly number[]): string {
-  return parts
-    .map((part, index) =>
-      index === 0 ? part : `${lineStarts.includes(index) ? "\\N" : " "}${part}`,
-    )
-    .join("");
-}
-
-// What a caption body shows: the page's words and lines, the spoken word (index
-// `active`, or -1), and the layer's opacity at that moment.
-interface CaptionMoment {
-  readonly words: readonly string[];
-  readonly lineStarts: readonly number[];
-  readonly active: number;
-  readonly opacity: number;
-}
-
-// Caption text with the spoken word standing out, broken into the page's lines.
-function captionBody(
-  layer: CaptionsLayer,
-  { words, lineStarts, active, opacity }: CaptionMoment,
-): string {
-  const { highlight, style } = layer;
-  const parts = words.map(assText);
-  if (highlight === null || active < 0) return joinLines(parts, lineStarts);
-  const on: string[] = [];
-  const off: string[] = [];
-  if (highlight.color !== null) {
-    on.push(`\\1c${assColor(highlight.color)}`);
-    off.push(`\\1c${assColor(style.color)}`);
-  }
-  if (highlight.backgroundColor !== null) {
-    const base = style.background?.color ?? CLEAR;
-    on.push(
-      `\\3c${assColor(highlight.backgroundColor)}\\3a${assAlpha(highlight.backgroundColor.alpha * opacity)}`,
-    );
-    off.push(`\\3c${assColor(base)}\\3a${assAlpha(base.alpha * opacity)}`);
-  }
-  const marked = parts.map((part, index) =>
-    index === active ? `{${on.join("")}}${part}{${off.join("")}}` : part,
-  );
-  return joinLines(marked, lineStarts);
-}
-
-// The word spoken at `seconds`: the last one that has started and not ended, or -1.
-function activeWord(
-  layer: CaptionsLayer,
-  page: CaptionsLayer["pages"][number],
-  seconds: number,
-): number {
-  let active = -1;
-  for (const [index, word] of page.words.entries()) {
-    if (word.startSeconds <= seconds && seconds < word.endSeconds) active = index;
-  }
-  return layer.highlight === null ? -1 : active;
-}
-
-function captionPieces(layer: CaptionsLayer, opacityAt: (seconds: number) => number): Piece[] {
-  const pieces: Piece[] = [];
-  for (const page of layer.pages) {
-    const texts = page.words.length > 0 ? page.words.map((word) => word.text) : [page.text];
-    const instants = new Set([page.window.startSeconds, page.window.endSeconds]);
-    for (const word of page.words) {
-      for (const instant of [word.startSeconds, word.endSeconds]) {
-        if (instant > page.window.startSeconds && instant < page.window.endSeconds)
-          instants.add(instant);
-      }
-    }
-    const sorted = [...instants].sort((left, right) => left - right);
-    for (const [index, startSeconds] of sorted.entries()) {
-      const endSeconds = sorted[index + 1];
-      if (endSeconds === undefined) break;
-      const active = page.words.length > 0 ? activeWord(layer, page, startSeconds) : -1;
-      pieces.push({
-        window: { startSeconds, endSeconds },
-        body: captionBody(layer, {
-          words: texts,
-          lineStarts: page.lineStarts,
-          active,
-          opacity: opacityAt(startSeconds),
-        }),
-      });
-    }
-  }
-  return pieces;
-}
-
-function piecesOf(layer: DrawnLayer): Piece[] {
+function piecesOf(layer: DrawnLayer, part: CaptionPart, step?: BoxStep): Piece[] {
   switch (layer.kind) {
-    case "solid":
-      return [{ window: layer.visible, body: `{\\p1}${solidDrawing(layer)}{\\p0}` }];
-    case "text":
-      return [{ window: layer.visible, body: assText(layer.text) }];
+    case "solid": {
+      const drawing = `{\\p1}${solidDrawing(layer)}{\\p0}`;
+      return [{ window: layer.visible, body: () => drawing }];
+    }
+    case "text": {
+      const text = assText(layer.text);
+      return [{ window: layer.visible, body: () => text }];
+    }
     case "captions":
-      return captionPieces(layer, (seconds) => layer.opacity * layerPoseAt(layer, seconds).opacity);
+      return captionPieces(layer).map((piece: CaptionPiece) => ({
+        window: piece.window,
+        body: (frame) => captionBody(layer, { piece, part, frame, step }),
+      }));
   }
 }
 
@@ -379,12 +343,20 @@ function eventStretches(layer: DrawnLayer, cuts: readonly number[], frame: AssPl
   return stretches;
 }
 
-function* eventLines(
-  { layer, layerNumber, styleName }: NamedLayer,
-  frame: AssPlanFrame,
-): Generator<string> {
+// What one part of a layer draws, on which ASS layer, in which style.
+interface PartEvents {
+  readonly named: NamedLayer;
+  readonly part: CaptionPart;
+  readonly step?: BoxStep;
+  readonly frame: AssPlanFrame;
+  readonly font: AssFontSettings;
+}
+
+function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
+  const { layer, styleName } = named;
+  const layerNumber = named.layerNumber * 3 + ["back", "box", "text"].indexOf(part);
   const breakpoints = poseBreakpoints(layer, layer.visible, hasHighlightBox(layer));
-  for (const piece of piecesOf(layer)) {
+  for (const piece of piecesOf(layer, part, step)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);
     const breaks = breakpoints.filter((instant) => instant > start && instant < end);
@@ -403,9 +375,16 @@ function* eventLines(
       const pose = { from: layerPoseAt(layer, from), to: layerPoseAt(layer, to) };
       // A stretch whose width changes is one frame long: drawn still, as at its start.
       const still = pose.from.scaleX !== pose.to.scaleX;
-      const tags = poseTags(layer, { from: pose.from, to: still ? pose.from : pose.to, span });
+      const change = { from: pose.from, to: still ? pose.from : pose.to, span };
+      const tags = poseTags(layer, { change, part, font });
+      const body = piece.body({
+        eventStartSeconds: startCs / 100,
+        fromSeconds: from,
+        opacity: layer.opacity * change.from.opacity,
+        stillSize: [change.from, change.to].every((pose) => pose.scaleX === 1 && pose.scaleY === 1),
+      });
       const right = scaledRightMargin(layer, frame.width, pose.from.scaleX);
-      yield `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName},,0,${right},0,,{${tags}}${piece.body}\n`;
+      yield `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName}${PART_SUFFIX[part]},,0,${right},0,,{${tags}}${body}\n`;
     }
   }
 }
@@ -442,13 +421,23 @@ export function* assDocumentLines(
     "",
     "[V4+ Styles]",
     STYLE_FORMAT,
-    ...named.map((entry) => styleLine(entry, frame, font)),
+    ...named.flatMap((entry) =>
+      partsOf(entry.layer).map((part) => styleLine(entry, { frame, font, part })),
+    ),
     "",
     "[Events]",
     EVENT_FORMAT,
   ];
   for (const line of head) yield `${line}\n`;
-  for (const entry of named) yield* eventLines(entry, frame);
+  for (const entry of named) {
+    for (const part of partsOf(entry.layer)) {
+      if (part !== "box") yield* eventLines({ named: entry, part, frame, font });
+      else if (entry.layer.kind === "captions") {
+        for (const step of highlightBoxSteps(entry.layer))
+          yield* eventLines({ named: entry, part, step, frame, font });
+      }
+    }
+  }
 }
 
 /**
@@ -475,8 +464,16 @@ export function assDocument(
 export const ASS_EVENT_OVERHEAD_BYTES = 320;
 /** Bytes a style line takes, at most. */
 const ASS_STYLE_BYTES = 400;
-// Bytes the highlight of a caption page's spoken word adds to its text, at most.
-const HIGHLIGHT_TAG_BYTES = 80;
+// Bytes the highlight of a caption page's spoken word adds to its text, at most (colour,
+// alpha, box padding, and the pop's scale and its change).
+const HIGHLIGHT_TAG_BYTES = 120;
+// A still event at the layer's start, for a piece whose body does not change.
+const STILL_EVENT: CaptionEventFrameOf = {
+  eventStartSeconds: 0,
+  fromSeconds: 0,
+  opacity: 1,
+  stillSize: true,
+};
 
 function utf8Length(text: string): number {
   let bytes = 0;
@@ -496,8 +493,8 @@ function utf8Length(text: string): number {
 // without making a caption page's pieces: one per stretch between word boundaries.
 function pieceBytes(layer: DrawnLayer): { count: number; largest: number; total: number } {
   if (layer.kind !== "captions") {
-    const [piece] = piecesOf(layer);
-    const bytes = ASS_EVENT_OVERHEAD_BYTES + utf8Length(piece?.body ?? "");
+    const [piece] = piecesOf(layer, "text");
+    const bytes = ASS_EVENT_OVERHEAD_BYTES + utf8Length(piece?.body(STILL_EVENT) ?? "");
     return { count: 1, largest: bytes, total: bytes };
   }
   let count = 0;
@@ -526,7 +523,15 @@ export function assLayerBytesMax(layer: DrawnLayer, fps: number): number {
   const events =
     poseBreakpointsCountMax(layer, layer.visible, hasHighlightBox(layer)) +
     (layer.kind === "solid" ? 0 : Math.ceil(widthChangingSeconds(layer, fps) * fps));
-  return ASS_STYLE_BYTES + pieces.total + events * pieces.largest;
+  // Each part draws every piece again: the line's box, each square of the spoken word's
+  // rounded box, the text.
+  const parts = partsOf(layer);
+  const copies = parts.reduce(
+    (sum, part) =>
+      sum + (part === "box" && layer.kind === "captions" ? highlightBoxSteps(layer).length : 1),
+    0,
+  );
+  return parts.length * ASS_STYLE_BYTES + copies * (pieces.total + events * pieces.largest);
 }
 
 // At most how long, within its visible window, a layer's width changes: the windows of

@@ -76,6 +76,7 @@ export async function applyEditsToProject(
       const result = applyOperations(head.video.editor, edit.operations, {
         ...edit.inputs,
         generateId: () => deps.ids.editorId(),
+        fontFamilies: deps.renderer?.fontFamilies?.map((info) => info.family),
       });
       if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
       const outOfBounds = projectBoundRefusal(head.video.editor, result.state);

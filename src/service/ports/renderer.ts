@@ -7,6 +7,7 @@
  * @module
  */
 export type {
+  FontFamilyInfo,
   LocalMediaFile,
   MediaBody,
   MediaReader,

@@ -21,6 +21,8 @@ import {
   CAPTION_PAGE_DURATION_MIN_MS,
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,
+  HIGHLIGHT_SCALE_MAX,
+  HIGHLIGHT_SCALE_MIN,
   LETTER_SPACING_MAX,
   LETTER_SPACING_MIN,
   LINE_HEIGHT_MAX,
@@ -29,6 +31,8 @@ import {
   MOTION_INTENSITY_MIN,
   ROTATION_MAX_DEGREES,
   ROTATION_MIN_DEGREES,
+  SHADOW_OFFSET_MAX,
+  SHADOW_OFFSET_MIN,
   SOLID_BORDER_RADIUS_MAX,
   STROKE_WIDTH_MAX,
   STROKE_WIDTH_MIN,
@@ -40,7 +44,14 @@ import {
   WORDS_PER_CAPTION_MIN,
 } from "../../schemas/limits.js";
 // The zod-free vocabulary keeps the testing entry free of zod at run time, like the engine.
-import { ANIMATION_DIRECTIONS, ANIMATION_TYPES, MOTION_TYPES } from "../../vocabulary.js";
+import {
+  ANIMATION_DIRECTIONS,
+  ANIMATION_TYPES,
+  CAPTION_DISPLAYS,
+  CAPTION_PRESETS,
+  MOTION_TYPES,
+  TEXT_TRANSFORMS,
+} from "../../vocabulary.js";
 import {
   durationSecondsArbitrary,
   numberBetween,
@@ -110,6 +121,9 @@ function textStyleModel() {
     background_color: fc.option(colorArbitrary(), { nil: null }),
     background_horizontal_padding: numberBetween(TEXT_BACKGROUND_MIN, TEXT_BACKGROUND_MAX),
     background_border_radius: numberBetween(TEXT_BACKGROUND_MIN, TEXT_BACKGROUND_MAX),
+    text_transform: fc.constantFrom(...TEXT_TRANSFORMS),
+    shadow_color: colorArbitrary(),
+    shadow_offset: numberBetween(SHADOW_OFFSET_MIN, SHADOW_OFFSET_MAX),
     fade_in_seconds: numberBetween(TEXT_FADE_MIN_SECONDS, TEXT_FADE_MAX_SECONDS),
     fade_out_seconds: numberBetween(TEXT_FADE_MIN_SECONDS, TEXT_FADE_MAX_SECONDS),
   } as const;
@@ -127,6 +141,9 @@ export function captionStyleArbitrary(timelineSeconds: number): fc.Arbitrary<Cap
       ...textStyleModel(),
       highlight_color: colorArbitrary(),
       highlight_background_color: colorArbitrary(),
+      highlight_scale: numberBetween(HIGHLIGHT_SCALE_MIN, HIGHLIGHT_SCALE_MAX),
+      display: fc.constantFrom(...CAPTION_DISPLAYS),
+      preset: fc.constantFrom(...CAPTION_PRESETS),
       page_duration_ms: fc.integer({
         min: CAPTION_PAGE_DURATION_MIN_MS,
         max: CAPTION_PAGE_DURATION_MAX_MS,

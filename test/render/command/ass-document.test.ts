@@ -76,7 +76,7 @@ describe("the ASS document of solids, text and captions", () => {
 
   it("starts and ends events half a frame early, so frame boundaries fall inside", () => {
     const document = assFor([text({ id: "a", from: 30, durationInFrames: 30 })]);
-    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:00\.98,0:00:01\.98,L0,/);
+    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 2,0:00:00\.98,0:00:01\.98,L0,/);
   });
 
   it("draws a fade as an alpha transform and a slide as a move", () => {
@@ -100,7 +100,7 @@ describe("the ASS document of solids, text and captions", () => {
     expect(events[1]).toContain("\\pos(50,25)");
     expect(events[2]).toContain("\\1a&H00&");
     // The event opens half a frame (20 ms, rounded) before the fade starts.
-    expect(events[2]).toMatch(/^Dialogue: 0,0:00:01\.48,0:00:01\.98,/);
+    expect(events[2]).toMatch(/^Dialogue: 2,0:00:01\.48,0:00:01\.98,/);
     expect(events[2]).toContain("\\t(20,520,\\fscx100\\fscy100\\1a&HFF&");
   });
 
@@ -151,7 +151,7 @@ describe("the ASS document of solids, text and captions", () => {
     ]);
   });
 
-  it("boxes the spoken word with border style 3 when the highlight has a background", () => {
+  it("boxes the spoken word with border style 3 on a layer beneath the text, without a line box", () => {
     const document = assFor([
       captions(
         { id: "a", from: 0, durationInFrames: 30 },
@@ -168,14 +168,22 @@ describe("the ASS document of solids, text and captions", () => {
         },
       ),
     ]);
-    expect(lines(document, "Style:")[0]).toMatch(/,3,\d+(\.\d+)?,0,5,/);
-    expect(lines(document, "Dialogue:")[0]).toContain("{\\3c&H00FF00&\\3a&H00&}hi");
+    // The word's box (style L0H, border style 3) on ASS layer 1, the text (L0) on 2.
+    expect(lines(document, "Style:").map((line) => line.split(",")[0])).toEqual([
+      "Style: L0H",
+      "Style: L0",
+    ]);
+    expect(lines(document, "Style:")[0]).toMatch(/,3,0,0,5,/);
+    const box = lines(document, "Dialogue:")[0];
+    expect(box).toMatch(/^Dialogue: 1,.*,L0H,/);
+    expect(box).toContain("{\\3c&H00FF00&\\3a&H00&\\xbord");
+    expect(lines(document, "Dialogue:").at(-1)).toMatch(/^Dialogue: 2,.*,L0,/);
   });
 
   it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
     // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
     expect(lines(document, "Dialogue:")).toHaveLength(1);
-    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 0,0:00:01\.48,0:00:01\.52,/);
+    expect(lines(document, "Dialogue:")[0]).toMatch(/^Dialogue: 2,0:00:01\.48,0:00:01\.52,/);
   });
 });

@@ -242,6 +242,7 @@ describe("planRender layers", () => {
       letterSpacingPixels: 2,
       direction: "ltr",
       stroke: { widthPixels: 3, color: { red: 0, green: 0, blue: 0, alpha: 1 } },
+      shadow: null,
       background: {
         color: { red: 0, green: 0, blue: 255, alpha: 0.5 },
         horizontalPaddingPixels: 10,
@@ -252,10 +253,11 @@ describe("planRender layers", () => {
     expect((layer(rendered, "plain") as TextLayer).style).toMatchObject({
       fontFamily: null,
       fontSizePixels: 32,
-      fontWeight: 400,
+      // Readable by default: bold, with a black outline of 7 % of the 64 px font size.
+      fontWeight: 700,
       color: { red: 255, green: 255, blue: 255, alpha: 1 },
       align: "center",
-      stroke: null,
+      stroke: { widthPixels: 2.25, color: { red: 0, green: 0, blue: 0, alpha: 1 } },
       background: null,
     });
   });
@@ -280,7 +282,7 @@ describe("planRender layers", () => {
     expect(result.error.message).toContain("style.stroke_color");
   });
 
-  it("leaves a caption highlight off unless the style asks for one", () => {
+  it("highlights the spoken word in yellow unless the style asks for another highlight", () => {
     const state = stateOf([
       {
         id: "t",
@@ -294,10 +296,17 @@ describe("planRender layers", () => {
       },
     ]);
     const rendered = planned(state);
-    expect((layer(rendered, "plain") as CaptionsLayer).highlight).toBeNull();
+    expect((layer(rendered, "plain") as CaptionsLayer).highlight).toEqual({
+      color: { red: 255, green: 214, blue: 10, alpha: 1 },
+      backgroundColor: null,
+      radiusPixels: 0,
+      scale: 1,
+    });
     expect((layer(rendered, "lit") as CaptionsLayer).highlight).toEqual({
       color: { red: 255, green: 255, blue: 0, alpha: 1 },
       backgroundColor: null,
+      radiusPixels: 0,
+      scale: 1,
     });
   });
 });
