@@ -51,7 +51,10 @@ function tooLarge(url: string): ProviderError {
 }
 
 async function blobOf(body: MediaBody, url: string): Promise<Blob> {
-  if (body instanceof Uint8Array) return new Blob([new Uint8Array(body)]);
+  if (body instanceof Uint8Array) {
+    if (body.byteLength > OPENAI_TRANSCRIPTION_MAX_BYTES) throw tooLarge(url);
+    return new Blob([new Uint8Array(body)]);
+  }
   if ("path" in body) {
     const blob = await openAsBlob(body.path);
     if (blob.size > OPENAI_TRANSCRIPTION_MAX_BYTES) throw tooLarge(url);
