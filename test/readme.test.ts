@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PORT } from "../src/host/arguments.js";
 import { parseFixtureText } from "../src/host/fixture.js";
-import { MCP_TOOLS } from "../src/mcp/tools/index.js";
 import { DEMO_API_KEY } from "../src/host/host-setup.js";
+import { MCP_TOOLS } from "../src/mcp/tools/index.js";
 import { spawnHost } from "./host/support/spawn-host.js";
 
 const ROOT = join(import.meta.dirname, "..");
