@@ -23,10 +23,11 @@ export interface SeenRequest {
   readonly body: Record<string, unknown>;
 }
 
-/** A scripted answer for a path. */
+/** A scripted answer for a path: a status and body, no answer at all, or the usual one. */
 export type Scripted =
   | { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
-  | "hang";
+  | "hang"
+  | "answer";
 
 /** The fake and how to steer it. */
 export interface FakeOpenAI {
@@ -300,7 +301,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     const next = scripted.get(path)?.shift();
     if (next === "hang") return; // never answered: the client's timeout ends it
-    if (next !== undefined) return json(response, next.status, next.body, next.headers);
+    if (next !== undefined && next !== "answer") {
+      return json(response, next.status, next.body, next.headers);
+    }
     if (path === "/v1/images/generations") {
       const [width, height] = String(body.size).split("x").map(Number) as [number, number];
       const png = solidPng(width, height, [40, 120, 200]);
