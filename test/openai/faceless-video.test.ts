@@ -84,6 +84,33 @@ describe("a faceless video on OpenAI", () => {
   });
 });
 
+describe("a slideshow on OpenAI", () => {
+  it("is planned with OpenAI's headlines and drawn by its image model", async () => {
+    const { harness, service } = await openAIService();
+    const created = await post(harness, "/slideshows", { prompt: "Linen care", slide_count: 3 });
+    expect(created.status).toBe(200);
+    await harness.queue.runPending(service.processJob);
+    const slideshow = (await get(harness, `/slideshows/${created.body.slideshow_id}`)).body;
+    expect(slideshow).toMatchObject({ status: "completed" });
+    const plans = fake.requests.filter((request) => request.path === "/v1/chat/completions");
+    expect(plans.map((request) => request.body.response_format)).toMatchObject([
+      { json_schema: { name: "slide_plan", strict: true } },
+    ]);
+    const drawn = fake.requests.filter((request) => request.path === "/v1/images/generations");
+    expect(drawn.map((request) => request.body.prompt)).toEqual([
+      "Folded linen, photo 1",
+      "Folded linen, photo 2",
+      "Folded linen, photo 3",
+    ]);
+    // Each slide is OpenAI's picture, stored in the deployment's storage.
+    for (const slide of slideshow.slides as { image_url: string }[]) {
+      const stored = await harness.storage.open(harness.storage.objectKeyOf(slide.image_url) ?? "");
+      expect(stored?.contentType).toBe("image/png");
+    }
+    expect(harness.serverErrors).toEqual([]);
+  });
+});
+
 const IMAGES = "/v1/images/generations";
 
 const FAILURES: readonly {
