@@ -103,8 +103,10 @@ function apiFailure(error: InstanceType<typeof OpenAI.APIError>, what: string): 
 
 /**
  * The `ProviderError` an OpenAI failure stands for, with the wait OpenAI asked for. A
- * refusal is `content_policy` only when OpenAI names it so; an unknown failure is a
- * retryable `provider_unavailable`, never a content-policy rejection (spec 7.3.6).
+ * refusal is `content_policy` only when OpenAI names it so; an unknown failure of the SDK
+ * is a retryable `provider_unavailable`, never a content-policy rejection (spec 7.3.6).
+ * Anything else (a storage failure while the output is stored) is thrown as it is: the
+ * service records it as a retryable `provider_error`, not as OpenAI's fault.
  */
 function classify(error: unknown, what: string): ClassifiedFailure {
   const categories = OPENAI_FAILURE_CATEGORIES;
@@ -116,11 +118,15 @@ function classify(error: unknown, what: string): ClassifiedFailure {
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     return { error: apiFailure(error, what), retryAfterMilliseconds: retryAfterOf(error.headers) };
   }
-  const message = `OpenAI could not be reached for ${what}.`;
-  return {
-    error: failure(categories.unavailable, message, true),
-    retryAfterMilliseconds: undefined,
-  };
+  if (error instanceof OpenAI.OpenAIError) {
+    const message = `OpenAI could not be reached for ${what}.`;
+    return {
+      error: failure(categories.unavailable, message, true),
+      retryAfterMilliseconds: undefined,
+    };
+  }
+  // Not OpenAI's failure (the media storage's, say): passed on as it is, untried again.
+  throw error;
 }
 
 /** What to call and how. */

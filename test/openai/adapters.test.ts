@@ -197,6 +197,24 @@ describe("OpenAI's failures in the job failure model", () => {
   });
 });
 
+describe("a failure that is not OpenAI's", () => {
+  it("passes a storage failure on as it is, without asking OpenAI again", async () => {
+    const broken = {
+      ...storage(),
+      put: async () => {
+        throw new Error("the disk is full");
+      },
+    };
+    const visuals = createOpenAIVisualGenerator({
+      ...options(),
+      storage: broken,
+      newId: () => "x",
+    });
+    await expect(visuals.generate(VISUAL)).rejects.toThrow(/^the disk is full$/);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
 describe("OpenAI speech", () => {
   it("asks for WAV, streams it into storage, and measures its length", async () => {
     const files = storage();
