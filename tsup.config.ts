@@ -8,13 +8,14 @@ export default defineConfig({
     local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
     node: "src/node/index.ts",
+    openai: "src/openai/index.ts",
     opentelemetry: "src/opentelemetry/index.ts",
     postgres: "src/postgres/index.ts",
     render: "src/render/index.ts",
     s3: "src/s3/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp, postgres, opentelemetry and s3 entries: users
+  // Optional peers of the testing, mcp, postgres, opentelemetry, s3 and openai entries: users
   // bring their own copy, never a bundled one.
   external: [
     "fast-check",
@@ -24,6 +25,7 @@ export default defineConfig({
     "@aws-sdk/client-s3",
     "@aws-sdk/lib-storage",
     "@aws-sdk/s3-request-presigner",
+    "openai",
   ],
   format: ["esm", "cjs"],
   dts: true,

@@ -45,6 +45,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/node/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/openai$/,
+        replacement: fileURLToPath(new URL("./src/openai/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/opentelemetry$/,
         replacement: fileURLToPath(new URL("./src/opentelemetry/index.ts", import.meta.url)),
       },

@@ -23,6 +23,7 @@ const CATEGORIES = [
   ["src/local/", "Local"],
   ["src/mcp/", "MCP"],
   ["src/node/", "Node"],
+  ["src/openai/", "OpenAI"],
   ["src/observability/", "Observability"],
   ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],

@@ -2,7 +2,7 @@
  * The command line of the reference host: `--port`, `--host`, `--fixture`,
  * `--database-url` (or the `DATABASE_URL` environment variable), `--database-schema`
  * (or `DATABASE_SCHEMA`), `--ffmpeg-path` (or `REELKIT_FFMPEG_PATH`), `--speech`,
- * `--data-dir`, `--shutdown-timeout` and `--help`,
+ * `--data-dir`, `--providers` (or `REELKIT_PROVIDERS`), `--shutdown-timeout` and `--help`,
  * parsed with `node:util` so an unknown or malformed flag is refused with a clear message
  * instead of being ignored.
  *
@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_POSTGRES_SCHEMA, schemaNameProblem } from "../postgres/schema.js";
+import { type HostProviderName, PROVIDERS_VARIABLE, providerNamesOf } from "./host-providers.js";
 import { SPEECH_MODES, type SpeechMode } from "./host-speech.js";
 
 /** Port the host listens on without `--port`. */
@@ -40,6 +41,8 @@ export interface HostOptions {
   readonly dataDirectory?: string | undefined;
   /** What speech and transcription run on; {@link DEFAULT_SPEECH_MODE} without `--speech`. */
   readonly speech: SpeechMode;
+  /** The model services whose adapters serve their ports; none when absent. */
+  readonly providers?: readonly HostProviderName[];
 }
 
 /** Speech and transcription without `--speech`: the local engines where installed. */
@@ -97,6 +100,10 @@ Options:
                       espeak-ng speak, pocketsphinx transcribes and aligns English) and
                       the simulated stand-ins where not; local uses only them and
                       refuses to start without them; simulated uses only the stand-ins
+  --providers LIST    model services to take providers from, comma-separated: openai
+                      (pictures, speech, transcription and scripts; reads OPENAI_API_KEY
+                      and OPENAI_BASE_URL). Default: the ${PROVIDERS_VARIABLE} environment
+                      variable, else none; what no service serves stays local or simulated
   --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and
                       their metadata in DIR, created when missing, so they and their URLs
                       survive a restart; works with or without --database-url.
@@ -115,6 +122,7 @@ const OPTIONS = {
   "shutdown-timeout": { type: "string" },
   "data-dir": { type: "string" },
   speech: { type: "string" },
+  providers: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -236,6 +244,8 @@ export function parseHostArguments(
   }
   const speech = speechOf(values.speech);
   if (typeof speech === "object") return { kind: "invalid", message: speech.error };
+  const providers = providerNamesOf(values.providers ?? env[PROVIDERS_VARIABLE]);
+  if ("error" in providers) return { kind: "invalid", message: providers.error };
   return {
     kind: "run",
     options: {
@@ -249,6 +259,7 @@ export function parseHostArguments(
       shutdownTimeoutSeconds,
       ...(dataDirectory === undefined ? {} : { dataDirectory }),
       speech,
+      ...(providers.length === 0 ? {} : { providers }),
     },
   };
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import type { CloudPorts, HostCloudProvider } from "./host-providers.js";
 import type { HostSetup, SetupOrganization } from "./host-setup.js";
 import type { HostSpeech, ProviderChoice } from "./host-speech.js";
 import type { MemoryHostStores } from "./host-stores.js";
@@ -32,6 +34,8 @@ export interface BannerFacts {
   readonly probing?: ProbingStatus;
   /** What speech and transcription run on; left out, the banner says nothing of it. */
   readonly speech?: Pick<HostSpeech, "speech" | "transcription">;
+  /** The model services serving ports (`--providers`); none when left out. */
+  readonly providers?: readonly Pick<HostCloudProvider, "description" | "serves">[];
   /** The directory stored files are kept in; undefined when they are kept in memory. */
   readonly dataDirectory?: string | undefined;
 }
@@ -71,13 +75,48 @@ function choiceLine(what: string, choice: ProviderChoice, standIn: string): stri
     : `${what} is simulated (${standIn}): ${choice.reason}`;
 }
 
-function speechLines(speech: BannerFacts["speech"]): string[] {
-  if (speech === undefined) return [];
-  const lines = [
-    choiceLine("Speech", speech.speech, "a voiceover is one chirp per word"),
-    choiceLine("Transcription", speech.transcription, "captions read word1, word2, ..."),
+/** How the banner names each port a model service can serve. */
+const PORT_NAMES: Readonly<Record<keyof CloudPorts, string>> = {
+  scriptWriter: "Scripts, scene plans and slide headlines",
+  visuals: "Pictures of scenes and slides",
+  speech: "Speech",
+  transcription: "Transcription",
+};
+
+// The service serving each port, the last named winning as in the wiring.
+function servedBy(providers: BannerFacts["providers"]): Map<keyof CloudPorts, string> {
+  const served = new Map<keyof CloudPorts, string>();
+  for (const provider of providers ?? []) {
+    for (const port of provider.serves) served.set(port, provider.description);
+  }
+  return served;
+}
+
+function providerLines(providers: BannerFacts["providers"]): string[] {
+  const served = [...servedBy(providers)];
+  if (served.length === 0) return [];
+  return [
+    "Model services (--providers) serve:",
+    ...served.map(([port, description]) => `  ${PORT_NAMES[port]}: ${description}`),
   ];
-  if (speech.speech.kind === "simulated" || speech.transcription.kind === "simulated") {
+}
+
+function speechLines(speech: BannerFacts["speech"], providers: BannerFacts["providers"]): string[] {
+  if (speech === undefined) return [];
+  const served = servedBy(providers);
+  const lines = [
+    ...(served.has("speech")
+      ? []
+      : [choiceLine("Speech", speech.speech, "a voiceover is one chirp per word")]),
+    ...(served.has("transcription")
+      ? []
+      : [choiceLine("Transcription", speech.transcription, "captions read word1, word2, ...")]),
+  ];
+  const simulated = [
+    !served.has("speech") && speech.speech.kind === "simulated",
+    !served.has("transcription") && speech.transcription.kind === "simulated",
+  ];
+  if (simulated.includes(true)) {
     lines.push(
       "Install Debian's flite, espeak-ng, pocketsphinx and pocketsphinx-en-us for real speech",
       "(--speech chooses: auto, local or simulated).",
@@ -179,7 +218,8 @@ export function hostBanner(facts: BannerFacts): string[] {
     ...workspaceLines(facts),
     "",
     ...simulatorLines(facts.setup),
-    ...speechLines(facts.speech),
+    ...providerLines(facts.providers),
+    ...speechLines(facts.speech, facts.providers),
     ...renderingLines(facts.rendering),
     ...probingLines(facts.probing),
     ...storageLines(facts.stores, facts.dataDirectory),

@@ -13,6 +13,7 @@ import { createJsonLinesLogger } from "../observability/json-lines-logger.js";
 import { HOST_USAGE, parseHostArguments } from "./arguments.js";
 import { hostBanner } from "./banner.js";
 import { loadFixture } from "./fixture.js";
+import { loadHostProviders } from "./host-providers.js";
 import { DEMO_FIXTURE, type HostSetup, setupOf } from "./host-setup.js";
 import { signalAction } from "./signals.js";
 import { type RunningHost, startHost } from "./start-host.js";
@@ -67,7 +68,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const setup = await setupFrom(fixturePath);
   let running: RunningHost;
   try {
+    const providers = await loadHostProviders(parsed.options.providers ?? [], process.env);
     running = await startHost({
+      providers,
       port,
       host,
       setup,
@@ -86,7 +89,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   stopOnSignals(running, shutdownTimeoutSeconds);
   process.stdout.write(
-    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, probing: running.probing, dataDirectory }).join("\n")}\n`,
+    `${hostBanner({ origin: running.origin, setup, fixturePath, stores: running.wiring.stores, rendering: running.rendering, speech: running.speech, probing: running.probing, providers: running.providers, dataDirectory }).join("\n")}\n`,
   );
 }
 

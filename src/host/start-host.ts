@@ -23,6 +23,7 @@ import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
+import type { HostCloudProvider } from "./host-providers.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostSpeech, hostSpeechOf, type SpeechMode } from "./host-speech.js";
 import { type HostStores, memoryHostStores } from "./host-stores.js";
@@ -69,6 +70,8 @@ export interface RunningHost {
   readonly probing: ProbingStatus;
   /** What speech and transcription run on, found by checking the engines at start. */
   readonly speech: HostSpeech;
+  /** The model services serving ports, as `--providers` named them. */
+  readonly providers: readonly HostCloudProvider[];
   /**
    * Settles once the demo sounds and voice previews are stored (they are made while the
    * host already listens; the workspace's assets and sound effects wait for them).
@@ -114,6 +117,11 @@ export interface StartHostOptions {
    * command line's default is `auto`.
    */
   readonly speech?: SpeechMode | undefined;
+  /**
+   * Model services serving their ports over the local or simulated ones, loaded by
+   * `loadHostProviders`. Default: none.
+   */
+  readonly providers?: readonly HostCloudProvider[] | undefined;
   /** Bound of a stop; {@link SHUTDOWN_TIMEOUT_DEFAULT_MILLISECONDS} by default. */
   readonly shutdownTimeoutMilliseconds?: number | undefined;
   /** Receives the request log of the API and MCP handlers; none by default. */
@@ -309,6 +317,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     mediaProber: probing.mediaProber,
     telemetry,
     speech,
+    cloud: options.providers,
     ...(media === undefined ? {} : { media }),
   });
   const stored = storeHostMedia(wiring.library, {
@@ -367,6 +376,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     rendering,
     probing: probing.status,
     speech,
+    providers: options.providers ?? [],
     media: stored,
     stop() {
       stopping ??= stopWithin({

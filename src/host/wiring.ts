@@ -34,6 +34,7 @@ import type { MediaProber } from "../service/ports/media-prober.js";
 import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { createSimulatedProviders } from "../simulated/providers.js";
 import { createHostLibrary, type HostLibrary } from "./host-library.js";
+import { cloudPortsOf, type HostCloudProvider } from "./host-providers.js";
 import type { HostSetup } from "./host-setup.js";
 import type { HostSpeech } from "./host-speech.js";
 import type { HostStores } from "./host-stores.js";
@@ -99,6 +100,11 @@ export interface HostWiringOptions {
    */
   readonly speech?: HostSpeech | undefined;
   /**
+   * Model services (`--providers`) serving their ports over the local or simulated ones.
+   * Default: none.
+   */
+  readonly cloud?: readonly HostCloudProvider[] | undefined;
+  /**
    * Stored files that outlive the process (the filesystem storage of `--data-dir`), with
    * the secret of upload URLs kept beside them, so an upload prepared before a restart
    * still imports after it. Default: memory, with fresh secrets each run.
@@ -135,6 +141,7 @@ export function wireHost({
   telemetry,
   media,
   speech,
+  cloud = [],
 }: HostWiringOptions): HostWiring {
   const organizations = setup.organizations;
   const urlFetcher = createNodeUrlFetcher();
@@ -188,6 +195,7 @@ export function wireHost({
     }),
     ...(localSpeech === undefined ? {} : { speech: localSpeech }),
     ...(localTranscription === undefined ? {} : { transcription: localTranscription }),
+    ...cloudPortsOf(cloud, { storage: memory.mediaStorage, readMedia }),
     renderer,
     ...(mediaProber === undefined ? {} : { mediaProber }),
     social: createMemorySocialPublisher({

@@ -145,13 +145,13 @@ function isZod(specifier: string): boolean {
   return specifier === "zod" || specifier.startsWith("zod/");
 }
 
-// Where Node's built-ins may be imported: the Node entry, the PostgreSQL and S3 adapters,
-// the ffmpeg runner, the local engines and the reference host. Everything else runs on any Web-standard
+// Where Node's built-ins may be imported: the Node entry, the PostgreSQL, S3 and OpenAI
+// adapters, the ffmpeg runner, the local engines and the reference host. Everything else runs on any Web-standard
 // runtime.
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|s3|host|local)\//.test(path) ||
+    /^(node|postgres|s3|openai|host|local)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -177,6 +177,7 @@ const OUTER_LAYERS = new Set([
   "s3",
   "node",
   "local",
+  "openai",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
@@ -189,6 +190,7 @@ const CONCRETE_ADAPTERS = new Set([
   "host",
   "http",
   "mcp",
+  "openai",
 ]);
 
 function relativeTargetArea(statement: ImportStatement): string | undefined {
@@ -242,7 +244,7 @@ describe("import rules of the design", () => {
     }
   });
 
-  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, the ffmpeg runner, the local engines and the host", () => {
+  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, OpenAI, the ffmpeg runner, the local engines and the host", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       if (mayUseNode(file)) continue;
       for (const { specifier } of importsOf(file)) {
@@ -288,7 +290,9 @@ describe("import rules of the design", () => {
         // Packages the adapters wrap (the database driver, the MCP and AWS SDKs,
         // OpenTelemetry) stay out too.
         expect(
-          /^(pg|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)/.test(statement.specifier),
+          /^(pg|openai|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
+            statement.specifier,
+          ),
           where,
         ).toBe(false);
       }
@@ -330,8 +334,18 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("imports the OpenAI SDK, an optional peer, only in the OpenAI entry", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("openai/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(/^openai(\/|$)/.test(specifier), `${pathOf(file)} imports ${specifier}`).toBe(false);
+      }
+    }
+  });
+
   it("leaves the wiring of stores and adapters to the reference host", () => {
-    for (const area of ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"]) {
+    const areas = ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"];
+    for (const area of [...areas, "openai"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(

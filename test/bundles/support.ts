@@ -25,6 +25,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   "./local": "src/local/index.ts",
   "./mcp": "src/mcp/index.ts",
   "./node": "src/node/index.ts",
+  "./openai": "src/openai/index.ts",
   "./opentelemetry": "src/opentelemetry/index.ts",
   "./postgres": "src/postgres/index.ts",
   "./render": "src/render/index.ts",
@@ -36,6 +37,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
 export const NODE_ONLY_ENTRIES: ReadonlySet<string> = new Set([
   "./local",
   "./node",
+  "./openai",
   "./postgres",
   "./render",
   "./s3",

@@ -77,14 +77,17 @@ export function spawnProcess(
   return { child, firstLine, exited, stdout: () => out, stderr: () => err };
 }
 
-/** Starts `node --import tsx src/host/main.ts ...args`. */
-export function spawnHost(args: readonly string[]): HostProcess {
+/** Starts `node --import tsx src/host/main.ts ...args`, `env` added to this process's. */
+export function spawnHost(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): HostProcess {
   return spawnProcess(
     process.execPath,
     ["--import", "tsx", join(ROOT, "src/host/main.ts"), ...args],
     // Without a flag saying otherwise, the host under test keeps its state in memory,
     // whatever DATABASE_URL the test run happens to have.
-    { env: { ...process.env, DATABASE_URL: "" } },
+    { env: { ...process.env, DATABASE_URL: "", ...env } },
   );
 }
 

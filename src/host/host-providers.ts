@@ -1,0 +1,134 @@
+/**
+ * The model services the reference host can take its providers from (`--providers`, or
+ * `REELKIT_PROVIDERS`): each adapter entry is loaded only when named, so the host starts
+ * without its SDK installed, and configured from its SDK's usual environment variables.
+ * What no named service serves stays on the local engines or the simulated stand-ins.
+ *
+ * @module
+ */
+import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
+import type { MediaReader } from "../render/renderer.js";
+import type { ScriptWriter } from "../service/ports/jobs.js";
+import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { VisualGenerator } from "../service/ports/visuals.js";
+
+/** The services `--providers` names. */
+export const HOST_PROVIDER_NAMES = ["openai"] as const;
+
+/** A service `--providers` names. */
+export type HostProviderName = (typeof HOST_PROVIDER_NAMES)[number];
+
+/** The environment variable listing the services when `--providers` does not. */
+export const PROVIDERS_VARIABLE = "REELKIT_PROVIDERS";
+
+/** The ports a service can serve, as `ServiceDependencies` names them. */
+export interface CloudPorts {
+  readonly visuals?: VisualGenerator;
+  readonly speech?: SpeechProvider;
+  readonly transcription?: TranscriptionProvider;
+  readonly scriptWriter?: ScriptWriter;
+}
+
+/** What the host gives a service's adapters once its storage exists. */
+export interface CloudPortSources {
+  readonly storage: MediaStorage;
+  readonly readMedia: MediaReader;
+}
+
+/** A named service, loaded and configured, and which ports it serves. */
+export interface HostCloudProvider {
+  /** Its `--providers` name. */
+  readonly name: HostProviderName;
+  /** How the banner names it, with where it is reached. */
+  readonly description: string;
+  /** The ports it serves, by their `ServiceDependencies` names. */
+  readonly serves: readonly (keyof CloudPorts)[];
+  /** Makes its adapters. */
+  readonly make: (sources: CloudPortSources) => CloudPorts;
+}
+
+/**
+ * The services of a `--providers` value (comma-separated, blanks ignored), or a message
+ * naming the first unknown one.
+ *
+ * @example
+ * ```ts
+ * providerNamesOf("openai"); // ["openai"]
+ * ```
+ */
+export function providerNamesOf(
+  text: string | undefined,
+): readonly HostProviderName[] | { readonly error: string } {
+  const names = (text ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  const known: HostProviderName[] = [];
+  for (const name of names) {
+    const found = HOST_PROVIDER_NAMES.find((candidate) => candidate === name);
+    if (found === undefined) {
+      return {
+        error: `--providers names ${HOST_PROVIDER_NAMES.join(", ")}, not "${name}".`,
+      };
+    }
+    if (!known.includes(found)) known.push(found);
+  }
+  return known;
+}
+
+async function openAIProvider(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostCloudProvider> {
+  const apiKey = env.OPENAI_API_KEY;
+  if (apiKey === undefined || apiKey === "") {
+    throw new Error("--providers openai needs the OPENAI_API_KEY environment variable.");
+  }
+  const baseURL = env.OPENAI_BASE_URL === "" ? undefined : env.OPENAI_BASE_URL;
+  const openai = await import("../openai/index.js").catch((error: unknown) => {
+    throw new Error(`--providers openai needs the openai package installed (npm install openai).`, {
+      cause: error,
+    });
+  });
+  return {
+    name: "openai",
+    description: `OpenAI (${baseURL ?? "https://api.openai.com/v1"})`,
+    serves: ["visuals", "speech", "transcription", "scriptWriter"],
+    make: ({ storage, readMedia }) =>
+      openai.createOpenAIProviders({
+        apiKey,
+        ...(baseURL === undefined ? {} : { baseURL }),
+        storage,
+        readMedia,
+        newId: () => crypto.randomUUID(),
+      }),
+  };
+}
+
+/**
+ * Loads and configures the named services from `env`; rejects naming what is missing
+ * (a key, the SDK), so the host refuses to start rather than serve half-configured.
+ *
+ * @example
+ * ```ts
+ * const providers = await loadHostProviders(["openai"], process.env);
+ * providers[0]?.serves; // ["visuals", "speech", "transcription", "scriptWriter"]
+ * ```
+ */
+export async function loadHostProviders(
+  names: readonly HostProviderName[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<readonly HostCloudProvider[]> {
+  const loaded: HostCloudProvider[] = [];
+  for (const name of names) {
+    if (name === "openai") loaded.push(await openAIProvider(env));
+  }
+  return loaded;
+}
+
+/** The ports of every service, a later one's winning where two serve the same port. */
+export function cloudPortsOf(
+  providers: readonly HostCloudProvider[],
+  sources: CloudPortSources,
+): CloudPorts {
+  return Object.assign({}, ...providers.map((provider) => provider.make(sources)));
+}
