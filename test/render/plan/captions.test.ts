@@ -85,14 +85,22 @@ describe("caption pages", () => {
   it("splits an entry holding more than max_lines lines of its box, and says where its lines break", () => {
     // 900 px at font size 100, regular weight: words at most 0.64 em a letter, spaces 0.32 em.
     const words = "alpha bravo charlie delta echo foxtrot golf hotel";
-    const split = pages([timed(words, 0, 250)], { font_size: 100, font_weight: "400", max_lines: 1 });
+    const split = pages([timed(words, 0, 250)], {
+      font_size: 100,
+      font_weight: "400",
+      max_lines: 1,
+    });
     expect(split.map((page) => [page.text, page.lineStarts])).toEqual([
       ["alpha bravo", []],
       ["charlie delta", []],
       ["echo foxtrot golf", []],
       ["hotel", []],
     ]);
-    const threeLines = pages([timed(words, 0, 250)], { font_size: 100, font_weight: "400", max_lines: 3 });
+    const threeLines = pages([timed(words, 0, 250)], {
+      font_size: 100,
+      font_weight: "400",
+      max_lines: 3,
+    });
     expect(threeLines.map((page) => [page.text, page.lineStarts])).toEqual([
       ["alpha bravo charlie delta echo foxtrot golf", [2, 4]],
       ["hotel", []],
