@@ -65,7 +65,7 @@ async function listing(program: string, flag: string): Promise<string | RenderFa
   if (exit.kind === "missing") {
     return renderFailure(
       "renderer_unavailable",
-      `ffmpeg was not found (looked for "${program}"): install ffmpeg (Debian: apt-get install ffmpeg) or pass ffmpegPath.`,
+      `ffmpeg was not found (looked for "${program}"): install ffmpeg (Debian: apt-get install ffmpeg) or give the path of its program.`,
       { missing: "ffmpeg" },
     );
   }
