@@ -50,6 +50,8 @@ describe("toNodeListener over a real node:http server", () => {
       body: { operations: [{ type: "set_title", title: "Node" }] },
       bodyFormat: "json",
       idempotencyKey: "node-1",
+      // Aborts when the client goes away, so the service can stop its work.
+      signal: expect.any(AbortSignal),
     });
   });
 
