@@ -138,7 +138,9 @@ describe("the whole service request", () => {
       body: { operations: [] },
       bodyFormat: "json",
       idempotencyKey: "k1",
+      signal: request.signal,
     });
+    expect(request.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("has no body and no body format on a GET", async () => {
