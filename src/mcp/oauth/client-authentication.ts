@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { type OAuthResult, refuse } from "./oauth-errors.js";
-import type { OAuthParameters } from "./oauth-http.js";
+import { type OAuthResult, oauthErrorResponse, refuse } from "./oauth-errors.js";
+import { formParameters, type OAuthParameters } from "./oauth-http.js";
 import type { OAuthClientRecord, OAuthStore } from "./oauth-store.js";
 import { matchesDigest } from "./secrets.js";
 
@@ -102,4 +102,30 @@ export async function authenticateClient(
   }
   if (secret === undefined || !(await matchesDigest(secret, client.secretHash))) return unknown;
   return { client: { ok: true, value: client }, triedBasic };
+}
+
+/** A token or revocation request, read: its parameters and the client it authenticated as. */
+export interface AuthenticatedRequest {
+  /** The form's parameters, each given once. */
+  readonly params: OAuthParameters;
+  /** The authenticated client. */
+  readonly client: OAuthClientRecord;
+  /** True when the request carried Basic credentials (a 401 then challenges Basic). */
+  readonly triedBasic: boolean;
+}
+
+/**
+ * Reads a token or revocation request's form and authenticates its client, the steps both
+ * endpoints begin with. A refusal comes as the OAuth error answer to send.
+ */
+export async function readAuthenticatedRequest(
+  request: Request,
+  store: OAuthStore,
+): Promise<{ ok: true; value: AuthenticatedRequest } | { ok: false; error: Response }> {
+  const form = await formParameters(request);
+  if (!form.single.ok) return { ok: false, error: oauthErrorResponse(form.single.error) };
+  const params = form.single.value;
+  const { client, triedBasic } = await authenticateClient(request, params, store);
+  if (!client.ok) return { ok: false, error: oauthErrorResponse(client.error, triedBasic) };
+  return { ok: true, value: { params, client: client.value, triedBasic } };
 }

@@ -8,9 +8,8 @@
  * @module
  */
 import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
-import { authenticateClient } from "./client-authentication.js";
+import { readAuthenticatedRequest } from "./client-authentication.js";
 import { oauthError, oauthErrorResponse } from "./oauth-errors.js";
-import { formParameters } from "./oauth-http.js";
 import { digestOf, matchesDigest } from "./secrets.js";
 import type { AuthorizationServerSettings } from "./server-settings.js";
 
@@ -21,11 +20,9 @@ export async function revokeToken(
   request: Request,
   settings: AuthorizationServerSettings,
 ): Promise<Response> {
-  const form = await formParameters(request);
-  if (!form.single.ok) return oauthErrorResponse(form.single.error);
-  const params = form.single.value;
-  const { client, triedBasic } = await authenticateClient(request, params, settings.store);
-  if (!client.ok) return oauthErrorResponse(client.error, triedBasic);
+  const read = await readAuthenticatedRequest(request, settings.store);
+  if (!read.ok) return read.error;
+  const { params, client } = read.value;
   const token = params.get("token");
   if (token === undefined || token === "") {
     return oauthErrorResponse(oauthError("invalid_request", "token is missing."));
@@ -33,7 +30,7 @@ export async function revokeToken(
   const digest = await digestOf(token);
   for (const { token: record, grant } of await settings.store.findTokens(lookupPrefixOf(digest))) {
     const matches = await matchesDigest(token, record.tokenHash);
-    if (matches && grant.clientId === client.value.clientId) {
+    if (matches && grant.clientId === client.clientId) {
       await settings.store.revokeGrant(grant.grantId);
     }
   }

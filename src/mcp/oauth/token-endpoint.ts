@@ -9,9 +9,9 @@
  */
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
-import { authenticateClient } from "./client-authentication.js";
+import { readAuthenticatedRequest } from "./client-authentication.js";
 import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
-import { formParameters, type OAuthParameters } from "./oauth-http.js";
+import type { OAuthParameters } from "./oauth-http.js";
 import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from "./oauth-limits.js";
 import type {
   OAuthClientRecord,
@@ -207,35 +207,39 @@ async function exchangeRefreshToken(
   return { ok: true, value: issued.answer };
 }
 
+type GrantExchange = (
+  params: OAuthParameters,
+  client: OAuthClientRecord,
+  settings: AuthorizationServerSettings,
+) => Promise<OAuthResult<TokenAnswer>>;
+
+// The grant a request names, if the client may use it (RFC 6749 5.2).
+function exchangeOf(grantType: string | undefined, client: OAuthClientRecord) {
+  if (grantType === "authorization_code") return { ok: true, value: exchangeCode } as const;
+  if (grantType !== "refresh_token") {
+    return refuse<GrantExchange>(
+      "unsupported_grant_type",
+      "grant_type must be authorization_code or refresh_token.",
+    );
+  }
+  if (!client.metadata.grant_types.includes("refresh_token")) {
+    return refuse<GrantExchange>(
+      "unauthorized_client",
+      "The client did not register for the refresh_token grant.",
+    );
+  }
+  return { ok: true, value: exchangeRefreshToken } as const;
+}
+
 /** Answers `POST <issuer>/oauth/token`. */
 export async function exchangeToken(
   request: Request,
   settings: AuthorizationServerSettings,
 ): Promise<Response> {
-  const form = await formParameters(request);
-  if (!form.single.ok) return oauthErrorResponse(form.single.error);
-  const params = form.single.value;
-  const { client, triedBasic } = await authenticateClient(request, params, settings.store);
-  if (!client.ok) return oauthErrorResponse(client.error, triedBasic);
-  const grantType = params.get("grant_type");
-  let answer: OAuthResult<TokenAnswer>;
-  if (grantType === "authorization_code")
-    answer = await exchangeCode(params, client.value, settings);
-  else if (
-    grantType === "refresh_token" &&
-    client.value.metadata.grant_types.includes("refresh_token")
-  ) {
-    answer = await exchangeRefreshToken(params, client.value, settings);
-  } else if (grantType === "refresh_token") {
-    answer = refuse(
-      "unauthorized_client",
-      "The client did not register for the refresh_token grant.",
-    );
-  } else {
-    answer = refuse(
-      "unsupported_grant_type",
-      "grant_type must be authorization_code or refresh_token.",
-    );
-  }
+  const read = await readAuthenticatedRequest(request, settings.store);
+  if (!read.ok) return read.error;
+  const { params, client, triedBasic } = read.value;
+  const exchange = exchangeOf(params.get("grant_type"), client);
+  const answer = exchange.ok ? await exchange.value(params, client, settings) : exchange;
   return answer.ok ? oauthJson(200, answer.value) : oauthErrorResponse(answer.error, triedBasic);
 }
