@@ -351,7 +351,7 @@ describe("client authentication at the token endpoint (RFC 6749 2.3)", () => {
     expect(both).toMatchObject({ status: 400, body: { error: "invalid_request" } });
   });
 
-  it("refuses an unknown grant type and a form sent as JSON", async () => {
+  it("refuses an unknown grant type, a grant the client did not register for, and a form sent as JSON", async () => {
     const harness = await createOAuthHarness();
     const client = await register(harness);
     const password = await tokenRequest(harness, {
@@ -359,6 +359,13 @@ describe("client authentication at the token endpoint (RFC 6749 2.3)", () => {
       client_id: client.client_id,
     });
     expect(password).toMatchObject({ status: 400, body: { error: "unsupported_grant_type" } });
+    const codeOnly = await register(harness, { grant_types: ["authorization_code"] });
+    const refresh = await tokenRequest(harness, {
+      grant_type: "refresh_token",
+      refresh_token: "rk_ort_unknown",
+      client_id: codeOnly.client_id,
+    });
+    expect(refresh).toMatchObject({ status: 400, body: { error: "unauthorized_client" } });
     const json = await harness.fetch(
       new Request(`${ORIGIN}/oauth/token`, {
         method: "POST",
