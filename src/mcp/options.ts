@@ -9,6 +9,7 @@ import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
 import { API_VERSION } from "../schemas/openapi.js";
 import type { ReelkitService } from "../service/create-service.js";
+import { absoluteHttpUrl, logFailuresAs } from "./settings-checks.js";
 
 /** The parts of the service the MCP handler calls. */
 export type McpService = Pick<ReelkitService, "api" | "agent">;
@@ -87,19 +88,6 @@ export interface McpSettings {
   readonly onError: (error: unknown, request: Request) => void;
 }
 
-function absoluteHttpUrl(name: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${name} must be an absolute URL, got ${JSON.stringify(value)}.`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`${name} must be an http or https URL, got ${JSON.stringify(value)}.`);
-  }
-  return url;
-}
-
 /**
  * The URL of a resource's protected-resource metadata (RFC 9728 section 3.1): the
  * well-known segment goes between the host and the resource's path.
@@ -114,10 +102,6 @@ export function protectedResourceMetadataUrl(resourceUrl: string): string {
   const url = absoluteHttpUrl("resourceUrl", resourceUrl);
   const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
   return `${url.origin}/.well-known/oauth-protected-resource${path}`;
-}
-
-function defaultOnError(error: unknown, request: Request): void {
-  console.error(`reelkit mcp: ${request.method} ${new URL(request.url).pathname} failed:`, error);
 }
 
 /** Applies the defaults and checks the options; throws a `TypeError` or `RangeError`. */
@@ -139,6 +123,6 @@ export function resolveMcpSettings(options: McpHandlerOptions): McpSettings {
     serverInfo: options.serverInfo ?? { name: "reelkit", version: API_VERSION },
     instructions: options.instructions ?? DEFAULT_MCP_INSTRUCTIONS,
     maxRequestBytes,
-    onError: options.onError ?? defaultOnError,
+    onError: options.onError ?? logFailuresAs("reelkit mcp"),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { type Clock, systemClock } from "../../clock.js";
 import type { ObservationOptions } from "../../http/request-observation.js";
+import { absoluteHttpUrl, logFailuresAs } from "../settings-checks.js";
 import type { OAuthStore } from "./oauth-store.js";
 import { cryptoRandomBytes, type RandomBytes } from "./secrets.js";
 import type { WorkspaceSignIn } from "./workspace-sign-in.js";
@@ -79,16 +80,9 @@ export interface AuthorizationServerSettings {
   readonly onError: (error: unknown, request: Request) => void;
 }
 
+// An issuer or resource identifier carries no query or fragment (RFC 8414 2, RFC 8707 2).
 function httpUrl(name: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${name} must be an absolute URL, got ${JSON.stringify(value)}.`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`${name} must be an http or https URL, got ${JSON.stringify(value)}.`);
-  }
+  const url = absoluteHttpUrl(name, value);
   if (url.search !== "" || url.hash !== "") {
     throw new TypeError(`${name} must have no query or fragment, got ${JSON.stringify(value)}.`);
   }
@@ -110,10 +104,6 @@ export function oauthEndpointsOf(issuer: string): OAuthEndpoints {
   };
 }
 
-function defaultOnError(error: unknown, request: Request): void {
-  console.error(`reelkit oauth: ${request.method} ${new URL(request.url).pathname} failed:`, error);
-}
-
 /** Applies the defaults and checks the options; throws a `TypeError`. */
 export function resolveAuthorizationServerSettings(
   options: AuthorizationServerOptions,
@@ -131,6 +121,6 @@ export function resolveAuthorizationServerSettings(
     randomBytes: options.randomBytes ?? cryptoRandomBytes,
     serviceName: options.serviceName ?? "reelkit",
     serviceDocumentation: options.serviceDocumentation,
-    onError: options.onError ?? defaultOnError,
+    onError: options.onError ?? logFailuresAs("reelkit oauth"),
   };
 }
