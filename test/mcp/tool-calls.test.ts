@@ -101,6 +101,7 @@ describe("every tool on a happy path", () => {
     });
   });
 
+  // The slideshow and the faceless video are rendered for real: minutes on a loaded machine.
   it("queues paid work and polls it to completion", async () => {
     const batch = await ok("create_generation", {
       ...staticAd(),
@@ -143,7 +144,7 @@ describe("every tool on a happy path", () => {
       (await harness.call("GET", `/videos/${faceless.video_id}`, { key: KEYS.acme })).body,
     );
     expect(await harness.available()).toBe(5000 - 20 - 60 - 60);
-  });
+  }, 120_000);
 
   it("suggests targets, saves a reference, lists and recommends references", async () => {
     const suggestions = await ok("suggest_reference_template_targets", {
