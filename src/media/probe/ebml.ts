@@ -8,15 +8,17 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  MediaStreamKind,
-} from "../../service/ports/media-prober.js";
+import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
 import { latin1 } from "./binary.js";
 import { codecOfMatroskaId } from "./codec-names.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
-import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";
+import {
+  type ContainerTrack,
+  containerProbe,
+  streamsOf,
+  truncated,
+  undecodable,
+} from "./probe-results.js";
 
 const IDS = {
   ebml: 0x1a45dfa3,
@@ -107,12 +109,7 @@ function floatOf(bytes: Uint8Array, element: Element, base: number): number | un
   return undefined;
 }
 
-interface Track {
-  readonly kind: MediaStreamKind | undefined;
-  readonly codec: string;
-  readonly width: number;
-  readonly height: number;
-}
+type Track = ContainerTrack;
 
 function trackOf(bytes: Uint8Array, entry: Element, base: number): Track {
   const fields = childrenOf(
@@ -246,28 +243,10 @@ export async function probeEbml(request: MediaProbeRequest): Promise<MediaProbeR
     return undecodable(`The ${name} file has no segment after its header.`);
   }
   const segment = await walkSegment(reader, segmentElement);
-  const streams = (["video", "audio"] as const).filter((kind) =>
-    segment.tracks.some((track) => track.kind === kind),
-  );
+  const streams = streamsOf(segment.tracks);
   if (streams.length === 0) return undecodable(`The ${name} file holds no video or audio track.`);
   if (segment.firstBlock === "cut" || segment.cut)
     return truncated(name, "the end of its last element");
   if (segment.firstBlock === "missing") return undecodable(`The ${name} file holds no frames.`);
-  const video = segment.tracks.find((track) => track.kind === "video");
-  if (video !== undefined) {
-    const refused = pictureSizeFailure(video, request.limits);
-    if (refused !== undefined) return refused;
-  }
-  return found({
-    kind: video === undefined ? "audio" : "video",
-    format: request.format,
-    durationSeconds: segment.seconds,
-    width: video?.width ?? null,
-    height: video?.height ?? null,
-    streams,
-    codecs: streams.flatMap((kind) =>
-      segment.tracks.filter((track) => track.kind === kind).map((track) => track.codec),
-    ),
-    check: "structure",
-  });
+  return containerProbe(request, segment);
 }

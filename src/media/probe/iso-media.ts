@@ -16,7 +16,7 @@ import type {
 import { latin1, u16be, u32be, u64be } from "./binary.js";
 import { codecOfFourCc } from "./codec-names.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
-import { found, pictureSizeFailure, truncated, undecodable, unsupported } from "./probe-results.js";
+import { containerProbe, streamsOf, truncated, undecodable, unsupported } from "./probe-results.js";
 
 /** Largest movie box read whole: an hour of video tables fits many times over. */
 export const MOVIE_BOX_MAX_BYTES = 32 * 1024 * 1024;
@@ -24,7 +24,6 @@ export const MOVIE_BOX_MAX_BYTES = 32 * 1024 * 1024;
 const TOP_LEVEL_BOXES_MAX = 100_000;
 
 // Streams are listed video first.
-const STREAM_ORDER: readonly MediaStreamKind[] = ["video", "audio"];
 
 interface Box {
   readonly type: string;
@@ -189,7 +188,7 @@ export async function probeIsoMedia(request: MediaProbeRequest): Promise<MediaPr
     );
   }
   const movie = movieOf(await reader.read(moov.start, moov.end - moov.start));
-  const streams = STREAM_ORDER.filter((kind) => movie.tracks.some((track) => track.kind === kind));
+  const streams = streamsOf(movie.tracks);
   if (streams.length === 0) return undecodable(`The ${name} file holds no video or audio track.`);
   const fragmented = boxes.some((box) => box.type === "moof");
   const media = movie.tracks.filter((track) => track.firstSample !== undefined);
@@ -202,23 +201,6 @@ export async function probeIsoMedia(request: MediaProbeRequest): Promise<MediaPr
       ? truncated(name, "its first sample")
       : undecodable(`The ${name} file holds no samples.`);
   }
-  const video = movie.tracks.find((track) => track.kind === "video");
-  if (video !== undefined) {
-    const refused = pictureSizeFailure(video, request.limits);
-    if (refused !== undefined) return refused;
-  }
-  return found({
-    kind: video === undefined ? "audio" : "video",
-    format: request.format,
-    durationSeconds: movie.seconds,
-    width: video?.width ?? null,
-    height: video?.height ?? null,
-    streams,
-    codecs: STREAM_ORDER.flatMap((kind) =>
-      movie.tracks
-        .filter((track) => track.kind === kind)
-        .map((track) => codecOfFourCc(track.codec)),
-    ),
-    check: "structure",
-  });
+  const tracks = movie.tracks.map((track) => ({ ...track, codec: codecOfFourCc(track.codec) }));
+  return containerProbe(request, { tracks, seconds: movie.seconds });
 }

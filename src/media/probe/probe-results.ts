@@ -7,7 +7,9 @@
 import type {
   MediaProbe,
   MediaProbeFailure,
+  MediaProbeRequest,
   MediaProbeResult,
+  MediaStreamKind,
   PictureLimits,
 } from "../../service/ports/media-prober.js";
 
@@ -59,5 +61,52 @@ export function pictureSizeFailure(
     message: `The picture is ${width}×${height} pixels; at most ${limits.maxSidePixels} pixels a side and ${limits.maxPixels} pixels in all are accepted.`,
     width,
     height,
+  });
+}
+
+/** A track of a container file (MP4, QuickTime, Matroska, WebM), as its reader found it. */
+export interface ContainerTrack {
+  /** Video, audio, or a kind the probe does not report (subtitles, data). */
+  readonly kind: MediaStreamKind | undefined;
+  /** The codec's name. */
+  readonly codec: string;
+  /** Picture width; 0 for audio. */
+  readonly width: number;
+  /** Picture height; 0 for audio. */
+  readonly height: number;
+}
+
+const STREAM_ORDER: readonly MediaStreamKind[] = ["video", "audio"];
+
+/** The kinds of stream a container's tracks hold, video first. */
+export function streamsOf(tracks: readonly Pick<ContainerTrack, "kind">[]): MediaStreamKind[] {
+  return STREAM_ORDER.filter((kind) => tracks.some((track) => track.kind === kind));
+}
+
+/**
+ * The probe of a container whose structure checked out: its first video track's picture
+ * size within the limits, its streams and codecs video first.
+ */
+export function containerProbe(
+  request: MediaProbeRequest,
+  movie: { readonly tracks: readonly ContainerTrack[]; readonly seconds: number | null },
+): MediaProbeResult {
+  const video = movie.tracks.find((track) => track.kind === "video");
+  if (video !== undefined) {
+    const refused = pictureSizeFailure(video, request.limits);
+    if (refused !== undefined) return refused;
+  }
+  const streams = streamsOf(movie.tracks);
+  return found({
+    kind: video === undefined ? "audio" : "video",
+    format: request.format,
+    durationSeconds: movie.seconds,
+    width: video?.width ?? null,
+    height: video?.height ?? null,
+    streams,
+    codecs: streams.flatMap((kind) =>
+      movie.tracks.filter((track) => track.kind === kind).map((track) => track.codec),
+    ),
+    check: "structure",
   });
 }
