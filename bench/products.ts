@@ -14,9 +14,6 @@
  *
  * @module
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   API_SCOPES,
@@ -30,8 +27,9 @@ import {
 import { createFetchHandler } from "reelkit/http";
 import { createFfmpegRenderer, type Renderer } from "reelkit/render";
 import { totalCpuSeconds } from "./support/cpu.js";
-import type { ReportLine, ReportSection } from "./support/report.js";
-import type { BenchOptions, BenchSuite } from "./support/suite.js";
+import { ffmpegSuite } from "./support/ffmpeg-suite.js";
+import type { ReportLine } from "./support/report.js";
+import type { BenchSuite } from "./support/suite.js";
 
 /** Wall time of a product over its video's length, at most. */
 export const PRODUCT_WALL_PER_VIDEO_SECOND_MAX = 1.0;
@@ -175,20 +173,8 @@ async function measure(settings: ProductPlan, output: string): Promise<ReportLin
 }
 
 /** The product benchmark suite. */
-export const productsSuite: BenchSuite = {
+export const productsSuite: BenchSuite = ffmpegSuite({
   name: "products",
-  async register(options: BenchOptions): Promise<ReportSection> {
-    const title = "Products (faceless video, simulated providers, ffmpeg)";
-    if (spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status !== 0) {
-      console.log("ffmpeg is not installed: the product benchmarks are skipped.");
-      return {
-        title,
-        lines: [{ kind: "figure", label: "skipped", text: "ffmpeg is not installed" }],
-      };
-    }
-    const folder = mkdtempSync(join(tmpdir(), "reelkit-bench-products-"));
-    process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
-    const settings = options.quick ? QUICK : FULL;
-    return { title, lines: await measure(settings, join(folder, "export.mp4")) };
-  },
-};
+  title: "Products (faceless video, simulated providers, ffmpeg)",
+  measure: (folder, options) => measure(options.quick ? QUICK : FULL, join(folder, "export.mp4")),
+});

@@ -16,9 +16,8 @@
  *
  * @module
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit";
 import {
@@ -28,9 +27,10 @@ import {
   type VideoEncoding,
 } from "reelkit/render";
 import { childCpuSeconds } from "./support/cpu.js";
+import { ffmpegSuite } from "./support/ffmpeg-suite.js";
 import { benchTimeline, EXPORT_WIDTH, makeBenchMedia } from "./support/render-timeline.js";
-import type { ReportLine, ReportSection } from "./support/report.js";
-import type { BenchOptions, BenchSuite } from "./support/suite.js";
+import type { ReportLine } from "./support/report.js";
+import type { BenchSuite } from "./support/suite.js";
 
 /** Export speed to reach, as a multiple of real time. */
 export const EXPORT_SPEED_MIN = 3;
@@ -221,20 +221,11 @@ async function measure(
 }
 
 /** The render benchmark suite. */
-export const renderSuite: BenchSuite = {
+export const renderSuite: BenchSuite = ffmpegSuite({
   name: "render",
-  async register(options: BenchOptions): Promise<ReportSection> {
-    const title = "Render (ffmpeg)";
-    if (spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status !== 0) {
-      console.log("ffmpeg is not installed: the render benchmarks are skipped.");
-      return {
-        title,
-        lines: [{ kind: "figure", label: "skipped", text: "ffmpeg is not installed" }],
-      };
-    }
+  title: "Render (ffmpeg)",
+  async measure(folder, options) {
     const settings = options.quick ? QUICK : FULL;
-    const folder = mkdtempSync(join(tmpdir(), "reelkit-bench-render-"));
-    process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
     makeBenchMedia(folder, settings.seconds);
     // The media is on this machine, as a host's disk storage would hand it over: linked,
     // not copied, so the figures are the renderer's own cost.
@@ -246,6 +237,6 @@ export const renderSuite: BenchSuite = {
           body: { path: join(folder, url.replace("https://bench.media/", "")) },
         }),
       });
-    return { title, lines: await measure(rendererWith, folder, settings) };
+    return measure(rendererWith, folder, settings);
   },
-};
+});
