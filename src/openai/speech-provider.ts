@@ -7,7 +7,7 @@
  * @module
  */
 import type { SpeechProvider, SpeechRequest, SynthesizedSpeech } from "../editor/providers.js";
-import { ProviderError } from "../service/ports/provider-error.js";
+import { ProviderError } from "../ports/provider-error.js";
 import { meteredStream } from "./metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {

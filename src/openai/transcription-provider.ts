@@ -14,8 +14,8 @@ import type {
   TranscriptionRequest,
   TranscriptWord,
 } from "../editor/providers.js";
+import { ProviderError } from "../ports/provider-error.js";
 import type { MediaBody, MediaReader } from "../render/renderer.js";
-import { ProviderError } from "../service/ports/provider-error.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
 

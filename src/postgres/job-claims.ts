@@ -17,7 +17,7 @@ import {
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
   type JobLane,
-} from "../service/ports/jobs.js";
+} from "../ports/jobs.js";
 import { fairClaimSql } from "./fair-claim-sql.js";
 import {
   JOB_RETRY_BACKOFF_DEFAULT,

@@ -10,7 +10,7 @@
 
 import type { SpeechProvider, TranscriptionProvider, TranscriptWord } from "../editor/providers.js";
 import { countSpokenWords } from "../editor/spoken-words.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { MediaStorage } from "../ports/media-storage.js";
 import { narrationWords } from "../service/products/narration-text.js";
 import { placeholderSpeechWav, placeholderWordSlots } from "./placeholder-speech.js";
 import { SIMULATED_WORDS_PER_SECOND } from "./script-writer.js";

@@ -17,8 +17,8 @@ import type {
   TranscriptionRequest,
   TranscriptWord,
 } from "../../editor/providers.js";
+import { ProviderError } from "../../ports/provider-error.js";
 import type { MediaReader } from "../../render/renderer.js";
-import { ProviderError } from "../../service/ports/provider-error.js";
 import {
   checkLocalEnginesOnce,
   type LocalEngineReport,

@@ -18,7 +18,7 @@ import type {
   ApiKeyRecord,
   KeyWithOrganization,
   Organization,
-} from "../../service/ports/accounts.js";
+} from "../../ports/accounts.js";
 import type { OAuthStore, OAuthTokenWithGrant } from "./oauth-store.js";
 import { keyOfDigest } from "./workspace-sign-in.js";
 

@@ -8,14 +8,14 @@
  */
 import type { Clock } from "../../clock.js";
 import type { OrganizationId } from "../../organization-id.js";
-import type { ApiScope } from "../../schemas/scopes.js";
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
-import { authenticate } from "../../service/pipeline/authorize.js";
 import {
   type AccountStore,
   isKeyUnusable,
   type KeyWithOrganization,
-} from "../../service/ports/accounts.js";
+} from "../../ports/accounts.js";
+import type { ApiScope } from "../../schemas/scopes.js";
+import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
+import { authenticate } from "../../service/pipeline/authorize.js";
 import type { OAuthGrant } from "./oauth-store.js";
 
 /** A person signed in to a workspace. */

@@ -11,7 +11,7 @@ import type {
   MediaProbeRequest,
   MediaProbeResult,
   MediaStreamKind,
-} from "../../service/ports/media-prober.js";
+} from "../../ports/media-prober.js";
 import { latin1, u16le, u32le } from "./binary.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";

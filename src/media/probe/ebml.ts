@@ -12,7 +12,7 @@ import type {
   MediaProbeRequest,
   MediaProbeResult,
   MediaStreamKind,
-} from "../../service/ports/media-prober.js";
+} from "../../ports/media-prober.js";
 import { latin1 } from "./binary.js";
 import { codecOfMatroskaId } from "./codec-names.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+import type { MediaProbeRequest, MediaProbeResult } from "../../ports/media-prober.js";
 import { id3TagLength } from "../sniff-audio-frames.js";
 import { latin1, u8, u32be } from "./binary.js";
 import { rangeReaderOf } from "./probe-reader.js";

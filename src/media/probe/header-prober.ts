@@ -8,11 +8,7 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  MediaProber,
-} from "../../service/ports/media-prober.js";
+import type { MediaProbeRequest, MediaProbeResult, MediaProber } from "../../ports/media-prober.js";
 import type { MediaFormatName } from "../media-formats.js";
 import { probeAvi } from "./avi.js";
 import { probeEbml } from "./ebml.js";

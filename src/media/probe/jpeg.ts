@@ -12,7 +12,7 @@ import type {
   MediaProbeRequest,
   MediaProbeResult,
   PictureLimits,
-} from "../../service/ports/media-prober.js";
+} from "../../ports/media-prober.js";
 import { u8, u16be } from "./binary.js";
 import { type ByteCursor, byteCursorOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+import type { MediaProbeRequest, MediaProbeResult } from "../../ports/media-prober.js";
 import { id3TagLength } from "../sniff-audio-frames.js";
 import { latin1, u32be } from "./binary.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+import type { MediaProbeRequest, MediaProbeResult } from "../../ports/media-prober.js";
 import { latin1, u8, u32be } from "./binary.js";
 import { crc32Finish, crc32Update } from "./crc32.js";
 import { startInflateCheck } from "./inflate-check.js";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ProbeSource } from "../../service/ports/media-prober.js";
+import type { ProbeSource } from "../../ports/media-prober.js";
 import { readHeadBytes, streamOfBytes } from "../byte-streams.js";
 import { concatenate } from "../read-response.js";
 

@@ -9,7 +9,7 @@ import type {
   MediaProbeFailure,
   MediaProbeResult,
   PictureLimits,
-} from "../../service/ports/media-prober.js";
+} from "../../ports/media-prober.js";
 
 /** A probe that found `value`. */
 export function found(value: MediaProbe): MediaProbeResult {

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import {
   HOST_STOPPED_CATEGORY,
   type Job,
@@ -22,8 +22,8 @@ import {
   type JobRunOptions,
   jobStopOf,
   type ProviderOutcome,
-} from "../ports/jobs.js";
-import type { JobFailure } from "../ports/records.js";
+} from "../../ports/jobs.js";
+import type { JobFailure } from "../../ports/records.js";
 import { queueJobEvent } from "../webhooks/job-events.js";
 import { failureOfThrow } from "./provider-failure.js";
 

@@ -6,17 +6,17 @@
  * @module
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
-import type { EndpointDefinition } from "../../schemas/endpoints.js";
-import type { ApiScope } from "../../schemas/scopes.js";
-import type { RequestCredentials } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import {
   type AccountStore,
   type ApiKeyRecord,
   isKeyUnusable,
   type KeyWithOrganization,
   type Organization,
-} from "../ports/accounts.js";
+} from "../../ports/accounts.js";
+import type { RequestCredentials } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { EndpointDefinition } from "../../schemas/endpoints.js";
+import type { ApiScope } from "../../schemas/scopes.js";
 import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
 import { halt, proceed, type Step } from "./results.js";
 

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { MediaFormatName } from "../../media/media-formats.js";
-import type { MediaKind } from "../../media/media-types.js";
+import type { MediaFormatName } from "../media/media-formats.js";
+import type { MediaKind } from "../media/media-types.js";
 
 /** The kinds of stream a time-based media file holds. */
 export type MediaStreamKind = "video" | "audio";

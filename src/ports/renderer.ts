@@ -25,4 +25,4 @@ export type {
   RenderProgress,
   RenderWork,
   VideoTarget,
-} from "../../render/renderer.js";
+} from "../render/renderer.js";
