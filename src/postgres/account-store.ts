@@ -16,8 +16,8 @@ import type {
   NewApiKey,
   Organization,
 } from "../ports/accounts.js";
+import { hashApiKey, lookupPrefixOf } from "../ports/api-keys.js";
 import type { ApiScope } from "../schemas/scopes.js";
-import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import {
   API_KEY_CACHE_ENTRIES_DEFAULT,
   ApiKeyCache,

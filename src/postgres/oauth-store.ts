@@ -17,8 +17,8 @@ import type {
   RegisteredClientMetadata,
 } from "../mcp/oauth/oauth-store.js";
 import { toOrganizationId } from "../organization-id.js";
+import { lookupPrefixOf } from "../ports/api-keys.js";
 import type { ApiScope } from "../schemas/scopes.js";
-import { lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type { Queryable } from "./credit-rows.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";

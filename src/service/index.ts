@@ -5,6 +5,7 @@
  */
 
 export * from "../ports/accounts.js";
+export * from "../ports/api-keys.js";
 export * from "../ports/contract.js";
 export * from "../ports/dependencies.js";
 export * from "../ports/jobs.js";
@@ -78,7 +79,6 @@ export {
   type DirectUploadReceiver,
   type DirectUploadVerification,
 } from "./my-media/direct-upload.js";
-export * from "./pipeline/api-keys.js";
 export { PRODUCT_RESOLUTION_DEFAULT } from "./products/render-step.js";
 export { planScenesBySentences, SCENE_TARGET_SECONDS, SCENES_MAX } from "./products/scene-plan.js";
 export { planSlidesFromBrief } from "./products/slide-plan.js";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type {
   AuthorizationCodeRecord,
   OAuthClientRecord,

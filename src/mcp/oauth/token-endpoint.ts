@@ -7,8 +7,9 @@
  *
  * @module
  */
+
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
 import { authenticateClient } from "./client-authentication.js";
 import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
 import { formParameters, type OAuthParameters } from "./oauth-http.js";

@@ -13,8 +13,8 @@ import {
   isKeyUnusable,
   type KeyWithOrganization,
 } from "../../ports/accounts.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type { ApiScope } from "../../schemas/scopes.js";
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
 import { authenticate } from "../../service/pipeline/authorize.js";
 import type { OAuthGrant } from "./oauth-store.js";
 

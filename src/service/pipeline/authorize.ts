@@ -13,11 +13,11 @@ import {
   type KeyWithOrganization,
   type Organization,
 } from "../../ports/accounts.js";
+import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../../ports/api-keys.js";
 import type { RequestCredentials } from "../../ports/contract.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { ApiScope } from "../../schemas/scopes.js";
-import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
 import { halt, proceed, type Step } from "./results.js";
 
 /** Who is calling: the key and its organization. */
