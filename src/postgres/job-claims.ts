@@ -18,12 +18,12 @@ import {
   type Job,
   type JobLane,
 } from "../ports/jobs.js";
-import { fairClaimSql } from "./fair-claim-sql.js";
 import {
   JOB_RETRY_BACKOFF_DEFAULT,
   jobRetryDelayMilliseconds,
   type RetryBackoff,
-} from "./retry-backoff.js";
+} from "../ports/retry-backoff.js";
+import { fairClaimSql } from "./fair-claim-sql.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction } from "./transaction.js";
 

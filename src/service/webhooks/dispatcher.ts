@@ -12,13 +12,13 @@
  * @module
  */
 import { type Clock, systemClock } from "../../clock.js";
+import { jobRetryDelayMilliseconds, type RetryBackoff } from "../../ports/retry-backoff.js";
 import type {
   ClaimedWebhookDelivery,
   WebhookDeliveryQueue,
   WebhookEndpoints,
   WebhookQueueListening,
 } from "../../ports/webhooks.js";
-import { jobRetryDelayMilliseconds, type RetryBackoff } from "../jobs/retry-backoff.js";
 import { createWebhookSender, type WebhookSender } from "./sender.js";
 import { signWebhook } from "./signature.js";
 
