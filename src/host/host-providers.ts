@@ -9,8 +9,8 @@
 import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
 import type { ScriptWriter } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
+import type { MediaReader } from "../ports/renderer.js";
 import type { VisualGenerator } from "../ports/visuals.js";
-import type { MediaReader } from "../render/renderer.js";
 
 /** The services `--providers` names. */
 export const HOST_PROVIDER_NAMES = ["openai"] as const;

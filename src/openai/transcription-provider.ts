@@ -15,7 +15,7 @@ import type {
   TranscriptWord,
 } from "../editor/providers.js";
 import { ProviderError } from "../ports/provider-error.js";
-import type { MediaBody, MediaReader } from "../render/renderer.js";
+import type { MediaBody, MediaReader } from "../ports/renderer.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
 

@@ -18,7 +18,7 @@ import type {
   TranscriptWord,
 } from "../../editor/providers.js";
 import { ProviderError } from "../../ports/provider-error.js";
-import type { MediaReader } from "../../render/renderer.js";
+import type { MediaReader } from "../../ports/renderer.js";
 import {
   checkLocalEnginesOnce,
   type LocalEngineReport,
