@@ -86,14 +86,11 @@ export type { ApplyOptions } from "./options.js";
 export { applyEditorPatches } from "./patches.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
-  AlignmentRequest,
   MediaResolutions,
   ResolvedMedia,
-  SpeechProvider,
   SpeechRequest,
   SynthesizedSpeech,
   Transcript,
-  TranscriptionProvider,
   TranscriptionRequest,
   TranscriptWord,
 } from "./providers.js";

@@ -6,10 +6,11 @@
  *
  * @module
  */
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
+
 import type { ScriptWriter } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
 import type { MediaReader } from "../ports/renderer.js";
+import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
 import type { VisualGenerator } from "../ports/visuals.js";
 
 /** The services `--providers` names. */

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
+
 import type { ScriptWriter } from "../ports/jobs.js";
+import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
 import type { VisualGenerator } from "../ports/visuals.js";
 import { type OpenAIStoringOptions, openAISettings } from "./openai-options.js";
 import { createOpenAIScriptWriter } from "./script-writer.js";

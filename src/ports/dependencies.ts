@@ -8,7 +8,6 @@
 import type { Clock } from "../clock.js";
 import type { PriceTable } from "../credits/default-prices.js";
 import type { CreditStore } from "../credits/store.js";
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
 import type { UploadUrlSigner } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
@@ -20,6 +19,7 @@ import type { MediaStorage } from "./media-storage.js";
 import type { RateLimiter } from "./rate-limiter.js";
 import type { Renderer } from "./renderer.js";
 import type { SocialPublisher } from "./social.js";
+import type { SpeechProvider, TranscriptionProvider } from "./speech-and-transcription.js";
 import type { ResourceStores, UnitOfWork } from "./stores.js";
 import type { VisualGenerator } from "./visuals.js";
 import type { WebhookPorts } from "./webhooks.js";
