@@ -347,6 +347,7 @@ export {
   type FetchRefusalReason,
   type FetchResult,
   HEADER_PROBER_NAME,
+  type HeaderMediaProber,
   type HopRequest,
   type HopResponse,
   type HostResolver,

@@ -9,7 +9,7 @@ import type {
   MediaProbeFailure,
   MediaProbeResult,
   PictureLimits,
-} from "../../ports/media-prober.js";
+} from "./media-probe.js";
 
 /** A probe that found `value`. */
 export function found(value: MediaProbe): MediaProbeResult {
