@@ -8,7 +8,6 @@
 import type { Clock } from "../clock.js";
 import type { ReadinessCheck } from "../http/health.js";
 import { createMemoryOAuthStore } from "../mcp/oauth/memory-oauth-store.js";
-import type { OAuthStore } from "../mcp/oauth/oauth-store.js";
 import { createMemoryAccountStore } from "../memory/account-store.js";
 import { createMemoryCreditStore } from "../memory/credit-store.js";
 import { createMemoryIdempotencyStore } from "../memory/idempotency-store.js";
@@ -19,6 +18,7 @@ import { createMemoryWebhookPorts } from "../memory/webhooks.js";
 import { createNodeWebhookSender } from "../node/webhook-sender.js";
 import type { ServiceDependencies } from "../ports/dependencies.js";
 import type { JobProcessor } from "../ports/jobs.js";
+import type { OAuthStore } from "../ports/oauth-store.js";
 import type { WebhookDeliveryQueue, WebhookEndpoints } from "../ports/webhooks.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";

@@ -19,7 +19,7 @@ import type {
   KeyWithOrganization,
   Organization,
 } from "../../ports/accounts.js";
-import type { OAuthStore, OAuthTokenWithGrant } from "./oauth-store.js";
+import type { OAuthStore, OAuthTokenWithGrant } from "../../ports/oauth-store.js";
 import { keyOfDigest } from "./workspace-sign-in.js";
 
 /** The key id a token's record carries: `oauth_` and its approval's id. */

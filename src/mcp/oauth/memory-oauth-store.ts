@@ -11,7 +11,7 @@ import type {
   OAuthGrant,
   OAuthStore,
   OAuthTokenRecord,
-} from "./oauth-store.js";
+} from "../../ports/oauth-store.js";
 
 /**
  * Creates an empty in-memory {@link OAuthStore}.

@@ -14,9 +14,9 @@ import {
   type KeyWithOrganization,
 } from "../../ports/accounts.js";
 import { lookupPrefixOf } from "../../ports/api-keys.js";
+import type { OAuthGrant } from "../../ports/oauth-store.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 import { authenticate } from "../../service/pipeline/authorize.js";
-import type { OAuthGrant } from "./oauth-store.js";
 
 /** A person signed in to a workspace. */
 export interface SignedIn {
