@@ -32,6 +32,7 @@ export type { ServedMediaStorage } from "../ports/served-media-storage.js";
 export * from "../ports/social.js";
 export * from "../ports/stores.js";
 export * from "../ports/visuals.js";
+export * from "../ports/webhook-sender.js";
 export * from "../ports/webhooks.js";
 export * from "../ports/workspace.js";
 export {
@@ -85,5 +86,4 @@ export { planSlidesFromBrief } from "./products/slide-plan.js";
 export { SLIDE_SECONDS } from "./products/slideshow-project.js";
 export * from "./webhooks/dispatcher.js";
 export { type WebhookEventBody, webhookIdOf } from "./webhooks/job-events.js";
-export * from "./webhooks/sender.js";
 export * from "./webhooks/signature.js";
