@@ -65,15 +65,14 @@ export {
   type RenderFailureAnswer,
 } from "./editor/render/render-errors.js";
 export {
-  HOST_STOPPED_FAILURE,
   type JobRecordHandler,
   type JobRecordWrite,
   type JobRecordWritten,
   type JobStart,
   jobStartOf,
-  PROVIDER_ERROR_CATEGORY,
   WORK_STATUSES,
-} from "./jobs/process-job.js";
+} from "./jobs/job-record-handler.js";
+export { HOST_STOPPED_FAILURE, PROVIDER_ERROR_CATEGORY } from "./jobs/process-job.js";
 export { CONTENT_POLICY_CATEGORY } from "./jobs/provider-failure.js";
 export {
   createDirectUploadReceiver,

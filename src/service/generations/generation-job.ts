@@ -6,7 +6,7 @@
 
 import { isoNow } from "../../clock.js";
 import type { GenerationRecord } from "../../ports/records.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
 
 /**

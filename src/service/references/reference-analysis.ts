@@ -12,7 +12,7 @@ import { apiError } from "../../errors/api-error.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Job } from "../../ports/jobs.js";
 import type { ReferenceRecord } from "../../ports/records.js";
-import { type JobRecordHandler, jobStartOf } from "../jobs/process-job.js";
+import { type JobRecordHandler, jobStartOf } from "../jobs/job-record-handler.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { releaseHolds } from "../pipeline/credits.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";

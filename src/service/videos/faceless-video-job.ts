@@ -11,7 +11,7 @@ import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Job } from "../../ports/jobs.js";
 import type { VideoRecord } from "../../ports/records.js";
 import type { RecordChange } from "../../ports/stores.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
 import { runFacelessVideo } from "../products/faceless-workflow.js";
 import { renderedAsExport } from "../products/product-completion.js";

@@ -18,7 +18,7 @@ import {
   type JobRecordWrite,
   jobStartOf,
   WORK_STATUSES,
-} from "../../jobs/process-job.js";
+} from "../../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../../jobs/work.js";
 import { videoIdOf } from "../../videos/faceless-video-job.js";
 import { planExport } from "./export-plan.js";
