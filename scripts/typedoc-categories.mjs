@@ -13,7 +13,7 @@ const CATEGORIES = [
   ["src/errors/", "Errors"],
   ["src/credits/", "Credits"],
   ["src/idempotency/", "Idempotency"],
-  ["src/service/ports/", "Ports"],
+  ["src/ports/", "Ports"],
   ["src/service/", "Service"],
   ["src/clock.ts", "Ports"],
   ["src/memory/", "Ports"],

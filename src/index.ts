@@ -118,7 +118,6 @@ export {
   type AddMediaFailure,
   type AddMediaOptions,
   type AddMediaSuccess,
-  type AlignmentRequest,
   ANIMATION_DURATION_DEFAULT_SECONDS,
   ANIMATION_EFFECTS,
   type AnimatedFields,
@@ -230,7 +229,6 @@ export {
   type SourceFields,
   type SourceTimedItem,
   type SourceTiming,
-  type SpeechProvider,
   type SpeechRequest,
   type SynthesizedSpeech,
   secondsSpanToFrames,
@@ -246,7 +244,6 @@ export {
   type Track,
   type TrackKind,
   type Transcript,
-  type TranscriptionProvider,
   type TranscriptionRequest,
   type TranscriptWord,
   transcriptionRequestsFor,
@@ -350,6 +347,7 @@ export {
   type FetchRefusalReason,
   type FetchResult,
   HEADER_PROBER_NAME,
+  type HeaderMediaProber,
   type HopRequest,
   type HopResponse,
   type HostResolver,
@@ -471,6 +469,11 @@ export {
 } from "./observability/telemetry.js";
 // The organization id every layer names an organization by.
 export { type OrganizationId, toOrganizationId } from "./organization-id.js";
+export type {
+  AlignmentRequest,
+  SpeechProvider,
+  TranscriptionProvider,
+} from "./ports/speech-and-transcription.js";
 // The contract: zod schemas of every request and response, the limits, the OpenAPI
 // document and `skill.md`.
 export {

@@ -26,6 +26,7 @@
 
 export type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
 export type { EditorSummary } from "../schemas/editor-videos.js";
+export { countSpokenWords } from "../schemas/spoken-words.js";
 export {
   type ApplyFailure,
   type ApplyResult,
@@ -86,14 +87,11 @@ export type { ApplyOptions } from "./options.js";
 export { applyEditorPatches } from "./patches.js";
 export { speechRequestFor, transcriptionRequestsFor } from "./provider-requests.js";
 export type {
-  AlignmentRequest,
   MediaResolutions,
   ResolvedMedia,
-  SpeechProvider,
   SpeechRequest,
   SynthesizedSpeech,
   Transcript,
-  TranscriptionProvider,
   TranscriptionRequest,
   TranscriptWord,
 } from "./providers.js";
@@ -166,7 +164,6 @@ export type {
   TextLayer,
   TimeWindow,
 } from "./render-plan/types.js";
-export { countSpokenWords } from "./spoken-words.js";
 export {
   COMPOSITION_SIZES,
   type CompositionSize,

@@ -1,5 +1,6 @@
 /**
- * The ports behind the two operations that need the outside world, and the shapes of
+ * The shapes of what the two operations that need the outside world receive: the
+ * requests the service makes of its speech and transcription ports (`reelkit`), and
  * their results. The engine stays synchronous and pure: the service calls the providers
  * first (they are async and may fail or cost credits), then hands their results to
  * `applyOperations` through its options.
@@ -38,32 +39,6 @@ export interface TranscriptionRequest {
   language?: string;
 }
 
-/** What to align: audio whose words are known, and those words. */
-export interface AlignmentRequest {
-  /** Remote URL of the audio (or of a video whose sound is aligned). */
-  url: string;
-  /** The text spoken in the audio, in order; punctuation is kept on the words it follows. */
-  text: string;
-  /** Spoken language, when known. */
-  language?: string;
-}
-
-/**
- * Turns speech in remote media into timed words (spec 4.14 rule 7). A provider that
- * cannot serve a request throws a `ProviderError` (of `reelkit`) saying why (an unsupported
- * language, say); any other throw counts as a retryable outage.
- */
-export interface TranscriptionProvider {
-  /** Transcribes the whole media at `request.url`; the engine trims to what the timeline plays. */
-  transcribe(request: TranscriptionRequest): Promise<Transcript>;
-  /**
-   * Times each word of a known text in the audio (forced alignment): one word per word of
-   * `request.text`, in order, with the text's spelling. Absent when the provider offers
-   * no alignment; callers then transcribe and match, or spread the words evenly.
-   */
-  align?(request: AlignmentRequest): Promise<Transcript>;
-}
-
 /** What to synthesize for `add_voiceover`, in the operation's wire names. */
 export interface SpeechRequest {
   /** Script to speak. */
@@ -95,16 +70,6 @@ export interface SynthesizedSpeech {
    * that need timings and get none align the text to the audio instead.
    */
   words?: TranscriptWord[];
-}
-
-/**
- * Turns text into speech for `add_voiceover` (spec 4.14 rule 3); a paid call. A provider
- * that cannot serve a request throws a `ProviderError` (of `reelkit`) saying why; any other throw
- * counts as a retryable outage.
- */
-export interface SpeechProvider {
-  /** Synthesizes `request.text` and stores the audio. */
-  synthesize(request: SpeechRequest): Promise<SynthesizedSpeech>;
 }
 
 /** Playable media that a sound-effect reference resolved to. */

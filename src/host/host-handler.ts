@@ -13,7 +13,7 @@ import type { FetchHandler } from "../http/fetch-handler.js";
 import { HEALTH_PATH, READINESS_PATH } from "../http/health.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "../http/responses.js";
 import type { AuthorizationServer } from "../mcp/oauth/authorization-server.js";
-import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import type { ServedMediaStorage } from "../ports/served-media-storage.js";
 import { serveStoredFile } from "./serve-file.js";
 import {
   FAVICON_PATH,

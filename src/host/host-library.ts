@@ -11,9 +11,9 @@
 import type { LocalSpeechProvider } from "../local/speech/speech-provider.js";
 import { storeVoicePreviews } from "../local/speech/voice-previews.js";
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import type { SoundEffect, WorkspaceDirectory } from "../ports/workspace.js";
 import type { Voice, WorkspaceAssets } from "../schemas/assets.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
-import type { SoundEffect, WorkspaceDirectory } from "../service/ports/workspace.js";
 import { storeDemoSounds } from "../simulated/demo-sounds.js";
 import { DEMO_ASSETS, DEMO_SOUND_EFFECTS } from "../simulated/demo-workspace.js";
 import type { HostSetup } from "./host-setup.js";

@@ -6,11 +6,12 @@
  *
  * @module
  */
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
-import type { MediaReader } from "../render/renderer.js";
-import type { ScriptWriter } from "../service/ports/jobs.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
-import type { VisualGenerator } from "../service/ports/visuals.js";
+
+import type { ScriptWriter } from "../ports/jobs.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import type { MediaReader } from "../ports/renderer.js";
+import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
+import type { VisualGenerator } from "../ports/visuals.js";
 
 /** The services `--providers` names. */
 export const HOST_PROVIDER_NAMES = ["openai"] as const;

@@ -12,6 +12,17 @@ import {
   RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../memory/rate-limiter.js";
 import { DEMO_SOCIAL_ACCOUNTS } from "../memory/social.js";
+import type { ApiKeyOptions } from "../ports/accounts.js";
+import {
+  JOB_CONCURRENCY_DEFAULT,
+  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  JOB_RENDER_CONCURRENCY_DEFAULT,
+  JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
+  type JobLaneLimits,
+} from "../ports/jobs.js";
+import type { SocialAccount } from "../ports/social.js";
+import type { WebhookEndpoint } from "../ports/webhooks.js";
+import type { SoundEffect } from "../ports/workspace.js";
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
 import {
@@ -19,17 +30,6 @@ import {
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
-import type { ApiKeyOptions } from "../service/ports/accounts.js";
-import {
-  JOB_CONCURRENCY_DEFAULT,
-  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
-  JOB_RENDER_CONCURRENCY_DEFAULT,
-  JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
-  type JobLaneLimits,
-} from "../service/ports/jobs.js";
-import type { SocialAccount } from "../service/ports/social.js";
-import type { WebhookEndpoint } from "../service/ports/webhooks.js";
-import type { SoundEffect } from "../service/ports/workspace.js";
 import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "../simulated/demo-workspace.js";
 import {
   type FixtureOrganization,

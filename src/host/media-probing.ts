@@ -7,7 +7,7 @@
  */
 import { createFfprobeMediaProber } from "../local/probe/ffprobe-prober.js";
 import { createHeaderMediaProber } from "../media/probe/header-prober.js";
-import type { MediaProber } from "../service/ports/media-prober.js";
+import type { MediaProber } from "../ports/media-prober.js";
 
 /** Which prober the host chose, and why the header prober when it did. */
 export type ProbingStatus =

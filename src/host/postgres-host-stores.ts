@@ -21,8 +21,8 @@ import { createPostgresWebhookPorts, saveWebhookEndpoints } from "../postgres/we
 import type { PostgresWorker } from "../postgres/worker.js";
 import type { WebhookDispatcher } from "../service/webhooks/dispatcher.js";
 import type { HostSetup } from "./host-setup.js";
-import { hostWebhookDispatcher, type StatefulPorts } from "./host-stores.js";
 import { STARTING_CREDITS_REFERENCE } from "./seed-accounts.js";
+import { hostWebhookDispatcher, type StatefulPorts } from "./stateful-ports.js";
 
 /** Connections each host process opens at most. */
 export const HOST_POOL_MAX_CONNECTIONS = 10;

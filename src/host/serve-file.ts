@@ -7,7 +7,7 @@
  */
 import { apiError, errorBody } from "../errors/api-error.js";
 import { jsonResponse } from "../http/responses.js";
-import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import type { ServedMediaStorage } from "../ports/served-media-storage.js";
 
 /** An inclusive byte range within a file. */
 export interface ByteRange {

@@ -26,12 +26,12 @@ import {
   instrumentResourceStores,
 } from "../observability/instrumentation.js";
 import type { Telemetry } from "../observability/telemetry.js";
+import type { ServiceDependencies } from "../ports/dependencies.js";
+import type { MediaProber } from "../ports/media-prober.js";
+import type { ServedMediaStorage } from "../ports/served-media-storage.js";
 import { createFfmpegRenderer, type FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { createService, type ReelkitService } from "../service/create-service.js";
-import type { ServiceDependencies } from "../service/dependencies.js";
 import { createProjectMediaReader } from "../service/editor/render/project-media-reader.js";
-import type { MediaProber } from "../service/ports/media-prober.js";
-import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
 import { createSimulatedProviders } from "../simulated/providers.js";
 import { createHostLibrary, type HostLibrary } from "./host-library.js";
 import { cloudPortsOf, type HostCloudProvider } from "./host-providers.js";

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import type { OperationId } from "../ports/contract.js";
 import {
   BYTES_PER_MEBIBYTE,
   INLINE_UPLOAD_MAX_BASE64_LENGTH,
@@ -11,7 +13,6 @@ import {
   REFERENCE_INLINE_IMAGE_MAX_BASE64_LENGTH,
   REFERENCE_INLINE_IMAGES_MAX,
 } from "../schemas/limits.js";
-import type { OperationId } from "../service/contract.js";
 
 /**
  * Room in a JSON body for everything besides inline base64 data: filename, content type,

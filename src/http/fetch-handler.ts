@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { ApiService, OperationId } from "../ports/contract.js";
 import { ENDPOINTS, type EndpointDefinition } from "../schemas/endpoints.js";
-import type { ApiService, OperationId } from "../service/contract.js";
 import { answerDirectUpload, DIRECT_UPLOAD_PATH, isDirectUploadPath } from "./direct-upload.js";
 import { collectEntries } from "./entries.js";
 import {

@@ -6,7 +6,7 @@
  */
 import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
-import type { ApiService, OperationId } from "../service/contract.js";
+import type { ApiService, OperationId } from "../ports/contract.js";
 import type { DirectUploadReceiver } from "../service/my-media/direct-upload.js";
 import {
   DEFAULT_MAX_JSON_BYTES,

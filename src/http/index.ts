@@ -12,7 +12,6 @@
  * @packageDocumentation
  */
 
-export { REQUEST_ID_MAX_LENGTH } from "../schemas/limits.js";
 export type {
   ApiService,
   OperationId,
@@ -23,7 +22,8 @@ export type {
   ServiceResult,
   ServiceSuccess,
   UploadedFile,
-} from "../service/contract.js";
+} from "../ports/contract.js";
+export { REQUEST_ID_MAX_LENGTH } from "../schemas/limits.js";
 export { type BearerCredentials, parseAuthorization } from "./authorization.js";
 export {
   DEFAULT_MAX_JSON_BYTES,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { UploadedFile } from "../service/contract.js";
+import type { UploadedFile } from "../ports/contract.js";
 import { addEntry, type CollectedEntries, checkEntryName } from "./entries.js";
 import { readBodyBytes } from "./read-body.js";
 import { accepted, type HttpResult, refused } from "./rejections.js";

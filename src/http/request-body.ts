@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { UploadedFile } from "../ports/contract.js";
 import type { EndpointBody, EndpointDefinition } from "../schemas/endpoints.js";
-import type { UploadedFile } from "../service/contract.js";
 import { readJsonBody } from "./json-body.js";
 import { parseMediaType } from "./media-type.js";
 import { readMultipartBody } from "./multipart-body.js";

@@ -6,7 +6,7 @@
  * @module
  */
 import { apiError, errorBody } from "../errors/api-error.js";
-import type { ServiceResult } from "../service/contract.js";
+import type { ServiceResult } from "../ports/contract.js";
 import { bytesResponse } from "./byte-bodies.js";
 import { HTTP_REJECTION_STATUS, type HttpRejection, rejectionBody } from "./rejections.js";
 import { httpStatusOf } from "./statuses.js";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RequestCredentials, ServiceRequest } from "../service/contract.js";
+import type { RequestCredentials, ServiceRequest } from "../ports/contract.js";
 import { parseAuthorization } from "./authorization.js";
 import type { RequestBody } from "./request-body.js";
 

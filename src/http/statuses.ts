@@ -10,7 +10,7 @@
  */
 import type { ApiError } from "../errors/api-error.js";
 import { ERROR_CODE_TABLE } from "../errors/codes.js";
-import type { ServiceResult } from "../service/contract.js";
+import type { ServiceResult } from "../ports/contract.js";
 import { HTTP_REJECTION_STATUS, type HttpRejectionReason } from "./rejections.js";
 
 /** Status of every successful answer. */

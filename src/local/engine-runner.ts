@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ProviderError } from "../ports/provider-error.js";
 import { runProcess } from "../render/node/ffmpeg-process.js";
 import { RenderSlots } from "../render/render-slots.js";
-import { ProviderError } from "../service/ports/provider-error.js";
 import { ENGINE_STDOUT_MAX_LENGTH } from "./limits.js";
 
 /** One engine process. */

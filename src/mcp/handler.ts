@@ -10,8 +10,8 @@ import { errorBody } from "../errors/api-error.js";
 import { statusForErrorCode } from "../errors/codes.js";
 import { type BearerCredentials, parseAuthorization } from "../http/authorization.js";
 import { observeRequest, type RequestNotes } from "../http/request-observation.js";
+import type { ServiceRequest, ServiceSuccess } from "../ports/contract.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
-import type { ServiceRequest, ServiceSuccess } from "../service/contract.js";
 import { readMessageBody } from "./message-body.js";
 import {
   type McpHandlerOptions,

@@ -19,6 +19,18 @@
  *
  * @packageDocumentation
  */
+
+export type {
+  AuthorizationCodeRecord,
+  ClientAuthMethod,
+  OAuthClientRecord,
+  OAuthGrant,
+  OAuthStore,
+  OAuthTokenRecord,
+  OAuthTokenWithGrant,
+  RegisteredClientMetadata,
+  TakenAuthorizationCode,
+} from "../ports/oauth-store.js";
 export { createMcpHandler, type McpFetchHandler } from "./handler.js";
 export {
   type AccessTokenAccountsOptions,
@@ -48,17 +60,6 @@ export {
   OAUTH_MAX_URI_LENGTH,
   REFRESH_TOKEN_LIFETIME_SECONDS,
 } from "./oauth/oauth-limits.js";
-export type {
-  AuthorizationCodeRecord,
-  ClientAuthMethod,
-  OAuthClientRecord,
-  OAuthGrant,
-  OAuthStore,
-  OAuthTokenRecord,
-  OAuthTokenWithGrant,
-  RegisteredClientMetadata,
-  TakenAuthorizationCode,
-} from "./oauth/oauth-store.js";
 export { type RandomBytes, SECRET_PREFIXES } from "./oauth/secrets.js";
 export {
   type AuthorizationServerMetadata,

@@ -7,7 +7,7 @@
  */
 import { type ApiError, apiError } from "../errors/api-error.js";
 import type { BearerCredentials } from "../http/authorization.js";
-import type { ServiceRequest } from "../service/contract.js";
+import type { ServiceRequest } from "../ports/contract.js";
 import type { CompiledTool } from "./toolset.js";
 
 /** A service request, or the `bad_request` for arguments the tool does not take. */

@@ -7,8 +7,8 @@
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import type { OperationId } from "../ports/contract.js";
 import { type AgentOperationId, agentOperationOf } from "../service/agent/agent-operations.js";
-import type { OperationId } from "../service/contract.js";
 import { endpointOf } from "../service/pipeline/use-case.js";
 
 /** The service call a tool makes: a REST operation or an agent operation. */

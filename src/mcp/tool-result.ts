@@ -8,7 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ApiError, errorBody } from "../errors/api-error.js";
 import { encodeBase64 } from "../media/base64.js";
-import type { ServiceFile, ServiceResult } from "../service/contract.js";
+import type { ServiceFile, ServiceResult } from "../ports/contract.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

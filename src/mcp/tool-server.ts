@@ -20,7 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { apiError } from "../errors/api-error.js";
 import type { BearerCredentials } from "../http/authorization.js";
-import type { ServiceRequest, ServiceResult } from "../service/contract.js";
+import type { ServiceRequest, ServiceResult } from "../ports/contract.js";
 import type { McpService, McpSettings } from "./options.js";
 import { toolRequest } from "./tool-arguments.js";
 import { toolErrorResult, toolResult } from "./tool-result.js";

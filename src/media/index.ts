@@ -18,7 +18,11 @@ export * from "./ip-address.js";
 export * from "./media-errors.js";
 export * from "./media-formats.js";
 export * from "./media-types.js";
-export { createHeaderMediaProber, HEADER_PROBER_NAME } from "./probe/header-prober.js";
+export {
+  createHeaderMediaProber,
+  HEADER_PROBER_NAME,
+  type HeaderMediaProber,
+} from "./probe/header-prober.js";
 export { probeSourceOfBytes } from "./probe/probe-reader.js";
 export * from "./safe-fetch.js";
 export * from "./signed-urls.js";

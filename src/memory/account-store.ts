@@ -5,13 +5,8 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
-import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
-import type {
-  AccountStore,
-  ApiKeyRecord,
-  NewApiKey,
-  Organization,
-} from "../service/ports/accounts.js";
+import type { AccountStore, ApiKeyRecord, NewApiKey, Organization } from "../ports/accounts.js";
+import { hashApiKey, lookupPrefixOf } from "../ports/api-keys.js";
 
 /** An {@link AccountStore} that can also be filled, for hosts and tests. */
 export interface MemoryAccountStore extends AccountStore {

@@ -9,15 +9,15 @@
  */
 import { applyEditorPatches } from "../editor/patches.js";
 import type { EditorState } from "../editor/state.js";
-import type { VideoRecord } from "../service/ports/records.js";
+import type { VideoRecord } from "../ports/records.js";
 import {
   type EditorRevisionStore,
   oldestKeptEntry,
   oldestKeptRevision,
   type RevisionEntry,
   resolveRevisionsKept,
-} from "../service/ports/revisions.js";
-import type { ScopedRecordStore } from "../service/ports/stores.js";
+} from "../ports/revisions.js";
+import type { ScopedRecordStore } from "../ports/stores.js";
 
 /** Settings of the in-memory revision history. */
 export interface MemoryRevisionOptions {

@@ -11,7 +11,7 @@ import {
   type Job,
   type JobLane,
   type JobLaneLimits,
-} from "../service/ports/jobs.js";
+} from "../ports/jobs.js";
 import { createOrganizationLines, type OrganizationLines } from "./organization-lines.js";
 
 /** Every lane's lines. */

@@ -18,7 +18,7 @@ import {
   type JobRunOptions,
   type JobStop,
   jobLaneLimitsOf,
-} from "../service/ports/jobs.js";
+} from "../ports/jobs.js";
 import { createJobLanes } from "./job-lanes.js";
 
 /**

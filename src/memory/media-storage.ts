@@ -25,9 +25,9 @@ import {
   tokenUrlOf,
   trimBaseUrl,
 } from "../media/stored-media-urls.js";
-import { constantTimeEqual } from "../service/pipeline/api-keys.js";
-import type { MediaStorage, StoredMediaReader } from "../service/ports/media-storage.js";
-import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import { constantTimeEqual } from "../ports/api-keys.js";
+import type { MediaStorage, StoredMediaReader } from "../ports/media-storage.js";
+import type { ServedMediaStorage } from "../ports/served-media-storage.js";
 
 /** A {@link MediaStorage} in memory, whose URLs a host serves. */
 export interface MemoryMediaStorage extends ServedMediaStorage {

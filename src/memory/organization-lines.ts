@@ -9,7 +9,7 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
-import type { Job } from "../service/ports/jobs.js";
+import type { Job } from "../ports/jobs.js";
 
 interface WaitingJob {
   readonly job: Job;

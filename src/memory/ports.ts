@@ -11,12 +11,12 @@ import { randomEditorId } from "../editor/random-id.js";
 import { createUploadUrlSigner, UPLOAD_URL_SECRET_MIN_BYTES } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import { toOrganizationId } from "../organization-id.js";
+import type { NewApiKey } from "../ports/accounts.js";
+import type { ServiceDependencies } from "../ports/dependencies.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
-import type { ServiceDependencies } from "../service/dependencies.js";
-import type { NewApiKey } from "../service/ports/accounts.js";
 import { createMemoryAccountStore, type MemoryAccountStore } from "./account-store.js";
 import { createMemoryCreditStore } from "./credit-store.js";
 import { createMemoryIdempotencyStore } from "./idempotency-store.js";

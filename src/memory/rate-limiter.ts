@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RateLimiter } from "../service/ports/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 
 /** Paid creation requests per window when nothing is configured. */
 export const RATE_LIMIT_MAX_REQUESTS_DEFAULT = 60;

@@ -12,14 +12,14 @@ import type {
   ReferenceRecord,
   SlideshowRecord,
   VideoRecord,
-} from "../service/ports/records.js";
+} from "../ports/records.js";
 import type {
   ListQuery,
   RecordChange,
   ResourceStores,
   ScopedRecordStore,
   VideoStore,
-} from "../service/ports/stores.js";
+} from "../ports/stores.js";
 import { createMemoryEditorRevisions, type MemoryRevisionOptions } from "./editor-revisions.js";
 
 /** How a store reads a record's keys. */

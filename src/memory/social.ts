@@ -5,7 +5,7 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
-import type { SocialAccount, SocialPublication, SocialPublisher } from "../service/ports/social.js";
+import type { SocialAccount, SocialPublication, SocialPublisher } from "../ports/social.js";
 
 /** The in-memory publisher, with what tests and the reference host need besides the port. */
 export interface MemorySocialPublisher extends SocialPublisher {

@@ -15,7 +15,7 @@ import type {
   WebhookEndpoints,
   WebhookOutbox,
   WebhookPorts,
-} from "../service/ports/webhooks.js";
+} from "../ports/webhooks.js";
 
 /** Where a delivery stands. */
 export type WebhookDeliveryState = "pending" | "delivered" | "dead";

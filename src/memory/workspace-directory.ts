@@ -4,9 +4,10 @@
  *
  * @module
  */
+
+import type { SoundEffect, WorkspaceDirectory } from "../ports/workspace.js";
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
-import type { SoundEffect, WorkspaceDirectory } from "../service/ports/workspace.js";
 
 /** The data of {@link createStaticWorkspaceDirectory}. */
 export interface StaticWorkspaceData {

@@ -35,8 +35,8 @@ import {
   tokenUrlOf,
   trimBaseUrl,
 } from "../media/stored-media-urls.js";
-import type { MediaBody, StoredMediaReader, StoredObject } from "../service/ports/media-storage.js";
-import type { ServedMediaStorage } from "../service/ports/served-media-storage.js";
+import type { MediaBody, StoredMediaReader, StoredObject } from "../ports/media-storage.js";
+import type { ServedMediaStorage } from "../ports/served-media-storage.js";
 
 /** Bytes of an object URL's token: 128 bits of the key's HMAC. */
 export const FILE_MEDIA_URL_TOKEN_BYTES = 16;

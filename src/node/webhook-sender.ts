@@ -19,7 +19,7 @@ import {
   type WebhookRequest,
   type WebhookResponse,
   type WebhookSender,
-} from "../service/webhooks/sender.js";
+} from "../ports/webhook-sender.js";
 import { createNodeHttpTransport, resolveWithNodeDns } from "./url-fetching.js";
 
 /** Settings of {@link createNodeWebhookSender}; the policy's relaxations are for tests. */

@@ -6,8 +6,8 @@
  * @module
  */
 import type { CreditStore } from "../credits/store.js";
-import type { JobProcessor } from "../service/ports/jobs.js";
-import type { ResourceStores } from "../service/ports/stores.js";
+import type { JobProcessor } from "../ports/jobs.js";
+import type { ResourceStores } from "../ports/stores.js";
 import { monotonicMilliseconds, TELEMETRY_METRICS, type Telemetry } from "./telemetry.js";
 
 // Every method of `target`, each call in a span named `{storeName}.{method}`. A proxy

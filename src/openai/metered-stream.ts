@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ProviderError } from "../service/ports/provider-error.js";
+import { ProviderError } from "../ports/provider-error.js";
 
 /** What passed through a {@link meteredStream}, known once the stream is consumed. */
 export interface StreamMeter {

@@ -9,7 +9,7 @@
  * @module
  */
 import OpenAI from "openai";
-import { ProviderError } from "../service/ports/provider-error.js";
+import { ProviderError } from "../ports/provider-error.js";
 
 /** Seconds one request to OpenAI may take before it is abandoned. */
 export const OPENAI_TIMEOUT_SECONDS_DEFAULT = 120;

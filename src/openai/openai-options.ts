@@ -5,7 +5,7 @@
  * @module
  */
 import OpenAI from "openai";
-import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { MediaStorage } from "../ports/media-storage.js";
 import {
   OPENAI_ATTEMPTS_DEFAULT,
   OPENAI_RETRY_AFTER_MAX_SECONDS_DEFAULT,

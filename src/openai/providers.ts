@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
-import type { ScriptWriter } from "../service/ports/jobs.js";
-import type { VisualGenerator } from "../service/ports/visuals.js";
+
+import type { ScriptWriter } from "../ports/jobs.js";
+import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
+import type { VisualGenerator } from "../ports/visuals.js";
 import { type OpenAIStoringOptions, openAISettings } from "./openai-options.js";
 import { createOpenAIScriptWriter } from "./script-writer.js";
 import { createOpenAISpeechProvider } from "./speech-provider.js";

@@ -9,14 +9,14 @@
  * @module
  */
 import { z } from "zod";
-import type { ScriptRequest, ScriptWriter } from "../service/ports/jobs.js";
-import { ProviderError } from "../service/ports/provider-error.js";
+import type { ScriptRequest, ScriptWriter } from "../ports/jobs.js";
+import { ProviderError } from "../ports/provider-error.js";
 import type {
   PlannedScene,
   PlannedSlide,
   ScenePlanRequest,
   SlidePlanRequest,
-} from "../service/ports/script-plans.js";
+} from "../ports/script-plans.js";
 import { callOpenAI, invalidOutput, OPENAI_FAILURE_CATEGORIES } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
 

@@ -6,8 +6,9 @@
  *
  * @module
  */
-import type { SpeechProvider, SpeechRequest, SynthesizedSpeech } from "../editor/providers.js";
-import { ProviderError } from "../service/ports/provider-error.js";
+import type { SpeechRequest, SynthesizedSpeech } from "../editor/providers.js";
+import { ProviderError } from "../ports/provider-error.js";
+import type { SpeechProvider } from "../ports/speech-and-transcription.js";
 import { meteredStream } from "./metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {

@@ -8,14 +8,10 @@
  * @module
  */
 import { openAsBlob } from "node:fs";
-import type {
-  Transcript,
-  TranscriptionProvider,
-  TranscriptionRequest,
-  TranscriptWord,
-} from "../editor/providers.js";
-import type { MediaBody, MediaReader } from "../render/renderer.js";
-import { ProviderError } from "../service/ports/provider-error.js";
+import type { Transcript, TranscriptionRequest, TranscriptWord } from "../editor/providers.js";
+import { ProviderError } from "../ports/provider-error.js";
+import type { MediaBody, MediaReader } from "../ports/renderer.js";
+import type { TranscriptionProvider } from "../ports/speech-and-transcription.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
 

@@ -8,8 +8,8 @@
  * @module
  */
 import type { ImagesResponse } from "openai/resources/images";
-import { ProviderError } from "../service/ports/provider-error.js";
-import type { GeneratedVisual, VisualGenerator, VisualRequest } from "../service/ports/visuals.js";
+import { ProviderError } from "../ports/provider-error.js";
+import type { GeneratedVisual, VisualGenerator, VisualRequest } from "../ports/visuals.js";
 import { meteredStream } from "./metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {

@@ -9,15 +9,15 @@
 
 import type { Pool } from "pg";
 import { type OrganizationId, toOrganizationId } from "../organization-id.js";
-import type { ApiScope } from "../schemas/scopes.js";
-import { hashApiKey, lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type {
   AccountStore,
   ApiKeyRecord,
   KeyWithOrganization,
   NewApiKey,
   Organization,
-} from "../service/ports/accounts.js";
+} from "../ports/accounts.js";
+import { hashApiKey, lookupPrefixOf } from "../ports/api-keys.js";
+import type { ApiScope } from "../schemas/scopes.js";
 import {
   API_KEY_CACHE_ENTRIES_DEFAULT,
   ApiKeyCache,
@@ -28,7 +28,7 @@ import { listenForNotifications } from "./notification-listener.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 
-export type { ApiKeyOptions, NewApiKey } from "../service/ports/accounts.js";
+export type { ApiKeyOptions, NewApiKey } from "../ports/accounts.js";
 
 /** An {@link AccountStore} that can also be filled without overwriting anything. */
 export interface PostgresAccountStore extends AccountStore {

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { KeyWithOrganization } from "../service/ports/accounts.js";
+import type { KeyWithOrganization } from "../ports/accounts.js";
 import { RecentlyUsedMap } from "./recently-used.js";
 
 /** Lookup prefixes whose keys one host keeps by default. */

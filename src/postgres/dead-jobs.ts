@@ -15,7 +15,7 @@
 
 import type { Pool } from "pg";
 import type { OrganizationId } from "../organization-id.js";
-import type { Job } from "../service/ports/jobs.js";
+import type { Job } from "../ports/jobs.js";
 import { checkedBatchSize, inBatches } from "./batches.js";
 import { toSafeInteger } from "./rows.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";

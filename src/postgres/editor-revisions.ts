@@ -40,7 +40,7 @@ import type { Pool } from "pg";
 import { applyEditorPatches } from "../editor/patches.js";
 import type { EditorState } from "../editor/state.js";
 import type { OrganizationId } from "../organization-id.js";
-import type { VideoRecord } from "../service/ports/records.js";
+import type { VideoRecord } from "../ports/records.js";
 import {
   type EditorRevisionStore,
   oldestKeptEntry,
@@ -50,7 +50,7 @@ import {
   type RevisionActor,
   type RevisionEntry,
   resolveRevisionsKept,
-} from "../service/ports/revisions.js";
+} from "../ports/revisions.js";
 import { RecentlyUsedMap } from "./recently-used.js";
 import { toSafeInteger } from "./rows.js";
 import type { PostgresSchema } from "./schema.js";

@@ -32,6 +32,16 @@
  *
  * @packageDocumentation
  */
+
+export {
+  JOB_RETRY_BACKOFF_DEFAULT,
+  JOB_RETRY_BASE_MILLISECONDS,
+  JOB_RETRY_CAP_MILLISECONDS,
+  JOB_RETRY_FACTOR,
+  jobRetryDelayMilliseconds,
+  type RetryBackoff,
+  retryCeilingMilliseconds,
+} from "../ports/retry-backoff.js";
 export {
   type ApiKeyOptions,
   createPostgresAccountStore,
@@ -103,15 +113,6 @@ export {
 } from "./rate-limiter.js";
 export { POSTGRES_READINESS_CHECK_NAME, postgresReadiness } from "./readiness.js";
 export { createPostgresResourceStores, createPostgresVideoStore } from "./resource-stores.js";
-export {
-  JOB_RETRY_BACKOFF_DEFAULT,
-  JOB_RETRY_BASE_MILLISECONDS,
-  JOB_RETRY_CAP_MILLISECONDS,
-  JOB_RETRY_FACTOR,
-  jobRetryDelayMilliseconds,
-  type RetryBackoff,
-  retryCeilingMilliseconds,
-} from "./retry-backoff.js";
 export { drainJobs } from "./run-claim.js";
 export {
   DEFAULT_POSTGRES_SCHEMA,

@@ -17,13 +17,13 @@ import {
   JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
   type Job,
   type JobLane,
-} from "../service/ports/jobs.js";
-import { fairClaimSql } from "./fair-claim-sql.js";
+} from "../ports/jobs.js";
 import {
   JOB_RETRY_BACKOFF_DEFAULT,
   jobRetryDelayMilliseconds,
   type RetryBackoff,
-} from "./retry-backoff.js";
+} from "../ports/retry-backoff.js";
+import { fairClaimSql } from "./fair-claim-sql.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction } from "./transaction.js";
 

@@ -14,12 +14,7 @@
  */
 
 import type { Pool } from "pg";
-import {
-  JOB_LANE_OF_KIND,
-  type Job,
-  type JobCancellation,
-  type JobQueue,
-} from "../service/ports/jobs.js";
+import { JOB_LANE_OF_KIND, type Job, type JobCancellation, type JobQueue } from "../ports/jobs.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Pool, PoolClient } from "pg";
-import { jobRetryDelayMilliseconds, type RetryBackoff } from "./retry-backoff.js";
+import { jobRetryDelayMilliseconds, type RetryBackoff } from "../ports/retry-backoff.js";
 
 /** How soon a lost listening connection is replaced: up to 1 s, 2 s, 4 s... at most 30 s. */
 export const LISTEN_RECONNECT_BACKOFF: RetryBackoff = {

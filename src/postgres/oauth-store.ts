@@ -8,6 +8,8 @@
  * @module
  */
 import type { Pool } from "pg";
+import { toOrganizationId } from "../organization-id.js";
+import { lookupPrefixOf } from "../ports/api-keys.js";
 import type {
   AuthorizationCodeRecord,
   OAuthClientRecord,
@@ -15,10 +17,8 @@ import type {
   OAuthStore,
   OAuthTokenRecord,
   RegisteredClientMetadata,
-} from "../mcp/oauth/oauth-store.js";
-import { toOrganizationId } from "../organization-id.js";
+} from "../ports/oauth-store.js";
 import type { ApiScope } from "../schemas/scopes.js";
-import { lookupPrefixOf } from "../service/pipeline/api-keys.js";
 import type { Queryable } from "./credit-rows.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";

@@ -8,13 +8,13 @@ import type { Pool } from "pg";
 import type { Clock } from "../clock.js";
 import type { CreditStore } from "../credits/store.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
+import type { JobProcessor, JobQueue } from "../ports/jobs.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
+import type { ResourceStores, UnitOfWork } from "../ports/stores.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
-import type { JobProcessor, JobQueue } from "../service/ports/jobs.js";
-import type { RateLimiter } from "../service/ports/rate-limiter.js";
-import type { ResourceStores, UnitOfWork } from "../service/ports/stores.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
 import type { PostgresApiKeyCacheOptions } from "./api-key-cache.js";
 import { createPostgresCreditStore } from "./credit-store.js";

@@ -12,7 +12,7 @@ import {
   RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../memory/rate-limiter.js";
-import type { RateLimiter } from "../service/ports/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { queryable } from "./transaction.js";
 

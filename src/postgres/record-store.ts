@@ -7,7 +7,7 @@
  * @module
  */
 import type { Pool, QueryResult } from "pg";
-import type { ListQuery, RecordChange, ScopedRecordStore } from "../service/ports/stores.js";
+import type { ListQuery, RecordChange, ScopedRecordStore } from "../ports/stores.js";
 import { sqlStateOf, UNIQUE_VIOLATION } from "./errors.js";
 import { columnsOf, type RecordTable } from "./record-table.js";
 import type { PostgresSchema } from "./schema.js";

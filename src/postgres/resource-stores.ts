@@ -13,8 +13,8 @@ import type {
   ReferenceRecord,
   SlideshowRecord,
   VideoRecord,
-} from "../service/ports/records.js";
-import type { ResourceStores, VideoStore } from "../service/ports/stores.js";
+} from "../ports/records.js";
+import type { ResourceStores, VideoStore } from "../ports/stores.js";
 import {
   createPostgresEditorRevisions,
   IS_EDITOR,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type JobStop, jobStopOf } from "../service/ports/jobs.js";
+import { type JobStop, jobStopOf } from "../ports/jobs.js";
 import { releaseJobClaim, renewJobClaim } from "./claim-handback.js";
 import { claimJobs, completeJob, failJob, type JobClaim, retryDelayOf } from "./job-claims.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";

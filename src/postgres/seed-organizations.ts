@@ -9,7 +9,7 @@
  */
 import type { Pool } from "pg";
 import { toOrganizationId } from "../organization-id.js";
-import type { NewApiKey } from "../service/ports/accounts.js";
+import type { NewApiKey } from "../ports/accounts.js";
 import { insertApiKey, insertOrganization } from "./account-store.js";
 import { grantWithin } from "./credit-grant.js";
 import { type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";

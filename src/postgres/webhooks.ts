@@ -17,7 +17,7 @@ import type {
   WebhookEndpoints,
   WebhookOutbox,
   WebhookPorts,
-} from "../service/ports/webhooks.js";
+} from "../ports/webhooks.js";
 import type { WebhookEventType } from "../vocabulary.js";
 import { checkedBatchSize, inBatches } from "./batches.js";
 import { listenForNotifications } from "./notification-listener.js";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { JOB_LANES, type JobLane, type JobStop } from "../service/ports/jobs.js";
+import { JOB_LANES, type JobLane, type JobStop } from "../ports/jobs.js";
 import { buryExpiredJobs, claimRunnableJobs, type JobClaim } from "./job-claims.js";
 import { runClaim } from "./run-claim.js";
 import { type PostgresWorkerOptions, workerSettings } from "./worker-options.js";

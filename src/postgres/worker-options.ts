@@ -6,12 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Pool } from "pg";
-import {
-  type Job,
-  type JobLaneLimits,
-  type JobProcessor,
-  jobLaneLimitsOf,
-} from "../service/ports/jobs.js";
+import { type Job, type JobLaneLimits, type JobProcessor, jobLaneLimitsOf } from "../ports/jobs.js";
 import type { FailJobOptions } from "./job-claims.js";
 import type { OutboxPruningOptions } from "./outbox-pruning.js";
 

@@ -14,6 +14,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import { type Logger, SILENT_LOGGER } from "../observability/logger.js";
+import {
+  type FontFamilyInfo,
+  type MediaReader,
+  type RenderedImage,
+  type RenderedVideo,
+  type Renderer,
+  type RenderFailure,
+  type RenderWork,
+  renderFailure,
+  type VideoTarget,
+} from "../ports/renderer.js";
 import type { FontSettings } from "./command/visual-graph.js";
 import {
   contactSheetCommand,
@@ -35,17 +46,6 @@ import { shippedFontDirectory } from "./node/shipped-fonts.js";
 import { checkRenderBounds } from "./render-bounds.js";
 import { RENDER_LIMITS_DEFAULT, type RenderLimits } from "./render-limits.js";
 import { RenderSlots } from "./render-slots.js";
-import {
-  type FontFamilyInfo,
-  type MediaReader,
-  type RenderedImage,
-  type RenderedVideo,
-  type Renderer,
-  type RenderFailure,
-  type RenderWork,
-  renderFailure,
-  type VideoTarget,
-} from "./renderer.js";
 
 /** The font text is set in when a style names none: DejaVu Sans, found by fontconfig. */
 export const FONT_FAMILY_DEFAULT = "DejaVu Sans";

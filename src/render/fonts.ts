@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FontFamilyInfo } from "./renderer.js";
+import type { FontFamilyInfo } from "../ports/renderer.js";
 
 // The faces libass finds under the family's own name (the other weights @fontsource
 // names as families of their own).

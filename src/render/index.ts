@@ -22,6 +22,29 @@
  *
  * @packageDocumentation
  */
+
+export {
+  type FontFamilyInfo,
+  type LocalMediaFile,
+  type MediaBody,
+  type MediaReader,
+  type MediaReadRequest,
+  type MediaReadResult,
+  RENDER_FAILURE_CODES,
+  type RenderCallOptions,
+  type RenderError,
+  type RenderErrorDetails,
+  type RenderedImage,
+  type RenderedVideo,
+  type Renderer,
+  type RenderFailure,
+  type RenderFailureCode,
+  type RenderLimitExceeded,
+  type RenderProgress,
+  type RenderWork,
+  renderFailure,
+  type VideoTarget,
+} from "../ports/renderer.js";
 export {
   type CommandFile,
   type CommandKind,
@@ -73,25 +96,3 @@ export {
   RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
   type RenderLimits,
 } from "./render-limits.js";
-export {
-  type FontFamilyInfo,
-  type LocalMediaFile,
-  type MediaBody,
-  type MediaReader,
-  type MediaReadRequest,
-  type MediaReadResult,
-  RENDER_FAILURE_CODES,
-  type RenderCallOptions,
-  type RenderError,
-  type RenderErrorDetails,
-  type RenderedImage,
-  type RenderedVideo,
-  type Renderer,
-  type RenderFailure,
-  type RenderFailureCode,
-  type RenderLimitExceeded,
-  type RenderProgress,
-  type RenderWork,
-  renderFailure,
-  type VideoTarget,
-} from "./renderer.js";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RenderProgress } from "./renderer.js";
+import type { RenderProgress } from "../ports/renderer.js";
 
 const MICROSECONDS_PER_SECOND = 1_000_000;
 

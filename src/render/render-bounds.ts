@@ -8,10 +8,10 @@
  * @module
  */
 import type { MediaLayer, PlannedLayer, RenderPlan } from "../editor/render-plan/types.js";
+import { type RenderFailure, type RenderWork, renderFailure } from "../ports/renderer.js";
 import { assLayerBytesMax, type DrawnLayer } from "./command/ass-document.js";
 import { isMovingLayer } from "./command/fitted-region.js";
 import type { RenderLimits } from "./render-limits.js";
-import { type RenderFailure, type RenderWork, renderFailure } from "./renderer.js";
 
 /** The limits the bounds read. */
 export type RenderBounds = Pick<RenderLimits, "drawnBytesMax" | "inputsMax" | "layerPixelsMax">;

@@ -9,7 +9,7 @@
  */
 
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import type { StoredMediaReader } from "../service/ports/media-storage.js";
+import type { StoredMediaReader } from "../ports/media-storage.js";
 
 /** Media type reported for an object stored without one. */
 export const S3_DEFAULT_CONTENT_TYPE = "application/octet-stream";

@@ -19,7 +19,7 @@ import type {
   StoredMediaReader,
   StoredObject,
   UploadPresigning,
-} from "../service/ports/media-storage.js";
+} from "../ports/media-storage.js";
 import { createHostUrls } from "./host-urls.js";
 import { type ObjectLocation, openObject } from "./object-reader.js";
 import { presignGet, presignPut } from "./presign.js";

@@ -4,4 +4,4 @@
  *
  * @module
  */
-export { countSpokenWords } from "../editor/spoken-words.js";
+export { countSpokenWords } from "./spoken-words.js";

@@ -4,6 +4,10 @@
  *
  * @module
  */
+
+import type { ApiService, OperationId } from "../ports/contract.js";
+import type { ServiceDependencies } from "../ports/dependencies.js";
+import type { JobKind, JobProcessor } from "../ports/jobs.js";
 import { type AgentService, createAgentService } from "./agent/create-agent-service.js";
 import {
   getCatalog,
@@ -12,8 +16,6 @@ import {
   getSkillMarkdown,
   listWorkspaceAssets,
 } from "./catalog/catalog.js";
-import type { ApiService, OperationId } from "./contract.js";
-import type { ServiceDependencies } from "./dependencies.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
 import { listEditorRevisions } from "./editor/editor-revisions.js";
 import { listEditorVideos } from "./editor/editor-video-list.js";
@@ -25,13 +27,13 @@ import { redoEditorEdit, undoEditorEdit } from "./editor/undo-redo.js";
 import { updateEditorVideo } from "./editor/update-editor-video.js";
 import { generationJobHandler } from "./generations/generation-job.js";
 import { createGeneration, getGeneration } from "./generations/generations.js";
-import { type JobRecordHandler, processJob } from "./jobs/process-job.js";
+import type { JobRecordHandler } from "./jobs/job-record-handler.js";
+import { processJob } from "./jobs/process-job.js";
 import { createDirectUploadReceiver, type DirectUploadReceiver } from "./my-media/direct-upload.js";
 import { listEditorMedia } from "./my-media/list-media.js";
 import { uploadEditorMedia } from "./my-media/upload-editor-media.js";
 import { createEditorMediaUploadUrl } from "./my-media/upload-url.js";
 import { type AdmittingUseCase, inOneCall, type UseCase } from "./pipeline/use-case.js";
-import type { JobKind, JobProcessor } from "./ports/jobs.js";
 import { referenceAnalysisJobHandler } from "./references/reference-analysis.js";
 import {
   createReferenceInspiration,

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { MediaStorage } from "../service/ports/media-storage.js";
-import type { SoundEffect } from "../service/ports/workspace.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import type { SoundEffect } from "../ports/workspace.js";
 import { DEMO_EFFECTS } from "./demo-effects.js";
 import { DEMO_MUSIC_BEDS } from "./demo-music.js";
 import { pcm16Wav } from "./pcm-wav.js";

@@ -8,9 +8,10 @@
  *
  * @module
  */
+
+import type { SoundEffect } from "../ports/workspace.js";
 import type { WorkspaceAssets } from "../schemas/assets.js";
 import type { Catalog } from "../schemas/catalog.js";
-import type { SoundEffect } from "../service/ports/workspace.js";
 import { DEMO_SOUNDS } from "./demo-sounds.js";
 
 const CDN = "https://cdn.example.com/reelkit-demo";

@@ -8,9 +8,9 @@
  */
 
 import { createStaticWorkspaceDirectory } from "../memory/workspace-directory.js";
-import type { ServiceDependencies } from "../service/dependencies.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
-import type { WorkspaceDirectory } from "../service/ports/workspace.js";
+import type { ServiceDependencies } from "../ports/dependencies.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import type { WorkspaceDirectory } from "../ports/workspace.js";
 import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "./demo-workspace.js";
 import { createSimulatedScriptWriter } from "./script-writer.js";
 import {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { ScriptWriter } from "../service/ports/jobs.js";
+import type { ScriptWriter } from "../ports/jobs.js";
 import { briefKeywords, briefTopic } from "../service/products/brief-keywords.js";
 import { scriptWordTarget } from "../service/products/narration-size.js";
 import { narrationWords } from "../service/products/narration-text.js";

@@ -8,9 +8,10 @@
  * @module
  */
 
-import type { SpeechProvider, TranscriptionProvider, TranscriptWord } from "../editor/providers.js";
-import { countSpokenWords } from "../editor/spoken-words.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { TranscriptWord } from "../editor/providers.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
+import { countSpokenWords } from "../schemas/spoken-words.js";
 import { narrationWords } from "../service/products/narration-text.js";
 import { placeholderSpeechWav, placeholderWordSlots } from "./placeholder-speech.js";
 import { SIMULATED_WORDS_PER_SECOND } from "./script-writer.js";

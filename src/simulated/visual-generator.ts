@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { MediaStorage } from "../service/ports/media-storage.js";
-import { ProviderError } from "../service/ports/provider-error.js";
-import type { VisualGenerator } from "../service/ports/visuals.js";
+import type { MediaStorage } from "../ports/media-storage.js";
+import { ProviderError } from "../ports/provider-error.js";
+import type { VisualGenerator } from "../ports/visuals.js";
 import { placeholderVisualPng } from "./placeholder-visual.js";
 
 /** The failure category of a request for anything but a picture. */

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import type { Job, ProviderOutcome, WorkProvider } from "../service/ports/jobs.js";
-import type { MediaStorage } from "../service/ports/media-storage.js";
+import type { Job, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
+import type { MediaStorage } from "../ports/media-storage.js";
 import { placeholderClipMp4 } from "./placeholder-clip.js";
 import { placeholderPng } from "./placeholder-image.js";
 import { PLACEHOLDER_VIDEO_SECONDS } from "./placeholder-video.js";

@@ -6,14 +6,14 @@ import {
   type FetchHandler,
   type FetchHandlerOptions,
 } from "../../src/http/index.js";
-import { ENDPOINTS } from "../../src/schemas/endpoints.js";
-import { buildOpenApiDocument } from "../../src/schemas/openapi.js";
 import type {
   ApiService,
   OperationId,
   ServiceRequest,
   ServiceResult,
-} from "../../src/service/contract.js";
+} from "../../src/ports/contract.js";
+import { ENDPOINTS } from "../../src/schemas/endpoints.js";
+import { buildOpenApiDocument } from "../../src/schemas/openapi.js";
 import { validatingHandler } from "../support/openapi-responses.js";
 
 export interface RecordedCall {

@@ -3,7 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createProjectMediaReader } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RenderCallOptions } from "../../src/render/renderer.js";
+import type { RenderCallOptions } from "../../src/ports/renderer.js";
 import { decodePng, describeRendering, near } from "../render/support/ffmpeg.js";
 import { pngSize, redBoxProject } from "../service/editor/export-and-frame-support.js";
 import { KEYS } from "../service/support/harness.js";

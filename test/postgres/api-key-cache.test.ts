@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
+import type { KeyWithOrganization } from "../../src/ports/accounts.js";
 import { ApiKeyCache } from "../../src/postgres/api-key-cache.js";
-import type { KeyWithOrganization } from "../../src/service/ports/accounts.js";
 
 const candidate = (keyId: string, revoked = false): KeyWithOrganization => ({
   key: {

@@ -12,7 +12,7 @@ import {
 import { createPostgresAccountStore, createPostgresOAuthStore } from "reelkit/postgres";
 import { expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
-import { lookupPrefixOf } from "../../src/service/pipeline/api-keys.js";
+import { lookupPrefixOf } from "../../src/ports/api-keys.js";
 import { describeWithDatabase } from "./support/database.js";
 
 const ORGANIZATION = toOrganizationId(1);

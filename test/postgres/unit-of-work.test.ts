@@ -7,7 +7,7 @@ import {
 } from "reelkit/postgres";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
-import type { Job } from "../../src/service/ports/jobs.js";
+import type { Job } from "../../src/ports/jobs.js";
 import { post, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
 import { createTestSchema, type TestSchema, testDatabaseUrl } from "./support/database.js";

@@ -9,7 +9,7 @@ import {
   type S3MediaStorageOptions,
 } from "reelkit/s3";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { MediaStorage } from "../../src/service/ports/media-storage.js";
+import type { MediaStorage } from "../../src/ports/media-storage.js";
 import {
   LOCAL_S3_BUCKET,
   LOCAL_S3_CREDENTIALS,

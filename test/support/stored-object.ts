@@ -1,5 +1,5 @@
 import { collectBytes } from "../../src/media/byte-streams.js";
-import type { MediaStorage } from "../../src/service/ports/media-storage.js";
+import type { MediaStorage } from "../../src/ports/media-storage.js";
 
 /** The whole bytes and type of a stored object, or undefined when absent. */
 export async function readStored(

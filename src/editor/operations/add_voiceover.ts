@@ -10,10 +10,10 @@
  */
 import type { AddVoiceoverOperation } from "../../schemas/edit-operations.js";
 import { VOICEOVER_MAX_WORDS } from "../../schemas/limits.js";
+import { countSpokenWords } from "../../schemas/spoken-words.js";
 import { addAudioClip } from "../audio-clips.js";
 import { editFailure } from "../errors.js";
 import type { OperationModule } from "../options.js";
-import { countSpokenWords } from "../spoken-words.js";
 
 // What the asset remembers of the request, for display and for re-synthesis.
 function voiceMetadata(operation: AddVoiceoverOperation): Record<string, unknown> {

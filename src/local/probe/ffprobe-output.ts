@@ -7,7 +7,7 @@
  */
 import type { MediaFormatName } from "../../media/media-formats.js";
 import { MEDIA_FORMATS } from "../../media/media-formats.js";
-import type { MediaProbe, MediaStreamKind } from "../../service/ports/media-prober.js";
+import type { MediaProbe, MediaStreamKind } from "../../ports/media-prober.js";
 
 /** One stream as ffprobe describes it, reduced to what a probe reads. */
 export interface ProbedStream {

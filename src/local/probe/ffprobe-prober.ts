@@ -19,7 +19,7 @@ import type {
   MediaProbeRequest,
   MediaProbeResult,
   MediaProber,
-} from "../../service/ports/media-prober.js";
+} from "../../ports/media-prober.js";
 import { type ProcessOutcome, runBounded } from "./bounded-process.js";
 import { probeOfReport, readFfprobeJson } from "./ffprobe-output.js";
 import { withPrivateFile } from "./private-file.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import type { ProbeSource } from "../../service/ports/media-prober.js";
+import type { ProbeSource } from "../../ports/media-prober.js";
 
 /** The prefix of every probe's temporary directory. */
 export const PROBE_DIRECTORY_PREFIX = "reelkit-probe-";

@@ -9,7 +9,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ProviderError } from "../../service/ports/provider-error.js";
+import { ProviderError } from "../../ports/provider-error.js";
 import { readPcmWav } from "../audio/wav.js";
 import type { EngineRunner } from "../engine-runner.js";
 import type { SynthesizedFile } from "./flite.js";

@@ -9,8 +9,8 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import type { SpeechRequest, SynthesizedSpeech, TranscriptWord } from "../../editor/providers.js";
-import type { MediaStorage } from "../../service/ports/media-storage.js";
-import { ProviderError } from "../../service/ports/provider-error.js";
+import type { MediaStorage } from "../../ports/media-storage.js";
+import { ProviderError } from "../../ports/provider-error.js";
 import { readPcmWav } from "../audio/wav.js";
 import { checkLocalEnginesOnce, type LocalEngineReport } from "../engine-check.js";
 import { type LocalEnginePrograms, resolveEnginePrograms } from "../engine-programs.js";

@@ -8,7 +8,7 @@
  * @module
  */
 import type { SpeechRequest } from "../../editor/providers.js";
-import { ProviderError } from "../../service/ports/provider-error.js";
+import { ProviderError } from "../../ports/provider-error.js";
 import {
   LOCAL_DEFAULT_VOICE_ID,
   type LocalSpeechEngine,

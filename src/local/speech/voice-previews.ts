@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { MediaStorage } from "../../ports/media-storage.js";
 import type { Voice } from "../../schemas/assets.js";
-import type { MediaStorage } from "../../service/ports/media-storage.js";
 import type { LocalSpeechProvider } from "./speech-provider.js";
 import type { LocalVoice } from "./voices.js";
 

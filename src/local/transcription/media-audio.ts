@@ -8,9 +8,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ProviderError } from "../../ports/provider-error.js";
+import type { MediaReader } from "../../ports/renderer.js";
 import { writeInputs } from "../../render/node/media-inputs.js";
-import type { MediaReader } from "../../render/renderer.js";
-import { ProviderError } from "../../service/ports/provider-error.js";
 import { type PcmWav, readPcmWav } from "../audio/wav.js";
 import type { EngineRunner } from "../engine-runner.js";
 

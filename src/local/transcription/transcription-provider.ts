@@ -11,14 +11,10 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type {
-  AlignmentRequest,
-  Transcript,
-  TranscriptionRequest,
-  TranscriptWord,
-} from "../../editor/providers.js";
-import type { MediaReader } from "../../render/renderer.js";
-import { ProviderError } from "../../service/ports/provider-error.js";
+import type { Transcript, TranscriptionRequest, TranscriptWord } from "../../editor/providers.js";
+import { ProviderError } from "../../ports/provider-error.js";
+import type { MediaReader } from "../../ports/renderer.js";
+import type { AlignmentRequest } from "../../ports/speech-and-transcription.js";
 import {
   checkLocalEnginesOnce,
   type LocalEngineReport,

@@ -18,8 +18,8 @@ import type {
   ApiKeyRecord,
   KeyWithOrganization,
   Organization,
-} from "../../service/ports/accounts.js";
-import type { OAuthStore, OAuthTokenWithGrant } from "./oauth-store.js";
+} from "../../ports/accounts.js";
+import type { OAuthStore, OAuthTokenWithGrant } from "../../ports/oauth-store.js";
 import { keyOfDigest } from "./workspace-sign-in.js";
 
 /** The key id a token's record carries: `oauth_` and its approval's id. */

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { constantTimeEqual } from "../../service/pipeline/api-keys.js";
+import { constantTimeEqual } from "../../ports/api-keys.js";
 import { APPROVAL_FORM_LIFETIME_SECONDS } from "./oauth-limits.js";
 import { newIdentifier, type RandomBytes } from "./secrets.js";
 

@@ -6,6 +6,8 @@
  *
  * @module
  */
+
+import type { OAuthGrant } from "../../ports/oauth-store.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import {
   APPROVAL_TOKEN_FIELD,
@@ -28,7 +30,6 @@ import {
 import type { OAuthError } from "./oauth-errors.js";
 import { formParameters, type OAuthParameters, singleParameters } from "./oauth-http.js";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, OAUTH_MAX_API_KEY_LENGTH } from "./oauth-limits.js";
-import type { OAuthGrant } from "./oauth-store.js";
 import { digestOf, newIdentifier, newSecret } from "./secrets.js";
 import type { AuthorizationServerSettings } from "./server-settings.js";
 import type { SignedIn } from "./workspace-sign-in.js";

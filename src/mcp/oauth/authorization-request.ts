@@ -6,12 +6,13 @@
  *
  * @module
  */
+
+import type { OAuthClientRecord, OAuthStore } from "../../ports/oauth-store.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import { isLoopbackHost } from "./client-registration.js";
 import { type OAuthError, oauthError } from "./oauth-errors.js";
 import type { OAuthParameters } from "./oauth-http.js";
 import { OAUTH_MAX_SCOPE_LENGTH, OAUTH_MAX_STATE_LENGTH } from "./oauth-limits.js";
-import type { OAuthClientRecord, OAuthStore } from "./oauth-store.js";
 import { S256_CODE_CHALLENGE } from "./secrets.js";
 
 /** A request that passed every check. */

@@ -6,9 +6,9 @@
  *
  * @module
  */
+import type { OAuthClientRecord, OAuthStore } from "../../ports/oauth-store.js";
 import { type OAuthResult, oauthErrorResponse, refuse } from "./oauth-errors.js";
 import { formParameters, type OAuthParameters } from "./oauth-http.js";
-import type { OAuthClientRecord, OAuthStore } from "./oauth-store.js";
 import { matchesDigest } from "./secrets.js";
 
 /** The client a request authenticated as, and whether it tried HTTP Basic. */

@@ -10,6 +10,11 @@
  * @module
  */
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  ClientAuthMethod,
+  OAuthClientRecord,
+  RegisteredClientMetadata,
+} from "../../ports/oauth-store.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
 import { jsonBody } from "./oauth-http.js";
@@ -19,11 +24,6 @@ import {
   OAUTH_MAX_SCOPE_LENGTH,
   OAUTH_MAX_URI_LENGTH,
 } from "./oauth-limits.js";
-import type {
-  ClientAuthMethod,
-  OAuthClientRecord,
-  RegisteredClientMetadata,
-} from "./oauth-store.js";
 import { digestOf, newIdentifier, newSecret } from "./secrets.js";
 import { CLIENT_AUTH_METHODS } from "./server-metadata.js";
 import type { AuthorizationServerSettings } from "./server-settings.js";

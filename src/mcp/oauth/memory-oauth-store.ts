@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type {
   AuthorizationCodeRecord,
   OAuthClientRecord,
   OAuthGrant,
   OAuthStore,
   OAuthTokenRecord,
-} from "./oauth-store.js";
+} from "../../ports/oauth-store.js";
 
 /**
  * Creates an empty in-memory {@link OAuthStore}.

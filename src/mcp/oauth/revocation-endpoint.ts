@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import { readAuthenticatedRequest } from "./client-authentication.js";
 import { oauthError, oauthErrorResponse } from "./oauth-errors.js";
 import { digestOf, matchesDigest } from "./secrets.js";

@@ -8,7 +8,7 @@
 import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex } from "@noble/hashes/utils";
 import { encodeBase64Url } from "../../media/base64.js";
-import { constantTimeEqual, hashApiKey } from "../../service/pipeline/api-keys.js";
+import { constantTimeEqual, hashApiKey } from "../../ports/api-keys.js";
 
 /** Random bytes of every code, token and client secret: 256 bits. */
 export const SECRET_BYTES = 32;

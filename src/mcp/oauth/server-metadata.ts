@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { ClientAuthMethod } from "../../ports/oauth-store.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
-import type { ClientAuthMethod } from "./oauth-store.js";
 import type { AuthorizationServerSettings } from "./server-settings.js";
 
 /** How clients may authenticate: public clients with PKCE alone, or with a secret. */

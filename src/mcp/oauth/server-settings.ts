@@ -6,8 +6,8 @@
  */
 import { type Clock, systemClock } from "../../clock.js";
 import type { ObservationOptions } from "../../http/request-observation.js";
+import type { OAuthStore } from "../../ports/oauth-store.js";
 import { absoluteHttpUrl, logFailuresAs } from "../settings-checks.js";
-import type { OAuthStore } from "./oauth-store.js";
 import { cryptoRandomBytes, type RandomBytes } from "./secrets.js";
 import type { WorkspaceSignIn } from "./workspace-sign-in.js";
 

@@ -7,18 +7,18 @@
  *
  * @module
  */
-import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
-import { readAuthenticatedRequest } from "./client-authentication.js";
-import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
-import type { OAuthParameters } from "./oauth-http.js";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from "./oauth-limits.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type {
   OAuthClientRecord,
   OAuthGrant,
   OAuthTokenRecord,
   OAuthTokenWithGrant,
-} from "./oauth-store.js";
+} from "../../ports/oauth-store.js";
+import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
+import { readAuthenticatedRequest } from "./client-authentication.js";
+import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
+import type { OAuthParameters } from "./oauth-http.js";
+import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from "./oauth-limits.js";
 import { digestOf, matchesDigest, newSecret, verifiesS256 } from "./secrets.js";
 import type { AuthorizationServerSettings } from "./server-settings.js";
 

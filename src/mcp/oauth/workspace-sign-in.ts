@@ -8,15 +8,15 @@
  */
 import type { Clock } from "../../clock.js";
 import type { OrganizationId } from "../../organization-id.js";
-import type { ApiScope } from "../../schemas/scopes.js";
-import { lookupPrefixOf } from "../../service/pipeline/api-keys.js";
-import { authenticate } from "../../service/pipeline/authorize.js";
 import {
   type AccountStore,
   isKeyUnusable,
   type KeyWithOrganization,
-} from "../../service/ports/accounts.js";
-import type { OAuthGrant } from "./oauth-store.js";
+} from "../../ports/accounts.js";
+import { lookupPrefixOf } from "../../ports/api-keys.js";
+import type { OAuthGrant } from "../../ports/oauth-store.js";
+import type { ApiScope } from "../../schemas/scopes.js";
+import { authenticate } from "../../service/pipeline/authorize.js";
 
 /** A person signed in to a workspace. */
 export interface SignedIn {

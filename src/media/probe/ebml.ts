@@ -8,9 +8,10 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+
 import { latin1 } from "./binary.js";
 import { codecOfMatroskaId } from "./codec-names.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
 import {
   type ContainerTrack,

@@ -7,9 +7,10 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+
 import { id3TagLength } from "../sniff-audio-frames.js";
 import { latin1, u8, u32be } from "./binary.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { rangeReaderOf } from "./probe-reader.js";
 import { found, truncated, undecodable } from "./probe-results.js";
 

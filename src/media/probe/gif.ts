@@ -9,12 +9,9 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  PictureLimits,
-} from "../../service/ports/media-prober.js";
+
 import { latin1, u8, u16le } from "./binary.js";
+import type { MediaProbeRequest, MediaProbeResult, PictureLimits } from "./media-probe.js";
 import { type ByteCursor, byteCursorOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";
 

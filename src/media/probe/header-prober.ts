@@ -1,5 +1,5 @@
 /**
- * The header prober: a {@link MediaProber} in pure TypeScript over Web-standard APIs, so
+ * The header prober: a media prober (the `MediaProber` port of `reelkit`) in pure TypeScript over Web-standard APIs, so
  * it runs wherever the library runs (Node, Deno, Bun, workers). Each format has a reader
  * that checks the file's structure and reads its size, length, streams and codecs from
  * its headers; PNG data is decompressed and checked row by row, WAV samples need no
@@ -8,11 +8,7 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  MediaProber,
-} from "../../service/ports/media-prober.js";
+
 import type { MediaFormatName } from "../media-formats.js";
 import { probeAvi } from "./avi.js";
 import { probeEbml } from "./ebml.js";
@@ -20,6 +16,7 @@ import { probeFlac } from "./flac.js";
 import { probeGif } from "./gif.js";
 import { probeIsoMedia } from "./iso-media.js";
 import { probeJpeg } from "./jpeg.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { probeMpegAudio } from "./mpeg-audio.js";
 import { probeOgg } from "./ogg.js";
 import { probePng } from "./png.js";
@@ -52,6 +49,17 @@ const READERS: { readonly [Format in MediaFormatName]: FormatReader } = {
 };
 
 /**
+ * The header prober, as {@link createHeaderMediaProber} makes it: it has the shape of the
+ * `MediaProber` port of `reelkit`, which it serves wherever that port is asked for.
+ */
+export interface HeaderMediaProber {
+  /** {@link HEADER_PROBER_NAME}, recorded with what it found. */
+  readonly name: string;
+  /** Probes one file from its headers; every expected failure is a returned value. */
+  probe(request: MediaProbeRequest): Promise<MediaProbeResult>;
+}
+
+/**
  * Creates the header prober. It needs no program and no network; a stream that fails
  * while it reads is answered as `prober_failed`.
  *
@@ -67,7 +75,7 @@ const READERS: { readonly [Format in MediaFormatName]: FormatReader } = {
  * else result.error.code; // "undecodable", "too_large", ...
  * ```
  */
-export function createHeaderMediaProber(): MediaProber {
+export function createHeaderMediaProber(): HeaderMediaProber {
   return {
     name: HEADER_PROBER_NAME,
     async probe(request) {

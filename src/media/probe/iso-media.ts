@@ -8,13 +8,10 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  MediaStreamKind,
-} from "../../service/ports/media-prober.js";
+
 import { latin1, u16be, u32be, u64be } from "./binary.js";
 import { codecOfFourCc } from "./codec-names.js";
+import type { MediaProbeRequest, MediaProbeResult, MediaStreamKind } from "./media-probe.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
 import { containerProbe, streamsOf, truncated, undecodable, unsupported } from "./probe-results.js";
 

@@ -8,12 +8,9 @@
  *
  * @module
  */
-import type {
-  MediaProbeRequest,
-  MediaProbeResult,
-  PictureLimits,
-} from "../../service/ports/media-prober.js";
+
 import { u8, u16be } from "./binary.js";
+import type { MediaProbeRequest, MediaProbeResult, PictureLimits } from "./media-probe.js";
 import { type ByteCursor, byteCursorOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";
 

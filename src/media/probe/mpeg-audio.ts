@@ -9,9 +9,10 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+
 import { id3TagLength } from "../sniff-audio-frames.js";
 import { latin1, u32be } from "./binary.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
 import { found, truncated, undecodable, unsupported } from "./probe-results.js";
 

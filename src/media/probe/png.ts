@@ -8,10 +8,11 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+
 import { latin1, u8, u32be } from "./binary.js";
 import { crc32Finish, crc32Update } from "./crc32.js";
 import { startInflateCheck } from "./inflate-check.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { type SequentialReader, sequentialReaderOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";
 

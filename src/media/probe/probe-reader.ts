@@ -5,9 +5,10 @@
  *
  * @module
  */
-import type { ProbeSource } from "../../service/ports/media-prober.js";
+
 import { readHeadBytes, streamOfBytes } from "../byte-streams.js";
 import { concatenate } from "../read-response.js";
+import type { ProbeSource } from "./media-probe.js";
 
 /** Bytes of the head kept by a {@link RangeReader}: every header prober reads them. */
 export const PROBE_HEAD_BYTES = 64 * 1024;

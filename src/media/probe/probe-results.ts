@@ -11,7 +11,7 @@ import type {
   MediaProbeResult,
   MediaStreamKind,
   PictureLimits,
-} from "../../service/ports/media-prober.js";
+} from "./media-probe.js";
 
 /** A probe that found `value`. */
 export function found(value: MediaProbe): MediaProbeResult {

@@ -8,8 +8,9 @@
  *
  * @module
  */
-import type { MediaProbeRequest, MediaProbeResult } from "../../service/ports/media-prober.js";
+
 import { latin1, u16le, u32le } from "./binary.js";
+import type { MediaProbeRequest, MediaProbeResult } from "./media-probe.js";
 import { type RangeReader, rangeReaderOf } from "./probe-reader.js";
 import { found, truncated, undecodable } from "./probe-results.js";
 

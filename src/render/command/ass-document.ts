@@ -21,8 +21,8 @@ import type {
   TextLayer,
   TimeWindow,
 } from "../../editor/render-plan/types.js";
+import type { FontFamilyInfo } from "../../ports/renderer.js";
 import { faceWeight } from "../fonts.js";
-import type { FontFamilyInfo } from "../renderer.js";
 import {
   type BoxStep,
   type CaptionPart,

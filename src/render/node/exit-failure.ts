@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type RenderFailure, renderFailure } from "../renderer.js";
+import { type RenderFailure, renderFailure } from "../../ports/renderer.js";
 import type { ProcessExit } from "./ffmpeg-process.js";
 import type { RendererContext } from "./renderer-context.js";
 

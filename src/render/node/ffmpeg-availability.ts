@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type RenderFailure, renderFailure } from "../renderer.js";
+import { type RenderFailure, renderFailure } from "../../ports/renderer.js";
 import { CONFINEMENT_SUPPORTED, CONFINEMENT_TOOLS } from "./confinement.js";
 import { runProcess } from "./ffmpeg-process.js";
 

@@ -13,7 +13,7 @@ import {
   type MediaReader,
   type RenderFailure,
   renderFailure,
-} from "../renderer.js";
+} from "../../ports/renderer.js";
 
 /** What writing the inputs needs. */
 export interface InputWriting {

@@ -9,6 +9,7 @@
 import { mkdtemp, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { RenderInput, RenderPlan } from "../../editor/render-plan/types.js";
+import { type RenderCallOptions, type RenderFailure, renderFailure } from "../../ports/renderer.js";
 import {
   type CommandFile,
   type CommandKind,
@@ -18,7 +19,6 @@ import {
 } from "../ffmpeg-command.js";
 import { ProgressReader } from "../progress.js";
 import type { SlotRefusal } from "../render-slots.js";
-import { type RenderCallOptions, type RenderFailure, renderFailure } from "../renderer.js";
 import { failureOfExit } from "./exit-failure.js";
 import { checkConfinementOnce, checkFfmpegOnce } from "./ffmpeg-availability.js";
 import { runProcess } from "./ffmpeg-process.js";

@@ -6,10 +6,10 @@
  * @module
  */
 import type { Logger } from "../../observability/logger.js";
+import type { MediaReader } from "../../ports/renderer.js";
 import type { CommandKind, FontSettings, VideoEncoding } from "../ffmpeg-command.js";
 import type { RenderLimits } from "../render-limits.js";
 import type { RenderSlots } from "../render-slots.js";
-import type { MediaReader } from "../renderer.js";
 import type { ProcessConfinement } from "./confinement.js";
 
 /** The shared parts of a renderer's renders. */

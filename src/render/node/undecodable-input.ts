@@ -7,8 +7,8 @@
  * @module
  */
 import type { RenderInput, RenderPlan } from "../../editor/render-plan/types.js";
+import { type RenderFailure, renderFailure } from "../../ports/renderer.js";
 import { INPUT_SAFETY_ARGS } from "../command/graph.js";
-import { type RenderFailure, renderFailure } from "../renderer.js";
 import type { ProcessConfinement } from "./confinement.js";
 import { runProcess } from "./ffmpeg-process.js";
 import { inputFileName } from "./media-inputs.js";

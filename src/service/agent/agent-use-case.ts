@@ -6,8 +6,8 @@
  * @module
  */
 import type { z } from "zod";
-import type { ServiceRequest, ServiceResult } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceRequest, ServiceResult } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import { authenticate, authorize, type Caller } from "../pipeline/authorize.js";
 import { parseInput, refuseUnacceptableValues } from "../pipeline/input.js";
 import { proceed, type Step } from "../pipeline/results.js";

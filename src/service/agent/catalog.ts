@@ -5,8 +5,8 @@
  * @module
  */
 import type { z } from "zod";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Catalog } from "../../schemas/catalog.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { parseInput } from "../pipeline/input.js";
 import { success } from "../pipeline/results.js";
 import { servingCheckedValues, type UseCase } from "../pipeline/use-case.js";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { ServiceRequest, ServiceResult } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceRequest, ServiceResult } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { AgentOperationId } from "./agent-operations.js";
 import { listGenerationCatalog } from "./catalog.js";
 import { listSocialAccounts, listSocialPublications, publishMediaToSocial } from "./social.js";

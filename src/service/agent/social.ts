@@ -11,12 +11,12 @@
 import { isoNow } from "../../clock.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { OrganizationId } from "../../organization-id.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaRecord } from "../../ports/records.js";
+import type { PublishableMediaKind, SocialAccount, SocialPublication } from "../../ports/social.js";
 import { placedKindOf } from "../my-media/media-kind.js";
 import { MEDIA_COMPLETED_STATUS } from "../my-media/my-media-lookup.js";
 import { failure, success } from "../pipeline/results.js";
-import type { MediaRecord } from "../ports/records.js";
-import type { PublishableMediaKind, SocialAccount, SocialPublication } from "../ports/social.js";
 import {
   listSocialPublicationsInputSchema,
   publishMediaToSocialInputSchema,

@@ -5,8 +5,8 @@
  * @module
  */
 
+import type { SoundEffect } from "../../ports/workspace.js";
 import { success } from "../pipeline/results.js";
-import type { SoundEffect } from "../ports/workspace.js";
 import { listSoundEffectsInputSchema } from "./agent-schemas.js";
 import { agentUseCase } from "./agent-use-case.js";
 

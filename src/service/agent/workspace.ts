@@ -9,8 +9,8 @@
  * @module
  */
 
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import { API_SCOPES } from "../../schemas/scopes.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { authenticate, hasAnyScope, missingScopeError } from "../pipeline/authorize.js";
 import { failure, success } from "../pipeline/results.js";
 import type { UseCase } from "../pipeline/use-case.js";

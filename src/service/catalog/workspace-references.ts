@@ -6,8 +6,8 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Voice, WorkspaceAssets } from "../../schemas/assets.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { referenceNotFoundError, unusableFieldError } from "../generations/reference-errors.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 

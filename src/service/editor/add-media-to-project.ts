@@ -9,11 +9,11 @@
 import { isoNow } from "../../clock.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";
 import { summarizeEditor } from "../../editor/summary.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { RevisionActor } from "../../ports/revisions.js";
 import type { MediaAddition } from "../../schemas/media.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { RevisionActor } from "../ports/revisions.js";
 import { editApiError } from "./apply-edits-to-project.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 import { projectBoundRefusal } from "./project-bounds.js";

@@ -10,8 +10,8 @@ import { transcriptionRequestsFor } from "../../editor/provider-requests.js";
 import type { Transcript, TranscriptionRequest } from "../../editor/providers.js";
 import type { EditorState } from "../../editor/state.js";
 import type { ApiError } from "../../errors/api-error.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import { providerFailureApiError } from "./provider-failures.js";
 

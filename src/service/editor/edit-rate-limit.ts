@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { ServiceFailure } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceFailure } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { rateLimitedFailure } from "../pipeline/paid.js";
 

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import type { RevisionEntry } from "../../ports/revisions.js";
 import {
   type EditorRevision,
   type EditorRevisionList,
@@ -14,7 +16,6 @@ import { editorVideoIdParamsSchema } from "../../schemas/editor-videos.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { RevisionEntry } from "../ports/revisions.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 
 /** The wire form of a kept revision. */

@@ -10,6 +10,7 @@
  */
 
 import { concatenate } from "../../media/read-response.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import {
   type EditorVideoList,
   type EditorVideoRecord,
@@ -17,7 +18,6 @@ import {
   listEditorVideosQuerySchema,
 } from "../../schemas/editor-videos.js";
 import { EDITOR_LIST_RESPONSE_MAX_BYTES } from "../../schemas/limits.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";

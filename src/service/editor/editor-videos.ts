@@ -15,6 +15,8 @@ import { createEditorState, type EditorState } from "../../editor/state.js";
 import { summarizeEditor } from "../../editor/summary.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import { concatenate } from "../../media/read-response.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { VideoRecord } from "../../ports/records.js";
 import { editorVideoQuerySchema } from "../../schemas/editor-revisions.js";
 import {
   createEditorVideoRequestSchema,
@@ -22,12 +24,10 @@ import {
   type EditorVideoRecord,
   editorVideoIdParamsSchema,
 } from "../../schemas/editor-videos.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { VideoRecord } from "../ports/records.js";
 import { editRateRefusal } from "./edit-rate-limit.js";
 import { etagHeader, holdsRevision } from "./revision-preconditions.js";
 

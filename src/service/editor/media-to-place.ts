@@ -6,13 +6,13 @@
  */
 import type { MediaPlacementFields, MediaToPlace } from "../../editor/media.js";
 import { apiError } from "../../errors/api-error.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaRecord } from "../../ports/records.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { placedKindOf } from "../my-media/media-kind.js";
 import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { MediaRecord } from "../ports/records.js";
 import { readUrlMedia } from "./url-media.js";
 
 // The item's own metadata is measured; the body's width and height only fill its gaps.

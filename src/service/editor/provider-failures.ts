@@ -9,7 +9,7 @@
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import { fieldRefusal } from "../../errors/validation.js";
-import { ProviderError } from "../ports/provider-error.js";
+import { ProviderError } from "../../ports/provider-error.js";
 
 /** Which operation of the batch asked the provider. */
 export interface ProviderFailureSite {

@@ -7,9 +7,9 @@
  * @module
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
-import type { ServiceRequest } from "../contract.js";
+import type { ServiceRequest } from "../../ports/contract.js";
+import type { RevisionActor } from "../../ports/revisions.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { RevisionActor } from "../ports/revisions.js";
 
 /**
  * The entity tag of a project at `revision`, as the `ETag` header carries it.

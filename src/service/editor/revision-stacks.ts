@@ -14,7 +14,7 @@ import {
   oldestKeptEntry,
   type ProjectHead,
   type RevisionEntry,
-} from "../ports/revisions.js";
+} from "../../ports/revisions.js";
 
 function kept(head: ProjectHead, revision: number, stack: readonly number[]): number[] {
   const oldest = oldestKeptEntry(revision, head.historyStart, head.revisionsKept);

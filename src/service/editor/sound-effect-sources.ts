@@ -7,11 +7,11 @@
  * @module
  */
 import type { MediaResolutions, ResolvedMedia } from "../../editor/providers.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaRecord } from "../../ports/records.js";
 import type { AddSoundEffectOperation, EditOperation } from "../../schemas/edit-operations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { findCompletedMedia, positiveMetadataNumber } from "../my-media/my-media-lookup.js";
 import type { Caller } from "../pipeline/authorize.js";
-import type { MediaRecord } from "../ports/records.js";
 
 // A sound effect plays the audio of its source, so pictures cannot be one.
 const PLAYABLE_MEDIA_TYPES: ReadonlySet<string> = new Set(["audio", "voice", "video"]);

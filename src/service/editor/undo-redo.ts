@@ -13,16 +13,16 @@ import { isoNow } from "../../clock.js";
 import { applyEditorPatches } from "../../editor/patches.js";
 import { summarizeEditor } from "../../editor/summary.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
+import type { ServiceResult } from "../../ports/contract.js";
+import type { NewRevision, ProjectHead, RevisionEntry } from "../../ports/revisions.js";
 import {
   type EditorRevisionResult,
   editorHistoryRequestSchema,
 } from "../../schemas/editor-revisions.js";
 import { editorVideoIdParamsSchema } from "../../schemas/editor-videos.js";
-import type { ServiceResult } from "../contract.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { type AdmittedCall, authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { NewRevision, ProjectHead, RevisionEntry } from "../ports/revisions.js";
 import { editRateRefusal } from "./edit-rate-limit.js";
 import { editorProjectNotFound } from "./editor-videos.js";
 import {

@@ -7,14 +7,15 @@
  *
  * @module
  */
+
+import type { ServiceRequest, ServiceResult } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { AddVoiceoverOperation, EditOperation } from "../../schemas/edit-operations.js";
 import {
   editorVideoIdParamsSchema,
   type PatchEditorVideoRequest,
   patchEditorVideoRequestSchema,
 } from "../../schemas/editor-videos.js";
-import type { ServiceRequest, ServiceResult } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { parseInput } from "../pipeline/input.js";
 import { runPaidRequest } from "../pipeline/paid.js";

@@ -14,15 +14,15 @@ import { fieldRefusal } from "../../errors/validation.js";
 import { readHeadBytes } from "../../media/byte-streams.js";
 import { fetchRefusalError } from "../../media/media-errors.js";
 import type { MediaKind } from "../../media/media-types.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { ProbeSource } from "../../ports/media-prober.js";
 import type { AddEditorMediaRequest } from "../../schemas/media.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { kindFromExtension } from "../my-media/media-kind.js";
 import { probeMetadata } from "../my-media/media-record.js";
 import { type ProbedFile, probeReceivedFile } from "../my-media/probe-media.js";
 import { checkImportSize, checkMediaBytes, SNIFF_HEAD_BYTES } from "../my-media/received-media.js";
 import { checkNamedKinds, resolveMediaType } from "../my-media/store-media.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { ProbeSource } from "../ports/media-prober.js";
 
 const FIELD = "url";
 

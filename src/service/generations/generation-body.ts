@@ -5,6 +5,7 @@
  * @module
  */
 import type { ApiError } from "../../errors/api-error.js";
+import type { GenerationRecord } from "../../ports/records.js";
 import type {
   Generation,
   GenerationBatch,
@@ -12,7 +13,6 @@ import type {
   GenerationError,
   GenerationStatus,
 } from "../../schemas/generations.js";
-import type { GenerationRecord } from "../ports/records.js";
 
 // Generations are reported from `generating` on (spec 3); a store holding `queued` for
 // one would still answer with a status of the enumeration.

@@ -5,9 +5,9 @@
  */
 
 import { isoNow } from "../../clock.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
+import type { GenerationRecord } from "../../ports/records.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
-import type { GenerationRecord } from "../ports/records.js";
 
 /**
  * Moves the generation `resourceId`: it is `generating` from creation, so `start` only

@@ -8,9 +8,9 @@
  */
 
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { MediaType } from "../../schemas/common.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import { referenceNotFoundError } from "./reference-errors.js";
 

@@ -10,9 +10,9 @@
 import { priceGeneration } from "../../credits/price-generation.js";
 import { type GenerationQuote, pricingApiError } from "../../credits/pricing.js";
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { jobInputOf } from "../jobs/enqueue.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import { type CatalogChoice, catalogChoiceOf, checkTemplateOptions } from "./catalog-choice.js";

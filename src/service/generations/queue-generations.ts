@@ -11,8 +11,9 @@
 import { isoNow } from "../../clock.js";
 import { settleBatch } from "../../credits/batch.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { GenerationRecord } from "../../ports/records.js";
 import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import {
   QUEUE_UNAVAILABLE_CATEGORY,
   QUEUE_UNAVAILABLE_FAILURE,
@@ -24,7 +25,6 @@ import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, proceed, type Step, success } from "../pipeline/results.js";
-import type { GenerationRecord } from "../ports/records.js";
 import { batchBodyOf, batchItemOf } from "./generation-body.js";
 import type { GenerationPlan } from "./plan-generation.js";
 

@@ -8,9 +8,9 @@
  * @module
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { Job } from "../ports/jobs.js";
-import type { JobFailure } from "../ports/records.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { Job } from "../../ports/jobs.js";
+import type { JobFailure } from "../../ports/records.js";
 
 /** The failure category of work the job queue would not take. */
 export const QUEUE_UNAVAILABLE_CATEGORY = "queue_unavailable";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { ProviderError } from "../ports/provider-error.js";
-import type { JobFailure } from "../ports/records.js";
+import { ProviderError } from "../../ports/provider-error.js";
+import type { JobFailure } from "../../ports/records.js";
 
 /** The failure recorded when the provider throws instead of answering. */
 export const PROVIDER_ERROR_CATEGORY = "provider_error";

@@ -11,10 +11,10 @@
 
 import { creditsReturned } from "../../credits/credits-returned.js";
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { JobFailure, WorkStatus } from "../../ports/records.js";
+import type { RecordChange } from "../../ports/stores.js";
 import type { GenerationError } from "../../schemas/generations.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { JobFailure, WorkStatus } from "../ports/records.js";
-import type { RecordChange } from "../ports/stores.js";
 
 /** The fields of a record that its work moves. */
 export interface WorkState {

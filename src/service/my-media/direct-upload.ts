@@ -13,10 +13,10 @@ import { LimitedBodyError, type LimitedBodyFailure, limitBody } from "../../medi
 import { uploadUrlError } from "../../media/media-errors.js";
 import type { UploadRequestParts } from "../../media/signed-urls.js";
 import type { UploadClaims } from "../../media/upload-url-claims.js";
-import type { ServiceFailure, ServiceSuccess } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceFailure, ServiceSuccess } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaBody } from "../../ports/media-storage.js";
 import { failure, success } from "../pipeline/results.js";
-import type { MediaBody } from "../ports/media-storage.js";
 
 /** Result of {@link DirectUploadReceiver.verify}. */
 export type DirectUploadVerification =

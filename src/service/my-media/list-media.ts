@@ -6,12 +6,12 @@
  * @module
  */
 
+import type { MediaRecord } from "../../ports/records.js";
 import type { MediaType } from "../../schemas/common.js";
 import { type ListMediaQuery, listMediaQuerySchema } from "../../schemas/media.js";
 import { parseInput } from "../pipeline/input.js";
 import { success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { MediaRecord } from "../ports/records.js";
 import { matchesTerms, searchTermsOf } from "./media-record.js";
 
 /**

@@ -7,10 +7,10 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { MediaProbe } from "../../ports/media-prober.js";
+import type { StoredObject } from "../../ports/media-storage.js";
+import type { MediaRecord } from "../../ports/records.js";
 import type { MediaType } from "../../schemas/common.js";
-import type { MediaProbe } from "../ports/media-prober.js";
-import type { StoredObject } from "../ports/media-storage.js";
-import type { MediaRecord } from "../ports/records.js";
 import { MEDIA_COMPLETED_STATUS } from "./my-media-lookup.js";
 import type { ProbedMedia } from "./receive-media.js";
 

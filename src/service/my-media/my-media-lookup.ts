@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaRecord } from "../../ports/records.js";
 import type { Caller } from "../pipeline/authorize.js";
-import type { MediaRecord } from "../ports/records.js";
 
 /** The status of a My Media item that is ready to use (spec 2.8). */
 export const MEDIA_COMPLETED_STATUS = "completed";

@@ -12,16 +12,16 @@ import { fieldRefusal } from "../../errors/validation.js";
 import { createHeaderMediaProber } from "../../media/probe/header-prober.js";
 import { probeSourceOfBytes } from "../../media/probe/probe-reader.js";
 import type { SniffedMedia } from "../../media/sniff.js";
-import { IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX_PIXELS } from "../../schemas/limits.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import { halt, proceed, type Step } from "../pipeline/results.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type {
   MediaProbe,
   MediaProbeFailure,
   MediaProber,
   PictureLimits,
   ProbeSource,
-} from "../ports/media-prober.js";
+} from "../../ports/media-prober.js";
+import { IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX_PIXELS } from "../../schemas/limits.js";
+import { halt, proceed, type Step } from "../pipeline/results.js";
 
 /** The pictures imports accept: {@link IMAGE_SIDE_MAX_PIXELS} a side, {@link IMAGE_PIXELS_MAX} in all. */
 export const IMPORT_PICTURE_LIMITS: PictureLimits = {

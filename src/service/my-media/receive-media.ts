@@ -11,10 +11,10 @@
 import { fieldRefusal } from "../../errors/validation.js";
 import { decodeInlineData } from "../../media/decode-inline.js";
 import { inlineDataError } from "../../media/media-errors.js";
+import type { UploadedFile } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineMedia } from "../../schemas/media.js";
-import type { UploadedFile } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import { type ProbedFile, probeReceivedFile } from "./probe-media.js";

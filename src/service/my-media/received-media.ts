@@ -11,8 +11,8 @@ import { fieldRefusal } from "../../errors/validation.js";
 import { declaredTypeError } from "../../media/media-errors.js";
 import { importMaxBytesForKind } from "../../media/media-types.js";
 import { checkDeclaredType, type SniffedMedia, sniffMedia } from "../../media/sniff.js";
+import type { StoredMediaReader } from "../../ports/media-storage.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { StoredMediaReader } from "../ports/media-storage.js";
 
 /** How the bytes of a My Media item arrived; recorded as `metadata.source`. */
 export type MediaOrigin = "inline" | "multipart" | "source_url" | "direct_upload";

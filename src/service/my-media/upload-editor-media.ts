@@ -8,8 +8,10 @@
  */
 
 import type { MediaToPlace } from "../../editor/media.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { MediaRecord } from "../../ports/records.js";
+import type { RevisionActor } from "../../ports/revisions.js";
 import type { MediaAddition } from "../../schemas/media.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { addMediaToProject } from "../editor/add-media-to-project.js";
 import { editRateRefusal } from "../editor/edit-rate-limit.js";
 import { findEditorProject } from "../editor/editor-videos.js";
@@ -17,8 +19,6 @@ import { editActorOf } from "../editor/revision-preconditions.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { proceed, type Step, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { MediaRecord } from "../ports/records.js";
-import type { RevisionActor } from "../ports/revisions.js";
 import { type ProbedMedia, receiveMedia } from "./receive-media.js";
 import { storeMediaItem } from "./store-media.js";
 import { type EditorTarget, parseUploadRequest } from "./upload-request.js";

@@ -7,13 +7,13 @@
  */
 
 import { fieldRefusal } from "../../errors/validation.js";
+import type { ServiceRequest, UploadedFile } from "../../ports/contract.js";
 import {
   type InlineMedia,
   type Placement,
   uploadMediaMultipartFieldsSchema,
   uploadMediaRequestSchema,
 } from "../../schemas/media.js";
-import type { ServiceRequest, UploadedFile } from "../contract.js";
 import { parseInput } from "../pipeline/input.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 

@@ -6,18 +6,18 @@
  * @module
  */
 import { type ApiError, apiError } from "../../errors/api-error.js";
-import type { EndpointDefinition } from "../../schemas/endpoints.js";
-import type { ApiScope } from "../../schemas/scopes.js";
-import type { RequestCredentials } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import {
   type AccountStore,
   type ApiKeyRecord,
   isKeyUnusable,
   type KeyWithOrganization,
   type Organization,
-} from "../ports/accounts.js";
-import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "./api-keys.js";
+} from "../../ports/accounts.js";
+import { constantTimeEqual, hashApiKey, lookupPrefixOf } from "../../ports/api-keys.js";
+import type { RequestCredentials } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { EndpointDefinition } from "../../schemas/endpoints.js";
+import type { ApiScope } from "../../schemas/scopes.js";
 import { halt, proceed, type Step } from "./results.js";
 
 /** Who is calling: the key and its organization. */

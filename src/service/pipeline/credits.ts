@@ -6,7 +6,7 @@
  */
 import type { CreditBalance, HoldRequest } from "../../credits/account.js";
 import { insufficientCreditsError } from "../../errors/api-error.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Caller } from "./authorize.js";
 import { halt, proceed, type Step } from "./results.js";
 

@@ -7,8 +7,8 @@
 import type { z } from "zod";
 import { apiError } from "../../errors/api-error.js";
 import { validationError } from "../../errors/validation.js";
+import type { ServiceFailure, ServiceRequest } from "../../ports/contract.js";
 import { findUnacceptableValue, type UnacceptableValue } from "../../schemas/request-values.js";
-import type { ServiceFailure, ServiceRequest } from "../contract.js";
 import { failure, halt, proceed, type Step } from "./results.js";
 
 /** Where a value came from, named in the error's `context.location`. */

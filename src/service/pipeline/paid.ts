@@ -16,10 +16,15 @@ import {
   type IdempotentResponse,
   runIdempotent,
 } from "../../idempotency/run-idempotent.js";
+import type {
+  ResultHeaders,
+  ServiceFailure,
+  ServiceRequest,
+  ServiceSuccess,
+} from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { RateLimitDecision } from "../../ports/rate-limiter.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
-import type { ResultHeaders, ServiceFailure, ServiceRequest, ServiceSuccess } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { Caller } from "./authorize.js";
 import { failure, success } from "./results.js";
 

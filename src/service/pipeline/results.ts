@@ -11,7 +11,7 @@ import type {
   ServiceFailure,
   ServiceMarkdown,
   ServiceSuccess,
-} from "../contract.js";
+} from "../../ports/contract.js";
 
 /** A success with a JSON body. */
 export function success(body: unknown, headers?: ResultHeaders): ServiceSuccess {

@@ -7,15 +7,16 @@
  *
  * @module
  */
-import { ENDPOINTS, type EndpointDefinition } from "../../schemas/endpoints.js";
+
 import type {
   Admission,
   OperationId,
   RequestCredentials,
   ServiceRequest,
   ServiceResult,
-} from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
+} from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import { ENDPOINTS, type EndpointDefinition } from "../../schemas/endpoints.js";
 import { admit, type Caller } from "./authorize.js";
 import { refuseUnacceptableValues } from "./input.js";
 

@@ -12,12 +12,12 @@ import { groupIntoEntries } from "../../editor/captions.js";
 import type { EditorState } from "../../editor/state.js";
 import { createEditorState } from "../../editor/state.js";
 import { secondsToFrames } from "../../editor/time.js";
+import type { NarrationAudio, WordTiming } from "../../ports/product-workflow.js";
+import type { GeneratedVisual } from "../../ports/visuals.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { CaptionStyle, CaptionWord } from "../../schemas/edit-values.js";
 import { CAPTION_WORD_MAX_LENGTH, MUSIC_UNDER_VOICE_DB } from "../../schemas/limits.js";
 import type { AnimationDirection, EditorAspectRatio } from "../../vocabulary.js";
-import type { NarrationAudio, WordTiming } from "../ports/product-workflow.js";
-import type { GeneratedVisual } from "../ports/visuals.js";
 import { narrationWords } from "./narration-text.js";
 import {
   applyBatch,

@@ -6,10 +6,10 @@
  * @module
  */
 
+import type { ProviderOutcome } from "../../ports/jobs.js";
+import type { FacelessProgress } from "../../ports/product-workflow.js";
+import type { GeneratedVisual } from "../../ports/visuals.js";
 import type { FacelessStep } from "../../vocabulary.js";
-import type { ProviderOutcome } from "../ports/jobs.js";
-import type { FacelessProgress } from "../ports/product-workflow.js";
-import type { GeneratedVisual } from "../ports/visuals.js";
 import { buildFacelessProject } from "./faceless-project.js";
 import { facelessInputOf } from "./product-inputs.js";
 import {

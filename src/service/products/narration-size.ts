@@ -8,8 +8,9 @@
  *
  * @module
  */
-import { countSpokenWords } from "../../editor/spoken-words.js";
+
 import { VOICEOVER_MAX_WORDS, VOICEOVER_TEXT_MAX_LENGTH } from "../../schemas/limits.js";
+import { countSpokenWords } from "../../schemas/spoken-words.js";
 import { narrationSentences } from "./narration-text.js";
 
 /** Whether a narration fits one voiceover, and its size when it does not. */

@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { PlannedScene, PlannedSlide } from "../../ports/script-plans.js";
 import { TEXT_MAX_LENGTH } from "../../schemas/limits.js";
-import type { PlannedScene, PlannedSlide } from "../ports/script-plans.js";
 import { comparableWord, narrationWords } from "./narration-text.js";
 import { SCENES_MAX, VISUAL_PROMPT_MAX_LENGTH } from "./scene-plan.js";
 

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { EditorExportRecord, VideoRecord } from "../ports/records.js";
-import type { RecordChange } from "../ports/stores.js";
+import type { EditorExportRecord, VideoRecord } from "../../ports/records.js";
+import type { RecordChange } from "../../ports/stores.js";
 
 /**
  * Records a completed product's rendered file as its project's export, paid by the

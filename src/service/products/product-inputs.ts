@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { Job } from "../../ports/jobs.js";
 import { EDITOR_ASPECT_RATIOS, type EditorAspectRatio } from "../../vocabulary.js";
-import type { Job } from "../ports/jobs.js";
 
 /** What a faceless video's steps read from its job. */
 export interface FacelessInput {

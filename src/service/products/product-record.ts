@@ -7,15 +7,15 @@
  */
 import { isoNow } from "../../clock.js";
 import type { EditorState } from "../../editor/state.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import { isRunnable } from "../jobs/work.js";
-import type { Job } from "../ports/jobs.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { Job } from "../../ports/jobs.js";
 import type {
   FacelessProgress,
   ProductProgress,
   SlideshowProgress,
-} from "../ports/product-workflow.js";
-import type { VideoRecord } from "../ports/records.js";
+} from "../../ports/product-workflow.js";
+import type { VideoRecord } from "../../ports/records.js";
+import { isRunnable } from "../jobs/work.js";
 
 /** One run of a product's job: the ports, the job, and the video it builds. */
 export interface ProductRun {

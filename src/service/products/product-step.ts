@@ -4,8 +4,9 @@
  *
  * @module
  */
+
+import type { VideoRecord } from "../../ports/records.js";
 import type { FacelessStep, SlideshowStep } from "../../vocabulary.js";
-import type { VideoRecord } from "../ports/records.js";
 import { FACELESS_WORKFLOW } from "./faceless-workflow.js";
 import type { FacelessVideo, SlideshowVideo } from "./product-record.js";
 import { SLIDESHOW_WORKFLOW } from "./slideshow-workflow.js";

@@ -6,8 +6,9 @@
  *
  * @module
  */
+
+import type { JobFailure } from "../../ports/records.js";
 import { failureOfThrow } from "../jobs/provider-failure.js";
-import type { JobFailure } from "../ports/records.js";
 
 /** A port's answer, or the failure it stands for. */
 export type Answer<Value> =

@@ -8,13 +8,13 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { ProductProgress, RenderedProduct } from "../../ports/product-workflow.js";
+import type { JobFailure } from "../../ports/records.js";
+import type { RenderError, Renderer } from "../../ports/renderer.js";
 import type { ExportResolution } from "../../schemas/editor-render.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { exportContentHash, planExport } from "../editor/render/export-plan.js";
 import { RENDER_FAILURE_ANSWERS, RENDERER_NOT_CONFIGURED } from "../editor/render/render-errors.js";
-import type { ProductProgress, RenderedProduct } from "../ports/product-workflow.js";
-import type { JobFailure } from "../ports/records.js";
-import type { RenderError, Renderer } from "../ports/renderer.js";
 import { type ProductRun, type ProductVideo, saveProgress } from "./product-record.js";
 import { STEP_DONE, type StepOutcome, stepFailed, type WorkflowStep } from "./step-runner.js";
 

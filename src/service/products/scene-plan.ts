@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { PlannedScene, ScenePlanRequest } from "../ports/script-plans.js";
+import type { PlannedScene, ScenePlanRequest } from "../../ports/script-plans.js";
 import { briefTopic } from "./brief-keywords.js";
 import { narrationSentences, narrationWords } from "./narration-text.js";
 

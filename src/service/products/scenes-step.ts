@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { FacelessProgress } from "../ports/product-workflow.js";
-import type { PlannedScene, ScenePlanRequest } from "../ports/script-plans.js";
+import type { FacelessProgress } from "../../ports/product-workflow.js";
+import type { PlannedScene, ScenePlanRequest } from "../../ports/script-plans.js";
 import { checkScenePlan } from "./plan-checks.js";
 import { facelessInputOf } from "./product-inputs.js";
 import { type FacelessVideo, type ProductRun, saveProgress } from "./product-record.js";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { PlannedSlide, SlidePlanRequest } from "../ports/script-plans.js";
+import type { PlannedSlide, SlidePlanRequest } from "../../ports/script-plans.js";
 import { briefKeywords, briefTopic } from "./brief-keywords.js";
 import { narrationSentences } from "./narration-text.js";
 import { visualPrompt } from "./scene-plan.js";

@@ -8,11 +8,11 @@
 import type { EditorState } from "../../editor/state.js";
 import { createEditorState } from "../../editor/state.js";
 import { secondsToFrames } from "../../editor/time.js";
+import type { PlannedSlide } from "../../ports/script-plans.js";
+import type { GeneratedVisual } from "../../ports/visuals.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { TextStyle } from "../../schemas/edit-values.js";
 import type { EditorAspectRatio } from "../../vocabulary.js";
-import type { PlannedSlide } from "../ports/script-plans.js";
-import type { GeneratedVisual } from "../ports/visuals.js";
 import { PRODUCT_FPS } from "./faceless-project.js";
 import { applyBatch, type Build, fadesThroughBlack, placeStills } from "./timeline-build.js";
 

@@ -6,11 +6,11 @@
  * @module
  */
 
+import type { ProviderOutcome } from "../../ports/jobs.js";
+import type { SlideshowProgress } from "../../ports/product-workflow.js";
+import type { PlannedSlide, SlidePlanRequest } from "../../ports/script-plans.js";
+import type { GeneratedVisual } from "../../ports/visuals.js";
 import type { SlideshowStep } from "../../vocabulary.js";
-import type { ProviderOutcome } from "../ports/jobs.js";
-import type { SlideshowProgress } from "../ports/product-workflow.js";
-import type { PlannedSlide, SlidePlanRequest } from "../ports/script-plans.js";
-import type { GeneratedVisual } from "../ports/visuals.js";
 import { checkSlidePlan } from "./plan-checks.js";
 import { slideshowInputOf } from "./product-inputs.js";
 import {

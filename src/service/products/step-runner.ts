@@ -6,10 +6,11 @@
  *
  * @module
  */
+
+import type { ProviderOutcome } from "../../ports/jobs.js";
+import type { ProductProgress } from "../../ports/product-workflow.js";
+import type { JobFailure } from "../../ports/records.js";
 import { isRunnable } from "../jobs/work.js";
-import type { ProviderOutcome } from "../ports/jobs.js";
-import type { ProductProgress } from "../ports/product-workflow.js";
-import type { JobFailure } from "../ports/records.js";
 import type { ProductRun, ProductVideo } from "./product-record.js";
 
 /** What a step did: recorded its output, or failed. */

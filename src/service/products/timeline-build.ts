@@ -12,9 +12,9 @@ import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../.
 import type { ApplyOptions } from "../../editor/options.js";
 import type { EditorState } from "../../editor/state.js";
 import { type FrameSpan, framesToSeconds } from "../../editor/time.js";
+import type { JobFailure } from "../../ports/records.js";
+import type { GeneratedVisual } from "../../ports/visuals.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
-import type { JobFailure } from "../ports/records.js";
-import type { GeneratedVisual } from "../ports/visuals.js";
 
 /** What a build step made, or why the engine refused it. */
 export type Build<Value> =

@@ -8,9 +8,9 @@
  * @module
  */
 import { COMPOSITION_SIZES } from "../../editor/state.js";
+import type { ProductProgress } from "../../ports/product-workflow.js";
+import type { GeneratedVisual, VisualRequest } from "../../ports/visuals.js";
 import type { EditorAspectRatio } from "../../vocabulary.js";
-import type { ProductProgress } from "../ports/product-workflow.js";
-import type { GeneratedVisual, VisualRequest } from "../ports/visuals.js";
 import { type ProductRun, saveProgress } from "./product-record.js";
 import { askProvider, isFetchableUrl, unusableAnswer } from "./provider-calls.js";
 import { STEP_DONE, type StepOutcome, stepFailed } from "./step-runner.js";

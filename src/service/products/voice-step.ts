@@ -6,8 +6,8 @@
  * @module
  */
 import type { SynthesizedSpeech, TranscriptWord } from "../../editor/providers.js";
+import type { FacelessProgress, NarrationAudio } from "../../ports/product-workflow.js";
 import { TIMELINE_DURATION_MAX_SECONDS } from "../../schemas/limits.js";
-import type { FacelessProgress, NarrationAudio } from "../ports/product-workflow.js";
 import { facelessInputOf } from "./product-inputs.js";
 import { type FacelessVideo, type ProductRun, saveProgress } from "./product-record.js";
 import { askProvider, isFetchableUrl, unusableAnswer } from "./provider-calls.js";

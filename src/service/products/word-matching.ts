@@ -11,7 +11,7 @@
  * @module
  */
 import type { TranscriptWord } from "../../editor/providers.js";
-import type { TimedWord } from "../ports/product-workflow.js";
+import type { TimedWord } from "../../ports/product-workflow.js";
 import { comparableWord, estimatedSyllables } from "./narration-text.js";
 
 /**

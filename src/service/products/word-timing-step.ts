@@ -17,8 +17,12 @@
  * @module
  */
 import type { TranscriptWord } from "../../editor/providers.js";
-import type { FacelessProgress, WordTiming, WordTimingSource } from "../ports/product-workflow.js";
-import type { JobFailure } from "../ports/records.js";
+import type {
+  FacelessProgress,
+  WordTiming,
+  WordTimingSource,
+} from "../../ports/product-workflow.js";
+import type { JobFailure } from "../../ports/records.js";
 import { narrationWords } from "./narration-text.js";
 import { facelessInputOf } from "./product-inputs.js";
 import { type FacelessVideo, type ProductRun, saveProgress } from "./product-record.js";

@@ -7,9 +7,9 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { BrandKitBrief } from "../../ports/script-plans.js";
 import { REFERENCE_IMAGE_URLS_MAX } from "../../schemas/limits.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import type { BrandKitBrief } from "../ports/script-plans.js";
 import type { SlideshowInput } from "./product-inputs.js";
 
 /** The brand kit `brandKitId` of the organization as the planners see it; null when none. */

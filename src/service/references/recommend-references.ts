@@ -6,13 +6,13 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import { REFERENCE_LIST_LIMIT_MAX } from "../../schemas/limits.js";
 import type {
   ReferenceInspiration,
   ReferenceInspirationQuery,
   ReferenceInspirationRecommendations,
 } from "../../schemas/reference-inspirations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { ReferenceFilter } from "./reference-targets.js";
 
 /**

@@ -9,13 +9,13 @@
  * @module
  */
 import { apiError } from "../../errors/api-error.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import { type JobRecordHandler, jobStartOf } from "../jobs/process-job.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { Job } from "../../ports/jobs.js";
+import type { ReferenceRecord } from "../../ports/records.js";
+import { type JobRecordHandler, jobStartOf } from "../jobs/job-record-handler.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { releaseHolds } from "../pipeline/credits.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import type { Job } from "../ports/jobs.js";
-import type { ReferenceRecord } from "../ports/records.js";
 import { isAnalysisFinished, withAnalysisStatus } from "./reference-record.js";
 
 /** The `analysis_error` of a reference whose analysis could not be queued. */

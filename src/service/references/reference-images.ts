@@ -20,9 +20,9 @@ import {
   sniffMedia,
 } from "../../media/sniff.js";
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "../../schemas/limits.js";
 import type { InlineReferenceImage } from "../../schemas/reference-inspirations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { probeReceivedFile } from "../my-media/probe-media.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 

@@ -5,12 +5,12 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { OwnedReferenceInspiration, ReferenceRecord } from "../../ports/records.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
   ReferenceVisibility,
 } from "../../schemas/reference-inspirations.js";
-import type { OwnedReferenceInspiration, ReferenceRecord } from "../ports/records.js";
 
 /** What a new reference is built from. */
 export interface NewReference {

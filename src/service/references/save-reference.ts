@@ -10,18 +10,18 @@ import { isoNow } from "../../clock.js";
 import { priceReferenceAnalysis } from "../../credits/price-products.js";
 import { pricingApiError } from "../../credits/pricing.js";
 import { apiError } from "../../errors/api-error.js";
+import type { ServiceFailure } from "../../ports/contract.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { ReferenceRecord } from "../../ports/records.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type {
   CreateReferenceInspirationRequest,
   ReferenceInspirationCreateResult,
 } from "../../schemas/reference-inspirations.js";
-import type { ServiceFailure } from "../contract.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
-import type { ReferenceRecord } from "../ports/records.js";
 import { queueReferenceAnalysis } from "./reference-analysis.js";
 import {
   type AcceptedReferenceImage,

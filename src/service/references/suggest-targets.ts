@@ -7,6 +7,7 @@
  * @module
  */
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { ReferenceTemplateTarget } from "../../schemas/assets.js";
 import type { ReferenceMediaKind } from "../../schemas/common.js";
 import { REFERENCE_SUGGESTION_LIMIT_MAX } from "../../schemas/limits.js";
@@ -15,7 +16,6 @@ import type {
   ReferenceTargetSuggestion,
   ReferenceTargetSuggestions,
 } from "../../schemas/reference-inspirations.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { meaningfulWords } from "./description-words.js";
 import { filterTargets } from "./reference-targets.js";
 import { scoreTarget } from "./score-target.js";

@@ -7,12 +7,12 @@
  */
 
 import { isoNow } from "../../clock.js";
-import type { ServiceDependencies } from "../dependencies.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { Job } from "../../ports/jobs.js";
+import type { VideoRecord } from "../../ports/records.js";
+import type { RecordChange } from "../../ports/stores.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
-import type { Job } from "../ports/jobs.js";
-import type { VideoRecord } from "../ports/records.js";
-import type { RecordChange } from "../ports/stores.js";
 import { runFacelessVideo } from "../products/faceless-workflow.js";
 import { renderedAsExport } from "../products/product-completion.js";
 import { PRODUCT_MISSING_FAILURE } from "../products/step-runner.js";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CreditBalance, HoldRequest } from "../../credits/account.js";
-import type { ServiceDependencies } from "../dependencies.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Caller } from "../pipeline/authorize.js";
 import { holdCredits, releaseHolds } from "../pipeline/credits.js";
 import type { PaidAnswer } from "../pipeline/paid.js";

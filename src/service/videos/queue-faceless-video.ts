@@ -9,8 +9,9 @@
  */
 
 import { isoNow } from "../../clock.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { VideoRecord } from "../../ports/records.js";
 import type { CreateFacelessVideoRequest } from "../../schemas/faceless-videos.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import {
   jobInputOf,
   QUEUE_UNAVAILABLE_FAILURE,
@@ -21,7 +22,6 @@ import { failWork } from "../jobs/work.js";
 import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
-import type { VideoRecord } from "../ports/records.js";
 import { newFacelessProgress } from "../products/faceless-workflow.js";
 import { fittedScript } from "../products/narration-size.js";
 import { type PricedRequest, underOneHold } from "./one-hold.js";

@@ -10,8 +10,9 @@
 
 import { isoNow } from "../../clock.js";
 import type { OrganizationId } from "../../organization-id.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { SlideshowRecord, VideoRecord } from "../../ports/records.js";
 import type { CreateSlideshowRequest } from "../../schemas/slideshows.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import {
   jobInputOf,
   QUEUE_UNAVAILABLE_FAILURE,
@@ -22,7 +23,6 @@ import { failWork } from "../jobs/work.js";
 import type { Caller } from "../pipeline/authorize.js";
 import type { PaidAnswer } from "../pipeline/paid.js";
 import { failure, success } from "../pipeline/results.js";
-import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
 import { newSlideshowProgress } from "../products/slideshow-workflow.js";
 import { type PricedRequest, underOneHold } from "./one-hold.js";
 import { titleOf, UNTITLED_SLIDESHOW } from "./titles.js";

@@ -7,9 +7,9 @@
  */
 
 import { isoNow } from "../../clock.js";
-import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/process-job.js";
+import type { SlideshowRecord, VideoRecord } from "../../ports/records.js";
+import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
-import type { SlideshowRecord, VideoRecord } from "../ports/records.js";
 import { renderedAsExport } from "../products/product-completion.js";
 import { slideshowInputOf } from "../products/product-inputs.js";
 import { runSlideshow } from "../products/slideshow-workflow.js";

@@ -10,6 +10,7 @@
 
 import { apiError } from "../../errors/api-error.js";
 import type { OrganizationId } from "../../organization-id.js";
+import type { VideoKind, VideoRecord } from "../../ports/records.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import { videoIdParamsSchema } from "../../schemas/videos.js";
 import type { FacelessStep, SlideshowStep } from "../../vocabulary.js";
@@ -17,7 +18,6 @@ import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
 import { parseInput } from "../pipeline/input.js";
 import { failure, success } from "../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../pipeline/use-case.js";
-import type { VideoKind, VideoRecord } from "../ports/records.js";
 import { productStepOf } from "../products/product-step.js";
 
 /** GET /videos/{id}: the video's status, its final URL once completed, its failure. */

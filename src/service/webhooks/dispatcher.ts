@@ -12,14 +12,14 @@
  * @module
  */
 import { type Clock, systemClock } from "../../clock.js";
-import { jobRetryDelayMilliseconds, type RetryBackoff } from "../jobs/retry-backoff.js";
+import { jobRetryDelayMilliseconds, type RetryBackoff } from "../../ports/retry-backoff.js";
+import { createWebhookSender, type WebhookSender } from "../../ports/webhook-sender.js";
 import type {
   ClaimedWebhookDelivery,
   WebhookDeliveryQueue,
   WebhookEndpoints,
   WebhookQueueListening,
-} from "../ports/webhooks.js";
-import { createWebhookSender, type WebhookSender } from "./sender.js";
+} from "../../ports/webhooks.js";
 import { signWebhook } from "./signature.js";
 
 /** Longest wait for a receiver's answer before the attempt counts as failed: 10 seconds. */

@@ -8,13 +8,13 @@
  * @module
  */
 import { isoNow } from "../../clock.js";
+import type { ServiceDependencies } from "../../ports/dependencies.js";
+import type { Job, JobKind } from "../../ports/jobs.js";
+import type { WebhookDelivery, WebhookEndpoint } from "../../ports/webhooks.js";
 import type { GenerationError } from "../../schemas/generations.js";
 import type { WebhookEventType } from "../../vocabulary.js";
-import type { ServiceDependencies } from "../dependencies.js";
 import { generationBodyOf } from "../generations/generation-body.js";
 import { type FailedWorkSource, workErrorOf } from "../jobs/work.js";
-import type { Job, JobKind } from "../ports/jobs.js";
-import type { WebhookDelivery, WebhookEndpoint } from "../ports/webhooks.js";
 import { videoIdOf } from "../videos/faceless-video-job.js";
 import { readSlideshowBody } from "../videos/slideshows.js";
 import { videoBodyOf, videoWorkOf } from "../videos/videos.js";

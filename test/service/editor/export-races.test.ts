@@ -9,7 +9,7 @@ import { createService, type ReelkitService, type Renderer } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
 import { describe, expect, it } from "vitest";
 import type { CreditStore } from "../../../src/credits/index.js";
-import type { ResourceStores, VideoStore } from "../../../src/service/ports/stores.js";
+import type { ResourceStores, VideoStore } from "../../../src/ports/stores.js";
 import { BASE_URL, createHarness, type Harness, KEYS, ORGS } from "../support/harness.js";
 import { redBoxProject } from "./export-and-frame-support.js";
 

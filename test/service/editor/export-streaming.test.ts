@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
-import type { Renderer } from "../../../src/render/renderer.js";
+import type { Renderer } from "../../../src/ports/renderer.js";
 import { readStored } from "../../support/stored-object.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import { redBoxProject } from "./export-and-frame-support.js";

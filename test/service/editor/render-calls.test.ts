@@ -4,7 +4,7 @@
  * for it disconnects, and an export's render names the job's organization.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { RenderCallOptions, Renderer } from "../../../src/render/renderer.js";
+import type { RenderCallOptions, Renderer } from "../../../src/ports/renderer.js";
 import { BASE_URL, createHarness, type Harness, KEYS, ORGS } from "../support/harness.js";
 import { redBoxProject } from "./export-and-frame-support.js";
 

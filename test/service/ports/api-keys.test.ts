@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { API_KEY_LOOKUP_PREFIX_LENGTH, hashApiKey, lookupPrefixOf } from "reelkit";
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual } from "../../../src/service/pipeline/api-keys.js";
+import { constantTimeEqual } from "../../../src/ports/api-keys.js";
 
 describe("API key digests", () => {
   it("hashes with SHA-256 into lowercase hex", async () => {

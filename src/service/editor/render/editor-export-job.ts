@@ -8,18 +8,18 @@
  */
 import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
+import type { ServiceDependencies } from "../../../ports/dependencies.js";
+import type { Job, JobRunOptions, ProviderOutcome } from "../../../ports/jobs.js";
+import type { EditorExportRecord, VideoRecord } from "../../../ports/records.js";
+import type { RecordChange } from "../../../ports/stores.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
-import type { ServiceDependencies } from "../../dependencies.js";
 import {
   type JobRecordHandler,
   type JobRecordWrite,
   jobStartOf,
   WORK_STATUSES,
-} from "../../jobs/process-job.js";
+} from "../../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../../jobs/work.js";
-import type { Job, JobRunOptions, ProviderOutcome } from "../../ports/jobs.js";
-import type { EditorExportRecord, VideoRecord } from "../../ports/records.js";
-import type { RecordChange } from "../../ports/stores.js";
 import { videoIdOf } from "../../videos/faceless-video-job.js";
 import { planExport } from "./export-plan.js";
 import { RENDERER_NOT_CONFIGURED, renderJobFailure } from "./render-errors.js";

@@ -11,6 +11,13 @@ import { planRender } from "../../../editor/render-plan/plan-render.js";
 import type { EditorState } from "../../../editor/state.js";
 import { summarizeEditor } from "../../../editor/summary.js";
 import { type ApiError, apiError } from "../../../errors/api-error.js";
+import type { ServiceFile, ServiceResult } from "../../../ports/contract.js";
+import type {
+  RenderCallOptions,
+  RenderedImage,
+  Renderer,
+  RenderFailure,
+} from "../../../ports/renderer.js";
 import {
   type EditorFrameQuery,
   editorFrameQuerySchema,
@@ -18,16 +25,9 @@ import {
   PREVIEW_WIDTH_DEFAULT,
 } from "../../../schemas/editor-render.js";
 import { editorVideoIdParamsSchema } from "../../../schemas/editor-videos.js";
-import type { ServiceFile, ServiceResult } from "../../contract.js";
 import { parseInput } from "../../pipeline/input.js";
 import { failure } from "../../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
-import type {
-  RenderCallOptions,
-  RenderedImage,
-  Renderer,
-  RenderFailure,
-} from "../../ports/renderer.js";
 import { findEditorProject } from "../editor-videos.js";
 import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
 

@@ -10,6 +10,8 @@
 import { isoNow } from "../../../clock.js";
 import { priceEditorExport } from "../../../credits/price-export.js";
 import type { RenderPlan } from "../../../editor/render-plan/types.js";
+import type { ServiceDependencies } from "../../../ports/dependencies.js";
+import type { EditorExportRecord } from "../../../ports/records.js";
 import {
   type EditorVideoExport,
   EXPORT_RESOLUTION_DEFAULT,
@@ -17,7 +19,6 @@ import {
   exportEditorVideoRequestSchema,
 } from "../../../schemas/editor-render.js";
 import { editorVideoIdParamsSchema } from "../../../schemas/editor-videos.js";
-import type { ServiceDependencies } from "../../dependencies.js";
 import {
   QUEUE_UNAVAILABLE_FAILURE,
   queueUnavailableError,
@@ -29,7 +30,6 @@ import { parseInput } from "../../pipeline/input.js";
 import { type PaidAnswer, runPaidRequest } from "../../pipeline/paid.js";
 import { failure, success } from "../../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
-import type { EditorExportRecord } from "../../ports/records.js";
 import { underOneHold } from "../../videos/one-hold.js";
 import {
   type CallerProject,

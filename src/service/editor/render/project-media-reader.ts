@@ -9,8 +9,8 @@
  */
 import type { MediaKind } from "../../../media/media-types.js";
 import type { UrlFetcher } from "../../../media/url-fetcher.js";
-import type { MediaStorage } from "../../ports/media-storage.js";
-import type { MediaReader, MediaReadRequest, MediaReadResult } from "../../ports/renderer.js";
+import type { MediaStorage } from "../../../ports/media-storage.js";
+import type { MediaReader, MediaReadRequest, MediaReadResult } from "../../../ports/renderer.js";
 
 /** Where a {@link createProjectMediaReader} reads from. */
 export interface ProjectMediaSources {

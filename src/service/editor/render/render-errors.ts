@@ -9,8 +9,8 @@
 import type { RenderPlanError } from "../../../editor/render-plan/errors.js";
 import { type ApiError, apiError } from "../../../errors/api-error.js";
 import type { ErrorCode } from "../../../errors/codes.js";
-import type { JobFailure } from "../../ports/records.js";
-import type { RenderError, RenderFailureCode } from "../../ports/renderer.js";
+import type { JobFailure } from "../../../ports/records.js";
+import type { RenderError, RenderFailureCode } from "../../../ports/renderer.js";
 
 /** The API error a renderer failure is answered with. */
 export interface RenderFailureAnswer {

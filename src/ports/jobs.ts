@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
+import type { OrganizationId } from "../organization-id.js";
 import type { JobFailure } from "./records.js";
 import type {
   PlannedScene,

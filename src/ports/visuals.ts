@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /** What a visual is: a still picture or a short clip. */
 export type VisualKind = "image" | "video";

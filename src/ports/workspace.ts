@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
-import type { WorkspaceAssets } from "../../schemas/assets.js";
-import type { Catalog } from "../../schemas/catalog.js";
+import type { OrganizationId } from "../organization-id.js";
+import type { WorkspaceAssets } from "../schemas/assets.js";
+import type { Catalog } from "../schemas/catalog.js";
 
 /** A sound effect of the library that `add_sound_effect` reads by `sound_effect_id`. */
 export interface SoundEffect {

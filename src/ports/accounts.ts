@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
-import type { ApiScope } from "../../schemas/scopes.js";
+import type { OrganizationId } from "../organization-id.js";
+import type { ApiScope } from "../schemas/scopes.js";
 
 /** An organization workspace: every resource belongs to exactly one. */
 export interface Organization {

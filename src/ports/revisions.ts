@@ -14,8 +14,8 @@
  */
 
 import type { Patch } from "immer";
-import type { EditorState } from "../../editor/state.js";
-import type { OrganizationId } from "../../organization-id.js";
+import type { EditorState } from "../editor/state.js";
+import type { OrganizationId } from "../organization-id.js";
 import type { VideoRecord } from "./records.js";
 
 /** How many revisions a store keeps by default: the last 100 (at least). */

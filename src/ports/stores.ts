@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
+import type { OrganizationId } from "../organization-id.js";
 import type {
   GenerationRecord,
   MediaRecord,

@@ -1,14 +1,12 @@
 /**
- * The media prober port: what a media file really holds. The service asks it about every
- * file it imports, uploads or places on a timeline by URL, and refuses what does not
- * decode, so that nothing stored as media fails later when it is played or rendered.
- * `createHeaderMediaProber` answers from the file's headers in pure TypeScript and runs
- * on any runtime; `createFfprobeMediaProber` of `reelkit/local` asks ffprobe and ffmpeg.
+ * What a probe of a media file finds, and what it is asked: the shapes the media prober
+ * port (`MediaProber` of `reelkit`) speaks in, kept beside the header prober that
+ * answers them so it needs nothing above the media room.
  *
  * @module
  */
-import type { MediaFormatName } from "../../media/media-formats.js";
-import type { MediaKind } from "../../media/media-types.js";
+import type { MediaFormatName } from "../media-formats.js";
+import type { MediaKind } from "../media-types.js";
 
 /** The kinds of stream a time-based media file holds. */
 export type MediaStreamKind = "video" | "audio";
@@ -76,7 +74,7 @@ export interface MediaProbeFailure {
   readonly height?: number;
 }
 
-/** Result of {@link MediaProber.probe}. */
+/** Result of probing a file: what it holds, or why that could not be told. */
 export type MediaProbeResult =
   | { readonly ok: true; readonly value: MediaProbe }
   | { readonly ok: false; readonly error: MediaProbeFailure };
@@ -105,12 +103,4 @@ export interface MediaProbeRequest {
   readonly format: MediaFormatName;
   /** Pictures (and video frames) past these are `too_large`, and never decoded. */
   readonly limits: PictureLimits;
-}
-
-/** Tells what a media file holds. */
-export interface MediaProber {
-  /** Short name of the prober (`header`, `ffprobe`), recorded with what it found. */
-  readonly name: string;
-  /** Probes one file; every expected failure is a returned value. */
-  probe(request: MediaProbeRequest): Promise<MediaProbeResult>;
 }

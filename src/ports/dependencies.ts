@@ -8,22 +8,22 @@
 import type { Clock } from "../clock.js";
 import type { PriceTable } from "../credits/default-prices.js";
 import type { CreditStore } from "../credits/store.js";
-import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
 import type { IdempotencyStore } from "../idempotency/store.js";
 import type { UploadUrlSigner } from "../media/signed-urls.js";
 import type { UrlFetcher } from "../media/url-fetcher.js";
 import type { ExportResolution } from "../schemas/editor-render.js";
-import type { AccountStore } from "./ports/accounts.js";
-import type { JobQueue, ScriptWriter, WorkProvider } from "./ports/jobs.js";
-import type { MediaProber } from "./ports/media-prober.js";
-import type { MediaStorage } from "./ports/media-storage.js";
-import type { RateLimiter } from "./ports/rate-limiter.js";
-import type { Renderer } from "./ports/renderer.js";
-import type { SocialPublisher } from "./ports/social.js";
-import type { ResourceStores, UnitOfWork } from "./ports/stores.js";
-import type { VisualGenerator } from "./ports/visuals.js";
-import type { WebhookPorts } from "./ports/webhooks.js";
-import type { WorkspaceDirectory } from "./ports/workspace.js";
+import type { AccountStore } from "./accounts.js";
+import type { JobQueue, ScriptWriter, WorkProvider } from "./jobs.js";
+import type { MediaProber } from "./media-prober.js";
+import type { MediaStorage } from "./media-storage.js";
+import type { RateLimiter } from "./rate-limiter.js";
+import type { Renderer } from "./renderer.js";
+import type { SocialPublisher } from "./social.js";
+import type { SpeechProvider, TranscriptionProvider } from "./speech-and-transcription.js";
+import type { ResourceStores, UnitOfWork } from "./stores.js";
+import type { VisualGenerator } from "./visuals.js";
+import type { WebhookPorts } from "./webhooks.js";
+import type { WorkspaceDirectory } from "./workspace.js";
 
 /** Mints ids. Injected so tests can count them and replay a run exactly. */
 export interface IdGenerator {

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { TranscriptWord } from "../../editor/providers.js";
+import type { TranscriptWord } from "../editor/providers.js";
 import type { PlannedScene, PlannedSlide } from "./script-plans.js";
 import type { GeneratedVisual } from "./visuals.js";
 

@@ -6,12 +6,12 @@
  * @module
  */
 
-import type { EditorState } from "../../editor/state.js";
-import type { OrganizationId } from "../../organization-id.js";
-import type { EditorAspectRatio } from "../../schemas/common.js";
-import type { GenerationType } from "../../schemas/generations.js";
-import type { MediaItemRecord } from "../../schemas/media.js";
-import type { ReferenceInspiration } from "../../schemas/reference-inspirations.js";
+import type { EditorState } from "../editor/state.js";
+import type { OrganizationId } from "../organization-id.js";
+import type { EditorAspectRatio } from "../schemas/common.js";
+import type { GenerationType } from "../schemas/generations.js";
+import type { MediaItemRecord } from "../schemas/media.js";
+import type { ReferenceInspiration } from "../schemas/reference-inspirations.js";
 import type { ProductProgress } from "./product-workflow.js";
 
 /** Why a job failed, as the provider reported it (spec 7.3). */

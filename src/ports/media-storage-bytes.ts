@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { collectBytes } from "../../media/byte-streams.js";
+import { collectBytes } from "../media/byte-streams.js";
 import type { StoredMediaReader } from "./media-storage.js";
 
 /**

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /** A connected social account, as `list_social_accounts` shows it. */
 export interface SocialAccount {

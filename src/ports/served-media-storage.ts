@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ReadUrlResolution } from "../../media/stored-media-urls.js";
+import type { ReadUrlResolution } from "../media/stored-media-urls.js";
 import type { MediaStorage } from "./media-storage.js";
 
 /** A {@link MediaStorage} whose URLs the host answers. */

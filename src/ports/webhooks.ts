@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
-import type { WebhookEventType } from "../../vocabulary.js";
+import type { OrganizationId } from "../organization-id.js";
+import type { WebhookEventType } from "../vocabulary.js";
 
 /** One URL an organization's events are sent to. */
 export interface WebhookEndpoint {

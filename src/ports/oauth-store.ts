@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
-import type { ApiScope } from "../../schemas/scopes.js";
+import type { OrganizationId } from "../organization-id.js";
+import type { ApiScope } from "../schemas/scopes.js";
 
 /** How a client authenticates at the token and revocation endpoints (RFC 7591 2). */
 export type ClientAuthMethod = "none" | "client_secret_basic" | "client_secret_post";

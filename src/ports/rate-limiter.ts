@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { OrganizationId } from "../../organization-id.js";
+import type { OrganizationId } from "../organization-id.js";
 
 /** The decision for one request. */
 export interface RateLimitDecision {
