@@ -18,17 +18,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  API_SCOPES,
-  createMemoryPorts,
-  createProjectMediaReader,
-  createService,
-  createSimulatedProviders,
-  type EditorState,
-  planRender,
-} from "reelkit";
+import { createProjectMediaReader, createService } from "reelkit";
+import { type EditorState, planRender } from "reelkit/editor";
 import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts } from "reelkit/memory";
 import { createFfmpegRenderer, type Renderer } from "reelkit/render";
+import { API_SCOPES } from "reelkit/schemas";
+import { createSimulatedProviders } from "reelkit/simulated";
 import { totalCpuSeconds } from "./support/cpu.js";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";

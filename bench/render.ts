@@ -20,7 +20,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit";
+import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit/editor";
 import {
   createFfmpegRenderer,
   type Renderer,

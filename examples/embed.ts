@@ -1,7 +1,10 @@
 // examples/embed.ts
 import assert from "node:assert/strict";
-import { API_SCOPES, createMemoryPorts, createService, createSimulatedProviders } from "reelkit";
+import { createService } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts } from "reelkit/memory";
+import { API_SCOPES } from "reelkit/schemas";
+import { createSimulatedProviders } from "reelkit/simulated";
 
 const ports = createMemoryPorts({
   organizations: [{ id: 1, credits: 1000, apiKeys: [{ key: "rk_test_acme", scopes: API_SCOPES }] }],

@@ -3,13 +3,8 @@
  * never answer, at a chosen point), the queued job of a product, and the ledger entries
  * of one hold.
  */
-import type {
-  Job,
-  ScriptWriter,
-  SpeechProvider,
-  TranscriptionProvider,
-  VisualGenerator,
-} from "reelkit";
+import type { Job, ScriptWriter, VisualGenerator } from "reelkit";
+import type { SpeechProvider, TranscriptionProvider } from "reelkit/editor";
 import type { Harness } from "../support/harness.js";
 import { ORGS } from "../support/harness.js";
 
