@@ -11,12 +11,8 @@ const ports = createMemoryPorts({
 });
 const service = createService({ ...ports, ...createSimulatedProviders(ports) });
 ports.queue.start(service.processJob);
-const api = createFetchHandler(service.api); // (Request) => Promise<Response>, served at /v1
-
-// Mount `api` on any server (Bun.serve, Deno.serve, a Worker's fetch, toNodeListener of
-// reelkit/node); here it answers Requests directly.
-const models = await api(new Request("http://127.0.0.1:8787/v1/models"));
-assert.equal(models.status, 200);
+// (Request) => Promise<Response>: mount it on Bun.serve, Deno.serve, a Worker or Node.
+const api = createFetchHandler(service.api);
 
 const paid = await api(
   new Request("http://127.0.0.1:8787/v1/generations", {
@@ -29,6 +25,5 @@ const paid = await api(
     body: JSON.stringify({ type: "static_ad", template_slug: "product-hero", prompt: "Cold brew" }),
   }),
 );
-assert.equal(paid.status, 200);
 assert.equal((await paid.json()).remaining_credits, 980);
 await ports.queue.stop();
