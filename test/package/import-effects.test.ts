@@ -44,12 +44,12 @@ function snapshotScript(entry: string): string {
   return `for (const name of ${JSON.stringify(DEPENDENCIES_WITH_GLOBALS)}) await load(name);
 const prototypesOf = () => ${JSON.stringify(PROTOTYPES)}.flatMap((name) =>
   Reflect.ownKeys(globalThis[name].prototype).map((key) => name + ".prototype." + String(key)));
-const listenersOf = () => ${JSON.stringify(PROCESS_EVENTS)}.flatMap((event) =>
-  process.listeners(event).map(() => event));
+const listenerCounts = () => ${JSON.stringify(PROCESS_EVENTS)}.map((event) =>
+  [event, process.listenerCount(event)]);
 const before = {
   globals: new Set(Object.getOwnPropertyNames(globalThis)),
   prototypes: new Set(prototypesOf()),
-  listeners: listenersOf().length,
+  listeners: new Map(listenerCounts()),
 };
 await load(${JSON.stringify(entry)});
 const { produceWithPatches } = await load("immer");
@@ -58,7 +58,7 @@ try { produceWithPatches({ a: 1 }, (draft) => { draft.a = 2; }); } catch { immer
 process.stdout.write(JSON.stringify({
   globals: Object.getOwnPropertyNames(globalThis).filter((name) => !before.globals.has(name)),
   prototypes: prototypesOf().filter((key) => !before.prototypes.has(key)),
-  listeners: listenersOf().slice(before.listeners),
+  listeners: listenerCounts().filter(([event, count]) => count > before.listeners.get(event)).map(([event]) => event),
   immerPatches,
 }));`;
 }
