@@ -41,6 +41,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/mcp/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/memory$/,
+        replacement: fileURLToPath(new URL("./src/memory/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/node$/,
         replacement: fileURLToPath(new URL("./src/node/index.ts", import.meta.url)),
       },
@@ -63,6 +67,14 @@ export default defineConfig({
       {
         find: /^reelkit\/s3$/,
         replacement: fileURLToPath(new URL("./src/s3/index.ts", import.meta.url)),
+      },
+      {
+        find: /^reelkit\/schemas$/,
+        replacement: fileURLToPath(new URL("./src/schemas/index.ts", import.meta.url)),
+      },
+      {
+        find: /^reelkit\/simulated$/,
+        replacement: fileURLToPath(new URL("./src/simulated/index.ts", import.meta.url)),
       },
       {
         find: /^reelkit\/testing$/,

@@ -15,17 +15,13 @@
  * @module
  */
 import { join } from "node:path";
-import {
-  API_SCOPES,
-  createMemoryPorts,
-  createProjectMediaReader,
-  createService,
-  createSimulatedProviders,
-  type EditorState,
-  planRender,
-} from "reelkit";
+import { createProjectMediaReader, createService } from "reelkit";
+import { type EditorState, planRender } from "reelkit/editor";
 import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts } from "reelkit/memory";
 import { createFfmpegRenderer, type Renderer } from "reelkit/render";
+import { API_SCOPES } from "reelkit/schemas";
+import { createSimulatedProviders } from "reelkit/simulated";
 import { totalCpuSeconds } from "./support/cpu.js";
 import { ffmpegSuite } from "./support/ffmpeg-suite.js";
 import type { ReportLine } from "./support/report.js";

@@ -23,17 +23,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { promisify } from "node:util";
+import { toOrganizationId } from "reelkit";
 import {
   createEditorState,
   type EditorItem,
   type EditorState,
-  PREVIEW_FRAMES_MAX,
-  PREVIEW_WIDTH_MAX,
   planContactSheet,
   planRender,
   type RenderPlan,
-  toOrganizationId,
-} from "reelkit";
+} from "reelkit/editor";
 import {
   type CommandSettings,
   commandFileText,
@@ -43,6 +41,7 @@ import {
   frameCommand,
   type Renderer,
 } from "reelkit/render";
+import { PREVIEW_FRAMES_MAX, PREVIEW_WIDTH_MAX } from "reelkit/schemas";
 import { benchTimeline, makeBenchMedia } from "./support/render-timeline.js";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";

@@ -19,7 +19,7 @@
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit";
+import { type EditorState, planRender, type RenderPlan, validateEditorState } from "reelkit/editor";
 import {
   createFfmpegRenderer,
   type Renderer,

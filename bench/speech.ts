@@ -14,16 +14,13 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import {
-  createMemoryMediaStorage,
-  createProjectMediaReader,
-  createStaticUrlFetcher,
-} from "reelkit";
+import { createProjectMediaReader, createStaticUrlFetcher } from "reelkit";
 import {
   checkLocalEngines,
   createLocalSpeechProvider,
   createLocalTranscriptionProvider,
 } from "reelkit/local";
+import { createMemoryMediaStorage } from "reelkit/memory";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
 

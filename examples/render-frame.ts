@@ -1,6 +1,6 @@
 // examples/render-frame.ts
 import assert from "node:assert/strict";
-import { applyOperationsOrThrow, createEditorState, planRender } from "reelkit";
+import { applyOperationsOrThrow, createEditorState, planRender } from "reelkit/editor";
 import { createFfmpegRenderer, frameCommand } from "reelkit/render";
 
 // A 1:1 timeline: a rounded plate with a title on it.

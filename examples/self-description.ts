@@ -1,6 +1,6 @@
 // examples/self-description.ts
 import assert from "node:assert/strict";
-import { buildOpenApiDocument, buildSkillMarkdown } from "reelkit";
+import { buildOpenApiDocument, buildSkillMarkdown } from "reelkit/schemas";
 
 // Serve these at GET /openapi.json and GET /skill.md; both come from the same schemas.
 const openapi = buildOpenApiDocument({ serverUrl: "https://api.example.com/v1" });

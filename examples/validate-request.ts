@@ -1,6 +1,7 @@
 // examples/validate-request.ts
 import assert from "node:assert/strict";
-import { errorBody, patchEditorVideoRequestSchema, validationError } from "reelkit";
+import { errorBody, validationError } from "reelkit";
+import { patchEditorVideoRequestSchema } from "reelkit/schemas";
 
 const body = {
   instructions: "Tighten the intro",

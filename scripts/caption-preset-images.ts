@@ -7,14 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CaptionPreset } from "../src/index.js";
-import {
-  applyOperationsOrThrow,
-  CAPTION_PRESETS,
-  createEditorState,
-  planRender,
-} from "../src/index.js";
+import { applyOperationsOrThrow, createEditorState, planRender } from "../src/editor/index.js";
 import { createFfmpegRenderer } from "../src/render/index.js";
+import { CAPTION_PRESETS, type CaptionPreset } from "../src/schemas/index.js";
 
 const OUTPUT = process.argv[2] ?? join("docs", "images");
 const WIDTH = 240;

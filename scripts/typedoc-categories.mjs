@@ -10,6 +10,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from "typedoc";
 const CATEGORIES = [
   ["src/editor/", "Editor"],
   ["src/schemas/", "Schemas"],
+  ["src/vocabulary.ts", "Schemas"],
   ["src/errors/", "Errors"],
   ["src/credits/", "Credits"],
   ["src/idempotency/", "Idempotency"],

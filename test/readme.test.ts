@@ -1,73 +1,142 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PORT } from "../src/host/arguments.js";
 import { parseFixtureText } from "../src/host/fixture.js";
 import { DEMO_API_KEY } from "../src/host/host-setup.js";
 import { MCP_TOOLS } from "../src/mcp/tools/index.js";
+import { exportedEntries, specifierOf } from "./bundles/support.js";
 import { spawnHost } from "./host/support/spawn-host.js";
 
 const ROOT = join(import.meta.dirname, "..");
+const README_LINES_MAX = 200;
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const referenceHost = readFileSync(join(ROOT, "docs", "reference-host.md"), "utf8");
+// A TypeScript block is runnable when its first line names the example file it mirrors.
 const EXAMPLE_HEADER = /^\/\/ (examples\/[a-z-]+\.ts)\n/;
 
-/** The README's TypeScript blocks that name the example file they mirror. */
-function readmeExamples(): Map<string, string> {
-  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
-  const examples = new Map<string, string>();
-  for (const block of blocks) {
-    const header = EXAMPLE_HEADER.exec(block);
-    if (header?.[1] !== undefined) examples.set(header[1], block);
-  }
-  return examples;
+function markdownFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === "api" ? [] : markdownFiles(path);
+    return entry.name.endsWith(".md") ? [path] : [];
+  });
+}
+
+/** The README and every page under docs/ (not the generated API reference). */
+const PAGES = new Map(
+  [
+    join(ROOT, "README.md"),
+    join(ROOT, "CONTRIBUTING.md"),
+    ...markdownFiles(join(ROOT, "docs")),
+  ].map((path) => [relative(ROOT, path), readFileSync(path, "utf8")]),
+);
+
+/** Each runnable block of each page, as [page, example file, block]. */
+function runnableBlocks(): [string, string, string][] {
+  return [...PAGES].flatMap(([page, text]) =>
+    [...text.matchAll(/```ts\n([\s\S]*?)```/g)].flatMap((match) => {
+      const block = match[1] ?? "";
+      const file = EXAMPLE_HEADER.exec(block)?.[1];
+      return file === undefined ? [] : [[page, file, block] as [string, string, string]];
+    }),
+  );
 }
 
 const exampleFiles = readdirSync(join(ROOT, "examples"))
   .filter((name) => name.endsWith(".ts"))
   .map((name) => `examples/${name}`);
 
-describe("README usage examples", () => {
-  it("shows every example file verbatim, so the README cannot drift from code that runs", () => {
-    const shown = readmeExamples();
-    expect([...shown.keys()].sort()).toEqual([...exampleFiles].sort());
-    for (const [file, block] of shown) {
-      expect(block, file).toBe(readFileSync(join(ROOT, file), "utf8"));
+describe("the README and the docs' runnable examples", () => {
+  it("show example files verbatim, so no page can drift from code that runs", () => {
+    const blocks = runnableBlocks();
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const [page, file, block] of blocks) {
+      expect(block, `${page}: ${file}`).toBe(readFileSync(join(ROOT, file), "utf8"));
     }
+  });
+
+  it("show every example file on some page, the embedding one in the README", () => {
+    const shown = new Set(runnableBlocks().map(([, file]) => file));
+    expect([...shown].sort()).toEqual([...exampleFiles].sort());
+    expect(
+      runnableBlocks()
+        .filter(([page]) => page === "README.md")
+        .map(([, file]) => file),
+    ).toEqual(["examples/embed.ts"]);
   });
 
   it.each(exampleFiles)("runs %s without a failed assertion", async (file) => {
     await expect(import(join(ROOT, file))).resolves.toBeDefined();
   });
 
-  it("counts the MCP tools the server lists", () => {
-    const counts = [...readme.matchAll(/(\d+) tools/g)].map((match) => Number(match[1]));
+  it("count the MCP tools the server lists", () => {
+    const counts = [...PAGES.values()].flatMap((text) =>
+      // "the 25 tools of spec 4.19" counts the contract's, not the server's.
+      [...text.matchAll(/(\d+)\s+tools\b(?!\s+of\s+spec)/g)].map((match) => Number(match[1])),
+    );
     expect(counts.length).toBeGreaterThan(0);
     for (const count of counts) expect(count).toBe(MCP_TOOLS.length);
   });
+});
+
+describe("the README", () => {
+  it(`stays within ${README_LINES_MAX} lines`, () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(README_LINES_MAX);
+  });
+
+  it("starts the install with npm install reelkit", () => {
+    expect(readme).toContain("```sh\nnpm install reelkit\n```");
+  });
 
   it("keeps the two Quick start command lines", () => {
-    expect(readme).toContain("```sh\nnpm install && npm start\nnpm test\n```");
+    const section = readme.slice(readme.indexOf("## Quick start"));
+    expect(section).toContain("```sh\nnpm install && npm start\nnpm test\n```");
+  });
+
+  it("lists every entry of the package once, and each optional peer with its entry", () => {
+    const rows = [...readme.matchAll(/^\| `(reelkit[^`]*)`\s*\|([^|]*)\|$/gm)];
+    const entriesTable = rows.map((row) => row[1]);
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    const specifiers = exportedEntries().map(specifierOf).sort();
+    // Both tables have a row per entry they speak of; the entries table names them all.
+    expect([...new Set(entriesTable)].sort()).toEqual(specifiers);
+    const peersTable = readme
+      .slice(readme.indexOf("| Entry"), readme.indexOf("## Embed it"))
+      .split("\n")
+      .filter((line) => line.startsWith("|"))
+      .join("\n");
+    const peers = [...peersTable.matchAll(/`(@?[a-z][\w./-]*)`/g)]
+      .map((match) => match[1] ?? "")
+      .filter((name) => !name.startsWith("reelkit"));
+    expect([...new Set(peers)].sort()).toEqual(Object.keys(manifest.peerDependencies).sort());
+    for (const name of Object.keys(manifest.dependencies)) expect(readme).toContain(name);
   });
 
   it("describes what npm start runs: the host, whose first line says where it listens", async () => {
     const packageJson = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     expect(packageJson.scripts.start).toBe("exec node --import tsx src/host/main.ts");
+    expect(readme).toContain(`reelkit listening on http://127.0.0.1:${DEFAULT_PORT}`);
     const host = spawnHost(["--port", "0"]);
     expect(await host.firstLine).toMatch(/^reelkit listening on http:\/\/127\.0\.0\.1:\d+$/);
     host.child.kill("SIGTERM");
     expect((await host.exited).code).toBe(0);
   }, 30_000);
+});
 
+describe("the reference host guide", () => {
   it("points the curl walkthrough at the host's default address and demo key", () => {
-    expect(readme).toContain(`KEY=${DEMO_API_KEY}\nBASE=http://127.0.0.1:${DEFAULT_PORT}/v1\n`);
-    expect(readme).toContain(`reelkit listening on http://127.0.0.1:${DEFAULT_PORT}`);
+    expect(referenceHost).toContain(
+      `KEY=${DEMO_API_KEY}\nBASE=http://127.0.0.1:${DEFAULT_PORT}/v1\n`,
+    );
+    expect(referenceHost).toContain(`reelkit listening on http://127.0.0.1:${DEFAULT_PORT}`);
   });
 
   it("shows a fixture example the host accepts", () => {
-    const section = readme.slice(readme.indexOf("### Fixture format"));
+    const section = referenceHost.slice(referenceHost.indexOf("## Fixture format"));
     const example = /```json\n([\s\S]*?)```/.exec(section)?.[1];
     expect(example).toBeDefined();
-    const parsed = parseFixtureText(example ?? "", "README.md");
+    const parsed = parseFixtureText(example ?? "", "docs/reference-host.md");
     expect(parsed.ok && parsed.fixture.organizations[0]?.api_keys[0]?.key).toBe("rk_live_example");
   });
 });

@@ -8,6 +8,15 @@
 
 import { randomUUID } from "node:crypto";
 import {
+  createService,
+  createStaticUrlFetcher,
+  createUploadUrlSigner,
+  type ServiceDependencies,
+  systemClock,
+  toOrganizationId,
+} from "reelkit";
+import { createFetchHandler } from "reelkit/http";
+import {
   createMemoryAccountStore,
   createMemoryCreditStore,
   createMemoryIdempotencyStore,
@@ -15,23 +24,18 @@ import {
   createMemoryMediaStorage,
   createMemoryRateLimiter,
   createMemoryResourceStores,
-  createService,
+  createStaticWorkspaceDirectory,
+} from "reelkit/memory";
+import {
   createSimulatedScriptWriter,
   createSimulatedSpeechProvider,
   createSimulatedTranscriptionProvider,
   createSimulatedVisualGenerator,
   createSimulatedWorkProvider,
-  createStaticUrlFetcher,
-  createStaticWorkspaceDirectory,
-  createUploadUrlSigner,
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
-  type ServiceDependencies,
-  systemClock,
-  toOrganizationId,
-} from "reelkit";
-import { createFetchHandler } from "reelkit/http";
+} from "reelkit/simulated";
 
 const ORIGIN = "http://bench.reelkit.test";
 /** The API key the benchmark's organization uses. */

@@ -9,8 +9,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import type { CaptionEntry, EditorAsset, EditorItem, EditorState } from "reelkit";
-import { createEditorState } from "reelkit";
+import type { EditorAsset, EditorItem, EditorState } from "reelkit/editor";
+import { createEditorState } from "reelkit/editor";
+import type { CaptionEntry } from "reelkit/schemas";
 
 /** Output width of the export: 1280 x 720. */
 export const EXPORT_WIDTH = 1280;

@@ -7,7 +7,7 @@
  * This entry imports neither zod nor any of Node's built-ins, so an editor UI can apply
  * the same batch in the browser (instant feedback) that the server applies (the truth).
  * Operations arrive typed, not parsed: validate untrusted input with the schemas of
- * `reelkit` first.
+ * `reelkit/schemas` first.
  *
  * @example
  * ```ts

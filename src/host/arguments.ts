@@ -74,7 +74,7 @@ Options:
   --port N            TCP port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
   --host ADDR         address to bind (default ${DEFAULT_HOST}; 0.0.0.0 listens on every interface)
   --fixture FILE      JSON file with the organizations, keys and credits to start with,
-                      instead of the demo workspace (see "Fixture format" in README.md)
+                      instead of the demo workspace (see "Fixture format" in docs/reference-host.md)
   --database-url URL  keep state in PostgreSQL (postgres://user:password@host:port/db);
                       migrations run on start and the fixture only adds what is missing.
                       Default: the DATABASE_URL environment variable, else in memory

@@ -51,7 +51,7 @@ export interface FetchHandlerOptions {
   readonly directUploads?: DirectUploadReceiver;
   /**
    * Receives one `request` event per request: method, route template, status, duration,
-   * organization and request id (see the README's "Logs and traces"). Default: none.
+   * organization and request id (see "Logs and traces" in `docs/guides/deploying.md`). Default: none.
    */
   readonly logger?: Logger;
   /** Receives a span and the request metrics per request. Default: none. */

@@ -31,6 +31,23 @@ export type {
   RegisteredClientMetadata,
   TakenAuthorizationCode,
 } from "../ports/oauth-store.js";
+// The inputs of the agent operations behind the tools, their limits, and the helpers
+// that answer them.
+export {
+  catalogPartSchema,
+  listGenerationCatalogInputSchema,
+  listSocialPublicationsInputSchema,
+  listSoundEffectsInputSchema,
+  publishMediaToSocialInputSchema,
+  recommendVoiceInputSchema,
+  SOCIAL_ACCOUNT_ID_MAX_LENGTH,
+  SOCIAL_CAPTION_MAX_LENGTH,
+  SOCIAL_TARGETS_MAX,
+  VOICE_RECOMMENDATIONS_DEFAULT,
+  VOICE_RECOMMENDATIONS_MAX,
+} from "../service/agent/agent-schemas.js";
+export { type CatalogNarrowing, narrowCatalog } from "../service/agent/catalog.js";
+export { type RankedVoice, rankVoices, VOICE_MATCH_POINTS } from "../service/agent/voices.js";
 export { createMcpHandler, type McpFetchHandler } from "./handler.js";
 export {
   type AccessTokenAccountsOptions,

@@ -1,8 +1,21 @@
 /**
- * In-memory implementations of the store ports: the default for the reference host and
- * for tests, correct under interleaved async requests in one process.
+ * reelkit/memory: in-memory implementations of every store port (accounts, credits,
+ * idempotency keys, jobs, records, media, webhooks, rate limits, editor revisions) and
+ * `createMemoryPorts`, which wires them all. The default of the reference host and of
+ * tests, correct under interleaved async requests in one process; `reelkit/postgres`
+ * holds the durable ones.
  *
- * @module
+ * @example
+ * ```ts
+ * import { createMemoryPorts } from "reelkit/memory";
+ * import { API_SCOPES } from "reelkit/schemas";
+ *
+ * const ports = createMemoryPorts({
+ *   organizations: [{ id: 1, credits: 1000, apiKeys: [{ key: "rk_test_acme", scopes: API_SCOPES }] }],
+ * });
+ * ```
+ *
+ * @packageDocumentation
  */
 
 export * from "./account-store.js";

@@ -38,7 +38,7 @@ export interface MemoryJobQueueOptions {
 /**
  * Settings of {@link MemoryJobQueue.start}: the limits of each lane (see `JobLane`).
  * `concurrency` and `maxRunningPerOrganization` are the standard lane's:
- * {@link JOB_CONCURRENCY_DEFAULT} and {@link JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT} by
+ * `JOB_CONCURRENCY_DEFAULT` and `JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT` of `reelkit` by
  * default; a job of an organization at its cap waits even while slots are free.
  * `renderLane` holds exports and other renders, with slots and a cap of their own.
  */

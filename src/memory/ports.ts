@@ -192,7 +192,10 @@ function afterSeeding(accounts: MemoryAccountStore, ready: Promise<void>): Memor
  *
  * @example
  * ```ts
- * import { API_SCOPES, createMemoryPorts, createService, createSimulatedProviders } from "reelkit";
+ * import { createService } from "reelkit";
+ * import { API_SCOPES } from "reelkit/schemas";
+ * import { createMemoryPorts } from "reelkit/memory";
+ * import { createSimulatedProviders } from "reelkit/simulated";
  * import { createFetchHandler } from "reelkit/http";
  *
  * const ports = createMemoryPorts({

@@ -142,7 +142,7 @@ async function readImage(
  * @example
  * ```ts
  * import { readFile } from "node:fs/promises";
- * import { planRender } from "reelkit";
+ * import { planRender } from "reelkit/editor";
  * import { createFfmpegRenderer } from "reelkit/render";
  *
  * const renderer = createFfmpegRenderer({

@@ -1,13 +1,13 @@
 /**
  * reelkit/render (Node only): renders editor timelines with ffmpeg. Plan with
- * `planRender` or `planContactSheet` (from `reelkit`), then give the plan to a
+ * `planRender` or `planContactSheet` (from `reelkit/editor`), then give the plan to a
  * {@link Renderer}: `createFfmpegRenderer` runs one ffmpeg process per render, reading
  * media through the reader it is given. The commands it runs are built by pure
  * functions exported here too.
  *
  * @example
  * ```ts
- * import { planRender } from "reelkit";
+ * import { planRender } from "reelkit/editor";
  * import { createFfmpegRenderer } from "reelkit/render";
  *
  * const renderer = createFfmpegRenderer({ readMedia });

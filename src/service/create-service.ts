@@ -80,7 +80,10 @@ export interface ReelkitService {
  *
  * @example
  * ```ts
- * import { API_SCOPES, createMemoryPorts, createService, createSimulatedProviders } from "reelkit";
+ * import { createService } from "reelkit";
+ * import { API_SCOPES } from "reelkit/schemas";
+ * import { createMemoryPorts } from "reelkit/memory";
+ * import { createSimulatedProviders } from "reelkit/simulated";
  * import { createFetchHandler } from "reelkit/http";
  *
  * const ports = createMemoryPorts({

@@ -1,7 +1,20 @@
 /**
- * Simulated providers: the honest stand-ins the reference host runs on.
+ * reelkit/simulated: every provider port of the service, simulated with Web-standard APIs
+ * only: placeholder generations (real PNG, WAV and MP4 files), scripts with their scene
+ * and slide plans, scene pictures, transcripts and speech, and the demo workspace. An
+ * embedded API runs anywhere before a real provider is written.
  *
- * @module
+ * @example
+ * ```ts
+ * import { createService } from "reelkit";
+ * import { createMemoryPorts } from "reelkit/memory";
+ * import { createSimulatedProviders } from "reelkit/simulated";
+ *
+ * const ports = createMemoryPorts();
+ * const service = createService({ ...ports, ...createSimulatedProviders(ports) });
+ * ```
+ *
+ * @packageDocumentation
  */
 
 export * from "./demo-sounds.js";

@@ -23,7 +23,7 @@
  * @example
  * ```ts
  * import fc from "fast-check";
- * import { applyOperations } from "reelkit";
+ * import { applyOperations } from "reelkit/editor";
  * import {
  *   assertEditorInvariants,
  *   countingIdGenerator,

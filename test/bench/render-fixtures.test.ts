@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { benchTimeline, EXPORT_WIDTH } from "../../bench/support/render-timeline.js";
 import { evaluateLine, type RunResult } from "../../bench/support/report.js";
-import { planRender, summarizeEditor, validateEditorState } from "../../src/index.js";
+import { planRender, summarizeEditor, validateEditorState } from "../../src/editor/index.js";
 
 // The render benchmark must time a real, valid timeline; these checks run without ffmpeg.
 describe("render benchmark fixtures", () => {

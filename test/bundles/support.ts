@@ -24,12 +24,15 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   "./http": "src/http/index.ts",
   "./local": "src/local/index.ts",
   "./mcp": "src/mcp/index.ts",
+  "./memory": "src/memory/index.ts",
   "./node": "src/node/index.ts",
   "./openai": "src/openai/index.ts",
   "./opentelemetry": "src/opentelemetry/index.ts",
   "./postgres": "src/postgres/index.ts",
   "./render": "src/render/index.ts",
   "./s3": "src/s3/index.ts",
+  "./schemas": "src/schemas/index.ts",
+  "./simulated": "src/simulated/index.ts",
   "./testing": "src/testing/index.ts",
 };
 

@@ -1,4 +1,4 @@
-import { applyOperations, createEditorState } from "reelkit";
+import { applyOperations, createEditorState } from "reelkit/editor";
 import { describe, expect, it } from "vitest";
 
 const FAMILIES = ["DejaVu Sans", "Inter", "Poppins", "Anton", "Bebas Neue"];

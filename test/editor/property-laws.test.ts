@@ -9,11 +9,11 @@ import {
   type ApplyOptions,
   applyOperations,
   EDIT_ERROR_CODES,
-  type EditOperation,
   type EffectFamily,
   isSourceTimedItem,
   isVisualItem,
-} from "reelkit";
+} from "reelkit/editor";
+import type { EditOperation } from "reelkit/schemas";
 import {
   assertEditorInvariants,
   countingIdGenerator,

@@ -1,4 +1,4 @@
-// Each README mounting example, run for real on 127.0.0.1 port 0: JSON and multipart
+// Each mounting example of the runtimes guide, run for real on 127.0.0.1 port 0: JSON and multipart
 // requests must reach the service with their bodies intact, and the 404 and 413 must
 // come from the handler rather than from the framework.
 import { afterEach, describe, expect, it } from "vitest";

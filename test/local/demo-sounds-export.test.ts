@@ -1,16 +1,16 @@
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SoundEffect } from "reelkit";
+import { readPcmWav } from "reelkit/local";
 import {
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
   DEMO_SOUNDS,
   demoSoundWav,
-  type SoundEffect,
   storeDemoSounds,
-} from "reelkit";
-import { readPcmWav } from "reelkit/local";
+} from "reelkit/simulated";
 import { expect, it } from "vitest";
 import { describeRendering, rms, soundSamples } from "../render/support/ffmpeg.js";
 import { createProject, patchProject } from "../service/editor/editor-support.js";

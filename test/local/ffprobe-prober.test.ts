@@ -8,14 +8,9 @@
 import { chmod, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  IMAGE_PIXELS_MAX,
-  IMAGE_SIDE_MAX_PIXELS,
-  type MediaProbeResult,
-  type MediaProber,
-  probeSourceOfBytes,
-} from "reelkit";
+import { type MediaProbeResult, type MediaProber, probeSourceOfBytes } from "reelkit";
 import { createFfprobeMediaProber, type FfprobeMediaProberOptions } from "reelkit/local";
+import { IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX_PIXELS } from "reelkit/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sniffMedia } from "../../src/media/sniff.js";
 import {

@@ -1,15 +1,11 @@
-import {
-  createMemoryMediaStorage,
-  createProjectMediaReader,
-  createStaticUrlFetcher,
-  ProviderError,
-} from "reelkit";
+import { createProjectMediaReader, createStaticUrlFetcher, ProviderError } from "reelkit";
 import {
   createLocalSpeechProvider,
   createLocalTranscriptionProvider,
   LOCAL_VOICES,
   readPcmWav,
 } from "reelkit/local";
+import { createMemoryMediaStorage } from "reelkit/memory";
 import { expect, it } from "vitest";
 import { describeSpeech } from "./support/engines.js";
 

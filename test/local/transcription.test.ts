@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMemoryMediaStorage, ProviderError } from "reelkit";
+import { ProviderError } from "reelkit";
 import { createLocalSpeechProvider, createLocalTranscriptionProvider } from "reelkit/local";
+import { createMemoryMediaStorage } from "reelkit/memory";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeSpeech,

@@ -1,4 +1,6 @@
-import { DEMO_ASSETS, DEMO_CATALOG, narrowCatalog, rankVoices, type Voice } from "reelkit";
+import { narrowCatalog, rankVoices } from "reelkit/mcp";
+import type { Voice } from "reelkit/schemas";
+import { DEMO_ASSETS, DEMO_CATALOG } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { KEYS } from "../service/support/harness.js";
 import { callTool, createMcpHarness, type JsonBody } from "./support/mcp-harness.js";

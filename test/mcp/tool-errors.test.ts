@@ -1,4 +1,5 @@
-import { createStaticWorkspaceDirectory, DEMO_ASSETS, DEMO_CATALOG } from "reelkit";
+import { createStaticWorkspaceDirectory } from "reelkit/memory";
+import { DEMO_ASSETS, DEMO_CATALOG } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { MISSING_UUID, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";

@@ -1,5 +1,5 @@
-import { ENDPOINTS, errorResponseSchema, toJsonSchema } from "reelkit";
 import { compileTools, MCP_TOOLS, restTool, scopeSentence } from "reelkit/mcp";
+import { ENDPOINTS, errorResponseSchema, toJsonSchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { KEYS } from "../service/support/harness.js";
 import { createMcpHarness } from "./support/mcp-harness.js";

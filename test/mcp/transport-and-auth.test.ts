@@ -1,5 +1,5 @@
-import { API_SCOPES } from "reelkit";
 import { createMcpHandler, protectedResourceMetadataUrl } from "reelkit/mcp";
+import { API_SCOPES } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { KEYS, ORGS } from "../service/support/harness.js";
 import { callTool, createMcpHarness, MCP_URL, METADATA_URL } from "./support/mcp-harness.js";

@@ -5,12 +5,11 @@
 import fc from "fast-check";
 import {
   createHeaderMediaProber,
-  IMAGE_PIXELS_MAX,
-  IMAGE_SIDE_MAX_PIXELS,
   type MediaFormatName,
   type MediaProbeResult,
   probeSourceOfBytes,
 } from "reelkit";
+import { IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX_PIXELS } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../src/media/sniff.js";
 import {

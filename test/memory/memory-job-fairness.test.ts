@@ -1,10 +1,6 @@
 import fc from "fast-check";
-import {
-  createMemoryJobQueue,
-  JOB_CONCURRENCY_DEFAULT,
-  JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
-  type MemoryJobQueueStartOptions,
-} from "reelkit";
+import { JOB_CONCURRENCY_DEFAULT, JOB_MAX_RUNNING_PER_ORGANIZATION_DEFAULT } from "reelkit";
+import { createMemoryJobQueue, type MemoryJobQueueStartOptions } from "reelkit/memory";
 import { describe, expect, it } from "vitest";
 import { createJobTimeline, type JobTimeline, jobOf, startOf } from "../support/job-timeline.js";
 

@@ -4,12 +4,12 @@
  * another organization's short work, nor every render slot.
  */
 import {
-  createMemoryJobQueue,
   JOB_CONCURRENCY_DEFAULT,
   JOB_LANE_OF_KIND,
   JOB_RENDER_CONCURRENCY_DEFAULT,
   JOB_RENDER_MAX_RUNNING_PER_ORGANIZATION_DEFAULT,
 } from "reelkit";
+import { createMemoryJobQueue } from "reelkit/memory";
 import { describe, expect, it } from "vitest";
 import { heldJobs, jobOfKind } from "../support/held-jobs.js";
 import { settleMicrotasks } from "../support/job-timeline.js";

@@ -3,13 +3,8 @@
  * signal aborted and no other; an interrupt aborts every running job for good (this queue
  * keeps nothing across a restart) and leaves waiting jobs queued.
  */
-import {
-  createMemoryJobQueue,
-  type Job,
-  type JobRunOptions,
-  type JobStop,
-  jobStopOf,
-} from "reelkit";
+import { type Job, type JobRunOptions, type JobStop, jobStopOf } from "reelkit";
+import { createMemoryJobQueue } from "reelkit/memory";
 import { describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { jobOf, settleMicrotasks } from "../support/job-timeline.js";

@@ -1,12 +1,8 @@
-import {
-  API_SCOPES,
-  createMemoryPorts,
-  createService,
-  createSimulatedProviders,
-  DEMO_CATALOG,
-  MEMORY_STARTING_CREDITS_REFERENCE,
-} from "reelkit";
+import { createService } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts, MEMORY_STARTING_CREDITS_REFERENCE } from "reelkit/memory";
+import { API_SCOPES } from "reelkit/schemas";
+import { createSimulatedProviders, DEMO_CATALOG } from "reelkit/simulated";
 import { afterEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 

@@ -3,7 +3,8 @@
  * sends (path, key, body fields), what it stores, and what each failure of OpenAI's
  * becomes in the job failure model.
  */
-import { createMemoryMediaStorage, ProviderError, type VisualRequest } from "reelkit";
+import { ProviderError, type VisualRequest } from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
 import {
   createOpenAIScriptWriter,
   createOpenAISpeechProvider,

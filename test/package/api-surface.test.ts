@@ -16,6 +16,16 @@ const UPDATE_HINT = "the public surface changed: run npm run surface:update and 
 // supported ways to download, sniff and sign).
 const INTERNAL_HELPERS = ["parseIpv4", "decodeBase64", "sniffMedia", "constantTimeEqual"];
 
+// The root entry holds what an embedder wires and calls; the schemas, the stores, the
+// simulators and the engine have entries of their own. Names that exist at run time
+// (not types) are what a reader of `import { … } from "reelkit"` meets.
+const ROOT_RUNTIME_NAMES_MAX = 150;
+const RUNTIME_KINDS = new Set(["class", "const", "enum", "function", "namespace"]);
+
+function runtimeNames(lines: readonly string[]): string[] {
+  return lines.filter((line) => RUNTIME_KINDS.has(line.split(" ")[0] ?? ""));
+}
+
 describe("the public surface", async () => {
   const surface = await computeSurface();
 
@@ -28,6 +38,25 @@ describe("the public surface", async () => {
       expect(readSurfaceFile(entry), UPDATE_HINT).toBe(surfaceText(lines));
     });
   }
+
+  it(`keeps the root entry at most ${ROOT_RUNTIME_NAMES_MAX} run-time names`, () => {
+    const count = runtimeNames(surface.reelkit ?? []).length;
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(ROOT_RUNTIME_NAMES_MAX);
+  });
+
+  it("gives the schemas, the memory stores and the simulators their own entries", () => {
+    const root = new Set(surface.reelkit);
+    for (const [entry, name] of [
+      ["reelkit/schemas", "function buildOpenApiDocument"],
+      ["reelkit/schemas", "const editOperationSchema"],
+      ["reelkit/memory", "function createMemoryPorts"],
+      ["reelkit/simulated", "function createSimulatedProviders"],
+    ] as const) {
+      expect(surface[entry]).toContain(name);
+      expect(root.has(name)).toBe(false);
+    }
+  });
 
   it("keeps internal helpers out of every entry", () => {
     const names = Object.values(surface).flatMap((lines) =>

@@ -3,8 +3,11 @@
  * fetch handler. Built on first use, because Workers forbid random numbers and crypto
  * at a module's top level.
  */
-import { API_SCOPES, createMemoryPorts, createService, createSimulatedProviders } from "reelkit";
+import { createService } from "reelkit";
 import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts } from "reelkit/memory";
+import { API_SCOPES } from "reelkit/schemas";
+import { createSimulatedProviders } from "reelkit/simulated";
 import { RUNTIME_TEST_KEY } from "./key.js";
 
 let handler: ((request: Request) => Promise<Response>) | undefined;

@@ -2,7 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument, ENDPOINTS } from "../../src/index.js";
+import { buildOpenApiDocument, ENDPOINTS } from "../../src/schemas/index.js";
 
 const document = buildOpenApiDocument({ serverUrl: "https://api.example.com/v1" });
 const METHODS = ["get", "post", "patch", "put", "delete"];

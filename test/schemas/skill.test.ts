@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSkillMarkdown, EDIT_OPERATION_TYPES, ENDPOINTS } from "../../src/index.js";
+import { buildSkillMarkdown, EDIT_OPERATION_TYPES, ENDPOINTS } from "../../src/schemas/index.js";
 
 const markdown = buildSkillMarkdown({ baseUrl: "https://api.example.com/v1" });
 

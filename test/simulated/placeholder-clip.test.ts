@@ -2,12 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createMemoryMediaStorage,
-  createSimulatedWorkProvider,
-  type Job,
-  placeholderPalette,
-} from "reelkit";
+import type { Job } from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
+import { createSimulatedWorkProvider, placeholderPalette } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { decodeErrors, ffprobeTestsRun, probe } from "../support/ffprobe.js";

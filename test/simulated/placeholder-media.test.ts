@@ -1,11 +1,8 @@
 import { inflateSync } from "node:zlib";
 import fc from "fast-check";
-import {
-  createMemoryMediaStorage,
-  createSimulatedSpeechProvider,
-  createSimulatedWorkProvider,
-  type Job,
-} from "reelkit";
+import type { Job } from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
+import { createSimulatedSpeechProvider, createSimulatedWorkProvider } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../src/media/sniff.js";
 import { toOrganizationId } from "../../src/organization-id.js";

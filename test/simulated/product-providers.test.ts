@@ -4,18 +4,20 @@
  * scene they are, and speech that reports when each word is spoken.
  */
 import {
-  createMemoryMediaStorage,
+  ProviderError,
+  planScenesBySentences,
+  type ScriptRequest,
+  type VisualRequest,
+} from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
+import { FACELESS_IMAGE_STYLE_DEFAULT } from "reelkit/schemas";
+import {
   createSimulatedScriptWriter,
   createSimulatedSpeechProvider,
   createSimulatedVisualGenerator,
-  FACELESS_IMAGE_STYLE_DEFAULT,
-  ProviderError,
   placeholderPalette,
-  planScenesBySentences,
-  type ScriptRequest,
   SIMULATED_VISUAL_UNSUPPORTED_CATEGORY,
-  type VisualRequest,
-} from "reelkit";
+} from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { narrationSentences, narrationWords } from "../../src/service/products/narration-text.js";

@@ -1,4 +1,4 @@
-import { applyOperationsOrThrow, createEditorState } from "reelkit";
+import { applyOperationsOrThrow, createEditorState } from "reelkit/editor";
 import { assertEditorInvariants } from "reelkit/testing";
 import { describe, expect, it, vi } from "vitest";
 import { countingIds } from "../editor/support/ids.js";

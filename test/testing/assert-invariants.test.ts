@@ -4,7 +4,7 @@ import {
   createEditorState,
   type EditorState,
   validateEditorState,
-} from "reelkit";
+} from "reelkit/editor";
 import {
   assertEditorInvariants,
   EditorInvariantError,

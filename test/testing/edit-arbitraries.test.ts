@@ -3,12 +3,14 @@ import {
   applyOperations,
   createEditorState,
   EDIT_ERROR_CODES,
+  type EditorState,
+} from "reelkit/editor";
+import {
   EDIT_OPERATION_TYPES,
   type EditOperation,
-  type EditorState,
   editOperationSchema,
   OPERATIONS_PER_REQUEST_MAX,
-} from "reelkit";
+} from "reelkit/schemas";
 import {
   assertEditorInvariants,
   countingIdGenerator,

@@ -1,11 +1,6 @@
 import fc from "fast-check";
-import {
-  COMPOSITION_SIZES,
-  type EditorState,
-  FPS_MAX,
-  FPS_MIN,
-  validateEditorState,
-} from "reelkit";
+import { COMPOSITION_SIZES, type EditorState, validateEditorState } from "reelkit/editor";
+import { FPS_MAX, FPS_MIN } from "reelkit/schemas";
 import { assertEditorInvariants, editorStateArbitrary } from "reelkit/testing";
 import { describe, expect, it, vi } from "vitest";
 import { SEED } from "./seeds.js";

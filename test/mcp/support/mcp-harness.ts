@@ -7,12 +7,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { compileTools, createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
 import {
   createMemorySocialPublisher,
   DEMO_SOCIAL_ACCOUNTS,
   type MemorySocialPublisher,
-} from "reelkit";
-import { compileTools, createMcpHandler, type McpFetchHandler } from "reelkit/mcp";
+} from "reelkit/memory";
 import { MCP_TOOLS } from "../../../src/mcp/tools/index.js";
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import {

@@ -15,15 +15,13 @@ import type {
   IdempotencyStore,
   Job,
   JobRunOptions,
-  JobWorker,
-  MemoryAccountStore,
-  MemoryJobQueue,
   Organization,
   RateLimiter,
   ResourceStores,
   UnitOfWork,
   WebhookEndpoint,
 } from "reelkit";
+import type { JobWorker, MemoryAccountStore, MemoryJobQueue } from "reelkit/memory";
 import {
   atomically,
   createPostgresAccountStore,

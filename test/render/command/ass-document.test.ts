@@ -1,4 +1,4 @@
-import { type EditorItem, planRender } from "reelkit";
+import { type EditorItem, planRender } from "reelkit/editor";
 import { commandFileText, frameCommand, videoCommand } from "reelkit/render";
 import { describe, expect, it } from "vitest";
 import { captions, solid, stateOf, text } from "../../editor/support/fixtures.js";

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EditorItem, planRender } from "reelkit";
+import { type EditorItem, planRender } from "reelkit/editor";
 import { commandFileText, videoCommand } from "reelkit/render";
 import { describe, expect, it } from "vitest";
 import { assLayerBytesMax, type DrawnLayer } from "../../../src/render/command/ass-document.js";

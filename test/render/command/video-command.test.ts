@@ -1,4 +1,4 @@
-import { planContactSheet, type RenderPlan } from "reelkit";
+import { planContactSheet, type RenderPlan } from "reelkit/editor";
 import {
   type CommandSettings,
   commandFileText,

@@ -1,12 +1,11 @@
 import {
   ANIMATION_EFFECTS,
-  type AnimationConfig,
   layerPoseAt,
-  type Motion,
   motionPoseAt,
   type PlannedLayer,
   REST_POSE,
-} from "reelkit";
+} from "reelkit/editor";
+import type { AnimationConfig, Motion } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { image, solid, stateOf, text } from "../../editor/support/fixtures.js";
 import { planned } from "../support/plans.js";

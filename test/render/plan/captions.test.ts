@@ -1,10 +1,5 @@
-import {
-  type CaptionEntry,
-  type CaptionStyle,
-  type CaptionsLayer,
-  planRender,
-  type RenderPlanOptions,
-} from "reelkit";
+import { type CaptionsLayer, planRender, type RenderPlanOptions } from "reelkit/editor";
+import type { CaptionEntry, CaptionStyle } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { captions, stateOf } from "../../editor/support/fixtures.js";
 

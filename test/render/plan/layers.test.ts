@@ -7,7 +7,7 @@ import {
   type SolidLayer,
   sourceSecondsAt,
   type TextLayer,
-} from "reelkit";
+} from "reelkit/editor";
 import { describe, expect, it } from "vitest";
 import {
   asset,

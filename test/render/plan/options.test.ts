@@ -1,4 +1,9 @@
-import { createEditorState, planRender, RENDER_DIMENSION_MAX, RENDER_DIMENSION_MIN } from "reelkit";
+import {
+  createEditorState,
+  planRender,
+  RENDER_DIMENSION_MAX,
+  RENDER_DIMENSION_MIN,
+} from "reelkit/editor";
 import { describe, expect, it } from "vitest";
 import { solid, stateOf, text } from "../../editor/support/fixtures.js";
 import { planFailure, planned } from "../support/plans.js";

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
-import { type CaptionEntry, type EditorState, planContactSheet } from "reelkit";
+import { type EditorState, planContactSheet } from "reelkit/editor";
 import type { Renderer } from "reelkit/render";
+import type { CaptionEntry } from "reelkit/schemas";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { captions } from "../../editor/support/fixtures.js";
 import { decodePng, describeRendering, fixtureRenderer, type Picture } from "../support/ffmpeg.js";

@@ -344,7 +344,7 @@ describeRendering("rendered frames", () => {
   });
 
   it("tiles several instants into a contact sheet", async () => {
-    const { planContactSheet } = await import("reelkit");
+    const { planContactSheet } = await import("reelkit/editor");
     const state = square([
       [
         solid(

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { EditorState } from "reelkit";
+import type { EditorState } from "reelkit/editor";
 import type { Renderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { video } from "../../editor/support/fixtures.js";

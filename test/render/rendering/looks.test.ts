@@ -1,13 +1,11 @@
 import {
   applyOperationsOrThrow,
-  CAPTION_PRESETS,
-  type CaptionPreset,
-  type CaptionStyle,
   createEditorState,
   type EditorState,
   planRender,
-} from "reelkit";
+} from "reelkit/editor";
 import { createFfmpegRenderer, SHIPPED_FONT_FAMILIES } from "reelkit/render";
+import { CAPTION_PRESETS, type CaptionPreset, type CaptionStyle } from "reelkit/schemas";
 import { expect, it } from "vitest";
 import { decodePng, describeRendering, type Picture } from "../support/ffmpeg.js";
 

@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import type { EditorState } from "reelkit";
+import type { EditorState } from "reelkit/editor";
 import type { Renderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { text } from "../../editor/support/fixtures.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { summarizeEditor } from "reelkit";
+import { summarizeEditor } from "reelkit/editor";
 import type { Renderer, RenderProgress } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { audio, solid, text, video } from "../../editor/support/fixtures.js";

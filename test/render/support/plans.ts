@@ -7,7 +7,7 @@ import {
   type RenderPlan,
   type RenderPlanError,
   type RenderPlanOptions,
-} from "reelkit";
+} from "reelkit/editor";
 
 /** The plan of `state`; a failure is a bug in the test and throws with its message. */
 export function planned(state: EditorState, options: RenderPlanOptions = {}): RenderPlan {

@@ -2,8 +2,14 @@
  * Small square timelines for rendering tests: 1080 x 1080 at 30 fps, rendered 120 pixels
  * wide, so one output pixel is nine composition pixels.
  */
-import type { EditorAsset, EditorItem, EditorState, RenderPlan, RenderPlanOptions } from "reelkit";
-import { planRender } from "reelkit";
+import type {
+  EditorAsset,
+  EditorItem,
+  EditorState,
+  RenderPlan,
+  RenderPlanOptions,
+} from "reelkit/editor";
+import { planRender } from "reelkit/editor";
 import { asset, stateOf, type TrackSpec } from "../../editor/support/fixtures.js";
 import { mediaUrl } from "./ffmpeg.js";
 

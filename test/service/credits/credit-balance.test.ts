@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, buildSkillMarkdown, creditBalanceSchema } from "reelkit";
+import { buildOpenApiDocument, buildSkillMarkdown, creditBalanceSchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { get, post, staticAd } from "../generations/support.js";
 import { createHarness, KEYS } from "../support/harness.js";

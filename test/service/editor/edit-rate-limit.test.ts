@@ -3,16 +3,15 @@
  * count against the organization's edit limit; past it they answer 429 rate_limited with
  * the spec 7.2 headers and change nothing, while reads stay free.
  */
+import { createManualClock, createService } from "reelkit";
+import { createFetchHandler } from "reelkit/http";
+import { createMemoryPorts } from "reelkit/memory";
 import {
   API_SCOPES,
-  createManualClock,
-  createMemoryPorts,
-  createService,
-  createSimulatedProviders,
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
-} from "reelkit";
-import { createFetchHandler } from "reelkit/http";
+} from "reelkit/schemas";
+import { createSimulatedProviders } from "reelkit/simulated";
 import { afterEach, describe, expect, it } from "vitest";
 import { BYTES } from "../media/media-support.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";

@@ -1,4 +1,4 @@
-import { PREVIEW_WIDTH_MAX, PREVIEW_WIDTH_MIN } from "reelkit";
+import { PREVIEW_WIDTH_MAX, PREVIEW_WIDTH_MIN } from "reelkit/schemas";
 import { afterEach, expect, it } from "vitest";
 import { decodePng, describeRendering, near } from "../../render/support/ffmpeg.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";

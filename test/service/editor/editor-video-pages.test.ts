@@ -2,14 +2,14 @@
  * GET /editor/videos pages: whole records as the contract shows them, at most `limit` of
  * them and at most EDITOR_LIST_RESPONSE_MAX_BYTES of JSON, with `next_cursor` to read on.
  */
+import type { VideoRecord } from "reelkit";
 import {
   applyOperationsOrThrow,
   createEditorState,
-  EDITOR_LIST_RESPONSE_MAX_BYTES,
   type EditorState,
   serializedStateBytes,
-  type VideoRecord,
-} from "reelkit";
+} from "reelkit/editor";
+import { EDITOR_LIST_RESPONSE_MAX_BYTES } from "reelkit/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness, KEYS, ORGS } from "../support/harness.js";
 import { createProject } from "./editor-support.js";

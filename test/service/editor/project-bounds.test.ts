@@ -3,16 +3,14 @@
  * timeline JSON. A batch that would pass one is refused whole with a 400 naming the
  * bound and the sizes, and nothing of it is kept; a batch that grows nothing passes.
  */
+import type { VideoRecord } from "reelkit";
 import {
   applyOperationsOrThrow,
   createEditorState,
-  type EditOperation,
   type EditorState,
-  PROJECT_ITEMS_MAX,
-  PROJECT_STATE_MAX_BYTES,
   serializedStateBytes,
-  type VideoRecord,
-} from "reelkit";
+} from "reelkit/editor";
+import { type EditOperation, PROJECT_ITEMS_MAX, PROJECT_STATE_MAX_BYTES } from "reelkit/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness, KEYS, ORGS } from "../support/harness.js";
 import { createProject, patchProject, readProject } from "./editor-support.js";

@@ -5,7 +5,8 @@
  * step, and `?revision=N` reads the state the project had after revision N.
  */
 import fc from "fast-check";
-import type { EditOperation, EditorState } from "reelkit";
+import type { EditorState } from "reelkit/editor";
+import type { EditOperation } from "reelkit/schemas";
 import { editBatchArbitrary } from "reelkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";

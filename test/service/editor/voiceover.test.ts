@@ -1,10 +1,5 @@
-import {
-  countSpokenWords,
-  ProviderError,
-  priceVoiceover,
-  type SpeechProvider,
-  type SpeechRequest,
-} from "reelkit";
+import { ProviderError, priceVoiceover, type SpeechProvider } from "reelkit";
+import { countSpokenWords, type SpeechRequest } from "reelkit/editor";
 import { afterEach, describe, expect, it } from "vitest";
 import { toOrganizationId } from "../../../src/organization-id.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";

@@ -1,10 +1,6 @@
-import {
-  type Catalog,
-  createStaticWorkspaceDirectory,
-  DEMO_ASSETS,
-  DEMO_CATALOG,
-  DEMO_SOUND_EFFECTS,
-} from "reelkit";
+import { createStaticWorkspaceDirectory } from "reelkit/memory";
+import type { Catalog } from "reelkit/schemas";
+import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { createHarness, type Harness, ORGS } from "../support/harness.js";
 import { MISSING_UUID, post, putMedia, putReference, staticAd } from "./support.js";

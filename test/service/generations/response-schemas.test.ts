@@ -5,7 +5,7 @@ import {
   slideshowCreationResultSchema,
   slideshowSchema,
   videoSchema,
-} from "reelkit";
+} from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { createHarness } from "../support/harness.js";
 import { stubRenderer } from "../support/stub-renderer.js";

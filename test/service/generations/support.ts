@@ -4,13 +4,9 @@
  * the stores (their own endpoints are tested elsewhere).
  */
 
-import {
-  createEditorState,
-  type MediaRecord,
-  type MediaType,
-  type ReferenceRecord,
-  type VideoRecord,
-} from "reelkit";
+import type { MediaRecord, ReferenceRecord, VideoRecord } from "reelkit";
+import { createEditorState } from "reelkit/editor";
+import type { MediaType } from "reelkit/schemas";
 import type { OrganizationId } from "../../../src/organization-id.js";
 import {
   countingUuid,

@@ -1,4 +1,4 @@
-import { directUploadDescriptorSchema } from "reelkit";
+import { directUploadDescriptorSchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { readStored } from "../../support/stored-object.js";
 import { ORGS } from "../support/harness.js";

@@ -1,4 +1,5 @@
-import { type MediaRecord, mediaListSchema } from "reelkit";
+import type { MediaRecord } from "reelkit";
+import { mediaListSchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { countingUuid, ORGS } from "../support/harness.js";
 import { BYTES, createMediaHarness, inlineBody, KEYS, type MediaHarness } from "./media-support.js";

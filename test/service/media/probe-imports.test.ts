@@ -5,12 +5,12 @@
  * direct upload, reference images, media placed by URL); what passes carries its real
  * length, size and streams in its metadata and on its timeline asset.
  */
+import type { MediaStorage } from "reelkit";
 import {
   IMAGE_PIXELS_MAX,
   IMAGE_SIDE_MAX_PIXELS,
-  type MediaStorage,
   TIMELINE_DURATION_MAX_SECONDS,
-} from "reelkit";
+} from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import {
   blackPng,

@@ -1,4 +1,4 @@
-import { mediaUploadResultSchema } from "reelkit";
+import { mediaUploadResultSchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { readStored } from "../../support/stored-object.js";
 import { ORGS } from "../support/harness.js";

@@ -1,3 +1,4 @@
+import { hashApiKey, type Job, lookupPrefixOf } from "reelkit";
 import {
   createMemoryAccountStore,
   createMemoryJobQueue,
@@ -5,10 +6,7 @@ import {
   createMemoryRateLimiter,
   createMemoryRecordStore,
   createMemoryResourceStores,
-  hashApiKey,
-  type Job,
-  lookupPrefixOf,
-} from "reelkit";
+} from "reelkit/memory";
 import { describe, expect, it } from "vitest";
 import { type OrganizationId, toOrganizationId } from "../../../src/organization-id.js";
 import { readStored } from "../../support/stored-object.js";

@@ -1,9 +1,6 @@
-import {
-  createMemoryMediaStorage,
-  createSimulatedWorkProvider,
-  type Job,
-  SIMULATED_UNSUPPORTED_JOB_CATEGORY,
-} from "reelkit";
+import type { Job } from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
+import { createSimulatedWorkProvider, SIMULATED_UNSUPPORTED_JOB_CATEGORY } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { sniffMedia } from "../../../src/media/sniff.js";
 import { toOrganizationId } from "../../../src/organization-id.js";

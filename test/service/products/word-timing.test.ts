@@ -3,12 +3,8 @@
  * else a forced alignment of the script, else a transcript matched to the script, else
  * an estimate by syllables; read back from the captions of the video's project.
  */
-import {
-  ProviderError,
-  type SpeechProvider,
-  type TranscriptionProvider,
-  type TranscriptWord,
-} from "reelkit";
+import { ProviderError, type SpeechProvider, type TranscriptionProvider } from "reelkit";
+import type { TranscriptWord } from "reelkit/editor";
 import { describe, expect, it } from "vitest";
 import { get, post } from "../generations/support.js";
 import { createHarness, type Harness } from "../support/harness.js";

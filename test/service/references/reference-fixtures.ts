@@ -1,12 +1,7 @@
 /** Bodies, image bytes and providers for the reference-inspiration tests. */
-import {
-  createMemoryMediaStorage,
-  type Job,
-  type MediaStorage,
-  type ProviderOutcome,
-  REFERENCE_INLINE_IMAGE_MAX_BYTES,
-  type WorkProvider,
-} from "reelkit";
+import type { Job, MediaStorage, ProviderOutcome, WorkProvider } from "reelkit";
+import { createMemoryMediaStorage } from "reelkit/memory";
+import { REFERENCE_INLINE_IMAGE_MAX_BYTES } from "reelkit/schemas";
 import { bytesOf, MEDIA_FILES } from "../../media/media-samples.js";
 
 /** Tiny real PNG, JPEG, WebP and GIF files. */

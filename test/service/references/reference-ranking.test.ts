@@ -1,4 +1,4 @@
-import { type ReferenceTemplateTarget, referenceInspirationQuerySchema } from "reelkit";
+import { type ReferenceTemplateTarget, referenceInspirationQuerySchema } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import { meaningfulWords } from "../../../src/service/references/description-words.js";
 import { rankReferences } from "../../../src/service/references/recommend-references.js";

@@ -20,7 +20,7 @@ export const CDN_MEDIA: Readonly<Record<string, StaticResource>> = {
   [`${CDN}/talk.mp4`]: { body: MEDIA_FILES.mp4, contentType: "video/mp4" },
   [`${CDN}/logo.png`]: { body: MEDIA_FILES.png, contentType: "image/png" },
   [`${CDN}/still.png`]: { body: MEDIA_FILES.png, contentType: "image/png" },
-  // The README's clip, long enough for its walk-through to cut it at 4 s.
+  // The reference host guide's clip, long enough for its walk-through to cut it at 4 s.
   [`${CDN}/clips/unboxing.mp4`]: { body: mp4Lasting(10), contentType: "video/mp4" },
   [`${CDN}/a.webm`]: { body: MEDIA_FILES.webm, contentType: "video/webm" },
   [`${CDN}/a.MOV?sig=1`]: { body: MEDIA_FILES.mov, contentType: "video/quicktime" },

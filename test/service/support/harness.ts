@@ -4,32 +4,11 @@
  */
 
 import {
-  type ApiScope,
   createManualClock,
-  createMemoryAccountStore,
-  createMemoryCreditStore,
-  createMemoryIdempotencyStore,
-  createMemoryJobQueue,
-  createMemoryMediaStorage,
-  createMemoryRateLimiter,
-  createMemoryResourceStores,
-  createMemoryWebhookPorts,
   createService,
-  createSimulatedScriptWriter,
-  createSimulatedSpeechProvider,
-  createSimulatedTranscriptionProvider,
-  createSimulatedVisualGenerator,
-  createSimulatedWorkProvider,
   createStaticUrlFetcher,
-  createStaticWorkspaceDirectory,
   createUploadUrlSigner,
-  DEMO_ASSETS,
-  DEMO_CATALOG,
-  DEMO_SOUND_EFFECTS,
   type ManualClock,
-  type MemoryAccountStore,
-  type MemoryJobQueue,
-  type MemoryMediaStorage,
   type ProjectMediaSources,
   type ReelkitService,
   type Renderer,
@@ -42,6 +21,31 @@ import {
   type WorkProvider,
 } from "reelkit";
 import { createFetchHandler, type FetchHandler } from "reelkit/http";
+import {
+  createMemoryAccountStore,
+  createMemoryCreditStore,
+  createMemoryIdempotencyStore,
+  createMemoryJobQueue,
+  createMemoryMediaStorage,
+  createMemoryRateLimiter,
+  createMemoryResourceStores,
+  createMemoryWebhookPorts,
+  createStaticWorkspaceDirectory,
+  type MemoryAccountStore,
+  type MemoryJobQueue,
+  type MemoryMediaStorage,
+} from "reelkit/memory";
+import type { ApiScope } from "reelkit/schemas";
+import {
+  createSimulatedScriptWriter,
+  createSimulatedSpeechProvider,
+  createSimulatedTranscriptionProvider,
+  createSimulatedVisualGenerator,
+  createSimulatedWorkProvider,
+  DEMO_ASSETS,
+  DEMO_CATALOG,
+  DEMO_SOUND_EFFECTS,
+} from "reelkit/simulated";
 import { type OrganizationId, toOrganizationId } from "../../../src/organization-id.js";
 import type { OpenApiDocument } from "../../../src/schemas/openapi.js";
 import { postgresHarnessStores } from "../../postgres/support/harness-stores.js";

@@ -4,7 +4,8 @@
  * 3-second placeholder MP4 for any plan and reports the plan's size and length, so no
  * ffmpeg runs. Tests of what a viewer sees and hears use the real ffmpeg renderer.
  */
-import type { RenderedVideo, Renderer, RenderFailure, RenderPlan } from "reelkit";
+import type { RenderedVideo, Renderer, RenderFailure } from "reelkit";
+import type { RenderPlan } from "reelkit/editor";
 import { placeholderMp4 } from "../../../src/simulated/placeholder-video.js";
 
 /** The stub and the plans it was asked to render, in order. */

@@ -1,14 +1,12 @@
+import { ProviderError, type ScriptRequest } from "reelkit";
+import { createStaticWorkspaceDirectory } from "reelkit/memory";
+import { FACELESS_IMAGE_STYLE_DEFAULT, VOICEOVER_MAX_WORDS } from "reelkit/schemas";
 import {
   createSimulatedScriptWriter,
-  createStaticWorkspaceDirectory,
   DEMO_ASSETS,
   DEMO_CATALOG,
   DEMO_SOUND_EFFECTS,
-  FACELESS_IMAGE_STYLE_DEFAULT,
-  ProviderError,
-  type ScriptRequest,
-  VOICEOVER_MAX_WORDS,
-} from "reelkit";
+} from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
 import { get, post, START } from "../generations/support.js";
 import { createHarness, KEYS } from "../support/harness.js";

@@ -10,8 +10,8 @@ import {
   verifyWebhook,
   type WebhookDispatcherOptions,
   type WebhookEndpoint,
-  type WebhookEventType,
 } from "reelkit";
+import type { WebhookEventType } from "reelkit/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { redBoxProject } from "../editor/export-and-frame-support.js";
 import { get, post, staticAd } from "../generations/support.js";

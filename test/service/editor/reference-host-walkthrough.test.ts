@@ -1,6 +1,6 @@
 /**
- * The README's curl walk-through of an editor project, run step by step against the
- * service: each id it pastes is read from the answer the README says to read it from, so
+ * The reference host guide's curl walk-through of an editor project, run step by step against the
+ * service: each id it pastes is read from the answer the guide says to read it from, so
  * the walk-through never names an id that a step has made stale.
  */
 import { readFileSync } from "node:fs";
@@ -11,7 +11,10 @@ import { probe } from "../../support/ffprobe.js";
 import { createHarness, type Harness, KEYS } from "../support/harness.js";
 import { pngSize, renderingHarness, storedBytes } from "./export-and-frame-support.js";
 
-const README = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
+const GUIDE = readFileSync(
+  join(import.meta.dirname, "..", "..", "..", "docs", "reference-host.md"),
+  "utf8",
+);
 
 /** One curl command of the walk-through, or a variable it asks the reader to paste. */
 type Step =
@@ -19,9 +22,9 @@ type Step =
   | { kind: "paste"; name: string; from: string };
 
 function walkthroughScript(heading = "## Try it with curl"): string {
-  const section = README.slice(README.indexOf(heading));
+  const section = GUIDE.slice(GUIDE.indexOf(heading));
   const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (script === undefined) throw new Error("The README has no curl walk-through.");
+  if (script === undefined) throw new Error("The reference host guide has no curl walk-through.");
   return script;
 }
 
@@ -88,7 +91,7 @@ afterEach(() => {
   expect(harness.serverErrors).toEqual([]);
 });
 
-describe("the README's editor walk-through", () => {
+describe("the reference host guide's editor walk-through", () => {
   it("chains every edit on ids the answers reported", async () => {
     const variables = new Map<string, string>();
     let answer: unknown;
@@ -127,7 +130,7 @@ describe("the README's editor walk-through", () => {
   });
 });
 
-describeRendering("the README's export and preview walk-through", () => {
+describeRendering("the reference host guide's export and preview walk-through", () => {
   it("previews and exports a project built from a clip the host made, every step answering 200", async () => {
     harness = await renderingHarness({ credits: 10_000 });
     const variables = new Map<string, string>();
@@ -167,7 +170,7 @@ describeRendering("the README's export and preview walk-through", () => {
   });
 });
 
-describeRendering("the README's faceless video walk-through", () => {
+describeRendering("the reference host guide's faceless video walk-through", () => {
   it("makes a playable video from a prompt and opens it as a project, every step answering 200", async () => {
     harness = await renderingHarness({ credits: 10_000 });
     const variables = new Map<string, string>();
