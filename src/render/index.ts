@@ -75,6 +75,7 @@ export {
 } from "./render-limits.js";
 export {
   type FontFamilyInfo,
+  type FontStyleName,
   type LocalMediaFile,
   type MediaBody,
   type MediaReader,
