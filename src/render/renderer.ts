@@ -171,8 +171,9 @@ export interface Renderer {
   check?(work: RenderWork): RenderFailure | undefined;
 
   /**
-   * The font families text may be set in, with the weights each has faces for; a style
-   * naming another family is refused at edit time. Absent: any family is accepted (and
+   * The font families text may be set in, with the weights each has faces for, the
+   * family unstyled text is set in first; a style naming another family is refused at
+   * edit time. Absent: any family is accepted (and
    * left to fontconfig).
    */
   readonly fontFamilies?: readonly FontFamilyInfo[];

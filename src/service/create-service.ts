@@ -15,6 +15,7 @@ import {
 import type { ApiService, OperationId } from "./contract.js";
 import type { ServiceDependencies } from "./dependencies.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
+import { listEditorFonts } from "./editor/editor-fonts.js";
 import { listEditorRevisions } from "./editor/editor-revisions.js";
 import { listEditorVideos } from "./editor/editor-video-list.js";
 import { createEditorVideo, getEditorVideo } from "./editor/editor-videos.js";
@@ -108,6 +109,7 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     listEditorVideos: listEditorVideos(deps),
     getEditorVideo: getEditorVideo(deps),
     updateEditorVideo: updateEditorVideo(deps),
+    listEditorFonts: listEditorFonts(deps),
     listEditorMedia: listEditorMedia(deps),
     uploadEditorMedia: uploadEditorMedia(deps),
     createEditorMediaUploadUrl: createEditorMediaUploadUrl(deps),
