@@ -4,8 +4,9 @@
  * dependency: install it to use this entry).
  *
  * - {@link createMcpHandler}: a Web-standard `(Request) => Promise<Response>` handler
- *   serving the 25 tools of spec 4.19 and 5 extensions (a preview as an image, an MP4
- *   export, undo, redo and the revision history) statelessly over POST, authenticated
+ *   serving the 25 tools of spec 4.19 and 6 extensions (a preview as an image, an MP4
+ *   export, undo, redo, the revision history and the font families) statelessly over
+ *   POST, authenticated
  *   with the REST API keys, and the OAuth protected-resource metadata its 401 and 403
  *   answers point to.
  * - {@link MCP_TOOLS}: the tool table, each tool over one REST endpoint or one agent

@@ -171,8 +171,9 @@ export interface Renderer {
   check?(work: RenderWork): RenderFailure | undefined;
 
   /**
-   * The font families text may be set in, with the weights each has faces for; a style
-   * naming another family is refused at edit time. Absent: any family is accepted (and
+   * The font families text may be set in, with the weights each has faces for, the
+   * family unstyled text is set in first; a style naming another family is refused at
+   * edit time. Absent: any family is accepted (and
    * left to fontconfig).
    */
   readonly fontFamilies?: readonly FontFamilyInfo[];
@@ -200,7 +201,19 @@ export interface FontFamilyInfo {
   readonly family: string;
   /** The weights (100 to 900) it has a face for, lightest first. */
   readonly weights: readonly number[];
+  /** The styles it has faces for (`normal`, `italic`); `normal` when not given. */
+  readonly styles?: readonly FontStyleName[];
+  /** Its licence, as an SPDX identifier (`OFL-1.1`), when known. */
+  readonly license?: string;
+  /**
+   * The family name a weight's face is found under, where it is not `family`: font
+   * files that name each weight as a family of its own ("Inter Light").
+   */
+  readonly faceNames?: Readonly<Record<number, string>>;
 }
+
+/** A style of font face: upright or italic. */
+export type FontStyleName = "normal" | "italic";
 
 /** What a renderer asks its media reader for. */
 export interface MediaReadRequest {

@@ -33,7 +33,7 @@ import {
   type VideoEncoding,
   videoCommand,
 } from "./ffmpeg-command.js";
-import { DEFAULT_FAMILY_WEIGHTS, SHIPPED_FONT_FAMILIES } from "./fonts.js";
+import { DEFAULT_FAMILY_LICENSE, DEFAULT_FAMILY_WEIGHTS, SHIPPED_FONT_FAMILIES } from "./fonts.js";
 import { checkFfmpegOnce } from "./node/ffmpeg-availability.js";
 import {
   type FinishedRender,
@@ -158,7 +158,8 @@ async function readImage(
  */
 export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRenderer {
   const closing = new AbortController();
-  const { faces, ...font } = fontSettingsOf(options.font);
+  // The faces go to the ASS documents too: a weight is drawn with its family's nearest face.
+  const font = fontSettingsOf(options.font);
   const context = contextOf(options, closing.signal, font);
   const running = new Set<Promise<unknown>>();
   // What the one check of ffmpeg found, once it has answered, so `check` can refuse
@@ -179,7 +180,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   const { limits } = context;
 
   return {
-    fontFamilies: faces,
+    fontFamilies: font.faces,
 
     check(work) {
       return unavailable ?? checkRenderBounds(work, limits);
@@ -283,7 +284,12 @@ function fontSettingsOf(
   const shipped = font?.directory === undefined ? shippedFontDirectory() : null;
   const directory = font?.directory ?? shipped;
   const families = font?.families ?? (shipped === null ? [] : SHIPPED_FONT_FAMILIES);
-  const defaultFamily = { family, weights: DEFAULT_FAMILY_WEIGHTS };
+  const defaultFamily: FontFamilyInfo = {
+    family,
+    weights: DEFAULT_FAMILY_WEIGHTS,
+    styles: ["normal"],
+    ...(family === FONT_FAMILY_DEFAULT ? { license: DEFAULT_FAMILY_LICENSE } : {}),
+  };
   const others = families.filter((info) => info.family.toLowerCase() !== family.toLowerCase());
   return {
     family,

@@ -25,6 +25,7 @@
 
 export {
   type FontFamilyInfo,
+  type FontStyleName,
   type LocalMediaFile,
   type MediaBody,
   type MediaReader,

@@ -29,6 +29,7 @@ import {
   textStyleSchema,
   voiceSettingsSchema,
 } from "./edit-values.js";
+import { editorFontsSchema, fontFamilySchema } from "./editor-fonts.js";
 import { editorVideoExportSchema, exportEditorVideoRequestSchema } from "./editor-render.js";
 import {
   editorHistoryRequestSchema,
@@ -134,6 +135,8 @@ export const RESPONSE_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   Voice: voiceSchema,
   ReferenceTemplateTarget: referenceTemplateTargetSchema,
   CreditBalance: creditBalanceSchema,
+  EditorFonts: editorFontsSchema,
+  FontFamily: fontFamilySchema,
   Generation: generationSchema,
   GenerationError: generationErrorSchema,
   GenerationBatch: generationBatchSchema,

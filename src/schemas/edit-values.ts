@@ -172,7 +172,11 @@ export type AnimationConfig = z.output<typeof animationConfigSchema>;
 const textStyleShape = {
   color: colorSchema.optional().describe("Text colour as a CSS colour string."),
   align: z.enum(["left", "center", "right"]).optional().describe("Horizontal text alignment."),
-  font_family: styleTokenSchema.optional().describe("Font family name, e.g. `Inter`."),
+  font_family: styleTokenSchema
+    .optional()
+    .describe(
+      "Font family name, e.g. `Inter`. Extension: GET /editor/fonts lists the families this server draws, with their weights; another is refused (unknown_font_family).",
+    ),
   font_weight: styleTokenSchema.optional().describe("Font weight, e.g. `400`, `700` or `bold`."),
   font_size: z
     .number()

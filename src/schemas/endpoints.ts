@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { workspaceAssetsSchema } from "./assets.js";
 import { catalogSchema } from "./catalog.js";
 import { creditBalanceSchema } from "./credits.js";
+import { editorFontsSchema } from "./editor-fonts.js";
 import {
   editorFrameQuerySchema,
   editorVideoExportSchema,
@@ -470,6 +471,21 @@ const ENDPOINT_TABLE = [
     idempotency: LOOSE_IDEMPOTENCY,
     paid: true,
     conditional: "if-match",
+  },
+  {
+    operationId: "listEditorFonts",
+    method: "GET",
+    path: "/editor/fonts",
+    tag: "Editor",
+    summary: "List the font families text and captions may be set in.",
+    description:
+      "An extension beyond the API contract. Each family a text or caption style's font_family may name, with the weights it has faces for, its styles and its licence; the default family (used when a style names none) comes first. A style naming another family is refused at edit time: 400 bad_request with context.edit_code unknown_font_family. A font_weight the family has no face for is drawn with the nearest one. restricted is false, and families empty, when this server has no renderer listing its fonts: then any family is accepted.",
+    auth: "bearer",
+    scopes: READ_OR_WRITE_SCOPES,
+    success: ok("The font families.", editorFontsSchema),
+    errorStatuses: AUTHENTICATED_ERRORS,
+    paid: false,
+    extension: true,
   },
   {
     operationId: "listEditorMedia",

@@ -49,6 +49,7 @@ export * from "./common.js";
 export * from "./credits.js";
 export * from "./edit-operations.js";
 export * from "./edit-values.js";
+export * from "./editor-fonts.js";
 export * from "./editor-render.js";
 export * from "./editor-videos.js";
 export * from "./endpoints.js";

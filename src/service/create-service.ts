@@ -17,6 +17,7 @@ import {
   listWorkspaceAssets,
 } from "./catalog/catalog.js";
 import { addEditorVideoMedia } from "./editor/add-editor-video-media.js";
+import { listEditorFonts } from "./editor/editor-fonts.js";
 import { listEditorRevisions } from "./editor/editor-revisions.js";
 import { listEditorVideos } from "./editor/editor-video-list.js";
 import { createEditorVideo, getEditorVideo } from "./editor/editor-videos.js";
@@ -113,6 +114,7 @@ export function createService(deps: ServiceDependencies): ReelkitService {
     listEditorVideos: listEditorVideos(deps),
     getEditorVideo: getEditorVideo(deps),
     updateEditorVideo: updateEditorVideo(deps),
+    listEditorFonts: listEditorFonts(deps),
     listEditorMedia: listEditorMedia(deps),
     uploadEditorMedia: uploadEditorMedia(deps),
     createEditorMediaUploadUrl: createEditorMediaUploadUrl(deps),

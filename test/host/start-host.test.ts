@@ -194,9 +194,9 @@ describe("starting the host in process", () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      // The 25 tools of spec 4.19, the preview and export extensions and the three
-      // revision tools.
-      expect(tools).toHaveLength(30);
+      // The 25 tools of spec 4.19, the preview and export extensions, the three
+      // revision tools and the font families.
+      expect(tools).toHaveLength(31);
       const workspace = await client.callTool({ name: "get_workspace", arguments: {} });
       expect(workspace.isError).toBeFalsy();
       expect(workspace.structuredContent).toMatchObject({

@@ -86,6 +86,25 @@ describe("every tool on a happy path", () => {
       score: expect.any(Number),
       reason: expect.stringContaining("es-"),
     });
+    const fonts = await ok("list_editor_fonts", {});
+    expect(fonts.object).toBe("font_family_list");
+    expect(fonts.restricted).toBe(true);
+    expect(fonts.families[0]).toEqual({
+      family: "DejaVu Sans",
+      weights: [400, 700],
+      styles: ["normal"],
+      license: "Bitstream-Vera",
+      default: true,
+    });
+    expect(
+      fonts.families.find((entry: { family: string }) => entry.family === "Montserrat"),
+    ).toEqual({
+      family: "Montserrat",
+      weights: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+      styles: ["normal"],
+      license: "OFL-1.1",
+      default: false,
+    });
     const effects = await ok("list_editor_sound_effects", { query: "sale" });
     expect(effects).toEqual({
       object: "sound_effect_list",

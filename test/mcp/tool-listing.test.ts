@@ -34,7 +34,12 @@ const SPEC_TOOL_NAMES = [
   "export_editor_video",
 ];
 
-const REVISION_TOOL_NAMES = ["undo_editor_edit", "redo_editor_edit", "list_editor_revisions"];
+const EXTENSION_TOOL_NAMES = [
+  "undo_editor_edit",
+  "redo_editor_edit",
+  "list_editor_revisions",
+  "list_editor_fonts",
+];
 
 async function listedTools() {
   const harness = await createMcpHarness();
@@ -51,9 +56,9 @@ function restBodyProperties(operationId: string): Record<string, unknown> {
 }
 
 describe("tools/list", () => {
-  it("lists the 25 tools of spec 4.19 in the spec's order, then the 5 extensions, to any key", async () => {
+  it("lists the 25 tools of spec 4.19 in the spec's order, then the 6 extensions, to any key", async () => {
     const tools = await listedTools();
-    expect([...tools.keys()]).toEqual([...SPEC_TOOL_NAMES, ...REVISION_TOOL_NAMES]);
+    expect([...tools.keys()]).toEqual([...SPEC_TOOL_NAMES, ...EXTENSION_TOOL_NAMES]);
   });
 
   it("takes expected_revision on apply_editor_edits, undo_editor_edit and redo_editor_edit", async () => {

@@ -28,6 +28,7 @@ describe("the OpenAPI document", () => {
     const extensions = ENDPOINTS.filter((endpoint) => endpoint.extension === true);
     expect(extensions.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
       "GET /credits",
+      "GET /editor/fonts",
       "POST /editor/videos/{id}/export",
       "GET /editor/videos/{id}/frame",
       "GET /editor/videos/{id}/revisions",

@@ -13,8 +13,8 @@ import {
 
 /**
  * create_editor_video, list_editor_videos, get_editor_video, add_editor_media,
- * apply_editor_edits, and the revision tools undo_editor_edit, redo_editor_edit and
- * list_editor_revisions.
+ * apply_editor_edits, the revision tools undo_editor_edit, redo_editor_edit and
+ * list_editor_revisions, and list_editor_fonts.
  */
 export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
   restTool("createEditorVideo", {
@@ -70,6 +70,13 @@ export const EDITOR_TOOLS: readonly McpToolDefinition[] = [
     title: "Project history",
     description:
       "Lists an editor project's revisions, newest first: number, time, operation types, instructions and who made it (api, mcp, undo, redo). Read a past revision with get_editor_video and revision. Page with limit and cursor (next_cursor of the last page).",
+    annotations: READ_ONLY,
+  }),
+  restTool("listEditorFonts", {
+    name: "list_editor_fonts",
+    title: "Font families",
+    description:
+      "Lists the font families a text or caption style's font_family may name (in apply_editor_edits), the default first, each with the weights it has faces for (font_weight 100 to 900 is drawn with the nearest), its styles and its licence. Another family is refused with unknown_font_family. restricted false (and no families) means this server accepts any family.",
     annotations: READ_ONLY,
   }),
 ];

@@ -44,6 +44,7 @@ const SPEC_ORDER = [
   "undo_editor_edit",
   "redo_editor_edit",
   "list_editor_revisions",
+  "list_editor_fonts",
 ];
 
 function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number {
@@ -51,9 +52,9 @@ function bySpecOrder(left: McpToolDefinition, right: McpToolDefinition): number 
 }
 
 /**
- * The 25 tools of spec 4.19 and the 5 extensions (preview and export, so an agent sees
- * its edit; undo, redo and the revision history), each over one REST endpoint or one
- * agent operation.
+ * The 25 tools of spec 4.19 and the 6 extensions (preview and export, so an agent sees
+ * its edit; undo, redo and the revision history; the font families a style may name),
+ * each over one REST endpoint or one agent operation.
  */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [
   ...WORKSPACE_TOOLS,

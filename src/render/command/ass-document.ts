@@ -104,11 +104,21 @@ function hasHighlightBox(layer: DrawnLayer): boolean {
   return layer.kind === "captions" && captionsHaveHighlightBox(layer);
 }
 
-// The weight drawn: the nearest face the family has, when its faces are known.
+// The face drawn: the nearest weight the family has, when its faces are known, under
+// the name its face is found by (its own family name, for a weight named as one).
+function drawnFace(
+  style: PlannedTextStyle,
+  font: AssFontSettings,
+): { name: string; weight: number } {
+  const family = style.fontFamily ?? font.family;
+  const info = font.faces?.find((face) => face.family.toLowerCase() === family.toLowerCase());
+  if (info === undefined) return { name: family, weight: style.fontWeight };
+  const weight = faceWeight(style.fontWeight, info.weights);
+  return { name: info.faceNames?.[weight] ?? family, weight };
+}
+
 function drawnWeight(style: PlannedTextStyle, font: AssFontSettings): number {
-  const family = (style.fontFamily ?? font.family).toLowerCase();
-  const info = font.faces?.find((face) => face.family.toLowerCase() === family);
-  return info === undefined ? style.fontWeight : faceWeight(style.fontWeight, info.weights);
+  return drawnFace(style, font).weight;
 }
 
 function textAnchor(layer: TextLayer | CaptionsLayer): { x: number; y: number } {
@@ -161,10 +171,11 @@ function styleLine(
     part === "box" ? 3 : part === "back" ? 4 : borderStyleOf(style, hasHighlightBox(layer));
   const shadow = border === 1 ? style.shadow : null;
   const backColor = border === 1 ? (shadow?.color ?? CLEAR) : (style.background?.color ?? CLEAR);
-  const weight = drawnWeight(style, font);
+  const face = drawnFace(style, font);
+  const weight = face.weight;
   const fields = [
     name + PART_SUFFIX[part],
-    assName(style.fontFamily ?? font.family) || assName(font.family),
+    assName(face.name) || assName(font.family),
     decimal(style.fontSizePixels * font.sizePerEm, 2),
     assStyleColor(style.color),
     assStyleColor(style.color),

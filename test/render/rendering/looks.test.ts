@@ -37,14 +37,18 @@ function captioned(background: string, style: CaptionStyle): EditorState {
   ]).state;
 }
 
-function titled(family: string | undefined): EditorState {
+function titled(family: string | undefined, weight?: number): EditorState {
   return applyOperationsOrThrow(createEditorState({ aspect_ratio: "9:16" }), [
     { type: "add_solid", duration_seconds: 1, style: { color: DARK } },
     {
       type: "add_text",
       text: "Handgloves",
       duration_seconds: 1,
-      style: { font_size: 120, ...(family === undefined ? {} : { font_family: family }) },
+      style: {
+        font_size: 120,
+        ...(family === undefined ? {} : { font_family: family }),
+        ...(weight === undefined ? {} : { font_weight: String(weight), stroke_width: 0 }),
+      },
     },
   ]).state;
 }
@@ -173,10 +177,48 @@ describeRendering("caption presets and shipped fonts", () => {
     });
   }
 
+  for (const { family, weights } of SHIPPED_FONT_FAMILIES.filter(
+    (info) => info.weights.length > 1,
+  )) {
+    it(`draws each weight of ${family} with its own face, heavier ones with more ink`, async () => {
+      const ink: number[] = [];
+      for (const weight of weights) {
+        const frame = await frameAt(titled(family, weight), 0.5);
+        let lit = 0;
+        for (let y = 0; y < HEIGHT; y += 1) {
+          for (let x = 0; x < WIDTH; x += 1) if (luminance(frame.at(x, y)) > 128) lit += 1;
+        }
+        ink.push(lit);
+      }
+      // Each face is heavier than the one before it, by more than rounding.
+      for (let index = 1; index < ink.length; index += 1) {
+        expect(
+          ink[index],
+          `${family} ${weights[index]} over ${weights[index - 1]}: ${ink}`,
+        ).toBeGreaterThan((ink[index - 1] ?? 0) * 1.03);
+      }
+    });
+  }
+
+  it("draws a weight a family lacks with its nearest face", async () => {
+    const ink = async (family: string, weight: number) => {
+      const frame = await frameAt(titled(family, weight), 0.5);
+      let lit = 0;
+      for (let y = 0; y < HEIGHT; y += 1) {
+        for (let x = 0; x < WIDTH; x += 1) if (luminance(frame.at(x, y)) > 128) lit += 1;
+      }
+      return lit;
+    };
+    // Anton has one face: no weight makes it bolder. Inter 650 is its 600 face.
+    expect(await ink("Anton", 900)).toBe(await ink("Anton", 400));
+    expect(await ink("Inter", 640)).toBe(await ink("Inter", 600));
+  });
+
   it("lists the shipped families and the default one as what it can draw", () => {
     expect(renderer.fontFamilies?.map((info) => info.family)).toEqual([
       "DejaVu Sans",
       "Inter",
+      "Montserrat",
       "Poppins",
       "Anton",
       "Bebas Neue",
