@@ -37,6 +37,7 @@ export interface StatefulPorts {
     | "queue"
     | "rateLimiter"
     | "editRateLimiter"
+    | "frameRateLimiter"
     | "unitOfWork"
     | "webhooks"
   >;
@@ -130,6 +131,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
       editRateLimiter: createMemoryRateLimiter(setup.editRateLimit),
+      frameRateLimiter: createMemoryRateLimiter(setup.frameRateLimit),
       webhooks,
     },
     oauth: createMemoryOAuthStore(),

@@ -14,6 +14,8 @@ import { toOrganizationId } from "../organization-id.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+  FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
 import type { ServiceDependencies } from "../service/dependencies.js";
 import type { NewApiKey } from "../service/ports/accounts.js";
@@ -85,6 +87,12 @@ export interface MemoryPortsOptions {
    * seconds by default.
    */
   readonly editRateLimit?: MemoryRateLimiterOptions;
+  /**
+   * Limits of previews of editor projects per organization;
+   * `FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds by default.
+   */
+  readonly frameRateLimit?: MemoryRateLimiterOptions;
 }
 
 /**
@@ -225,6 +233,11 @@ export function createMemoryPorts(options: MemoryPortsOptions = {}): MemoryPorts
       maxRequests: EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
       windowSeconds: EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
       ...options.editRateLimit,
+    }),
+    frameRateLimiter: createMemoryRateLimiter({
+      maxRequests: FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+      ...options.frameRateLimit,
     }),
     mediaStorage: createMemoryMediaStorage({
       publicBaseUrl: `${origin}${MEMORY_PORTS_FILES_PATH}`,
