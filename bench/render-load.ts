@@ -16,13 +16,13 @@
  *
  * @module
  */
-import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { setMaxListeners } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { promisify } from "node:util";
 import { toOrganizationId } from "reelkit";
 import {
   createEditorState,
@@ -51,7 +51,6 @@ export const EVENT_LOOP_DELAY_MAX_MS = 100;
 /** Another organization's preview latency under load, as a multiple of its idle latency. */
 export const LOADED_FRAME_RATIO_MAX = 2;
 
-const execFileAsync = promisify(execFile);
 const FONT = { family: "DejaVu Sans", sizePerEm: 1.164, directory: null };
 const HUGE_SIDE = 16_000;
 
@@ -99,10 +98,21 @@ function heaviestExport(renderer: Renderer, seconds: number): { plan: RenderPlan
   return best;
 }
 
+// Read from /proc rather than by running `ps`: starting a process forks the host, which
+// holds up its event loop for as long as the copy takes, and would be counted as the
+// render's own delay.
 async function ffmpegChildren(): Promise<number> {
-  const listed = await execFileAsync("ps", ["-o", "args=", "--ppid", String(process.pid)]);
-  // The render itself, not the check of the ffmpeg program that comes first.
-  return listed.stdout.split("\n").filter((line) => line.includes("-progress")).length;
+  const tasks = await readdir(`/proc/${process.pid}/task`);
+  let count = 0;
+  for (const task of tasks) {
+    const children = await readFile(`/proc/${process.pid}/task/${task}/children`, "utf8");
+    for (const child of children.split(" ").filter((pid) => pid.length > 0)) {
+      const args = await readFile(`/proc/${child}/cmdline`, "utf8").catch(() => "");
+      // The render itself, not the check of the ffmpeg program that comes first.
+      if (args.split("\0").includes("-progress")) count += 1;
+    }
+  }
+  return count;
 }
 
 async function eventLoopDelay(seconds: number, folder: string): Promise<ReportLine[]> {

@@ -163,6 +163,7 @@ export const hostFixtureSchema = z
     organizations: z.array(fixtureOrganizationSchema).min(1).max(FIXTURE_ORGANIZATIONS_MAX),
     rate_limit: rateLimitSchema.optional(),
     edit_rate_limit: rateLimitSchema.optional(),
+    frame_rate_limit: rateLimitSchema.optional(),
     jobs: jobsSchema.optional(),
     simulator: simulatorSchema.optional(),
     catalog: catalogSchema.optional(),

@@ -28,6 +28,8 @@ import type { Catalog } from "../schemas/catalog.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+  FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
 import { API_SCOPES, type ApiScope } from "../schemas/scopes.js";
 import { DEMO_ASSETS, DEMO_CATALOG, DEMO_SOUND_EFFECTS } from "../simulated/demo-workspace.js";
@@ -105,6 +107,8 @@ export interface HostSetup {
   readonly rateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Changes of editor projects per organization and window. */
   readonly editRateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Previews of editor projects per organization and window. */
+  readonly frameRateLimit: { readonly maxRequests: number; readonly windowSeconds: number };
   /** How the host's job worker schedules jobs. */
   readonly jobs: {
     /** Standard jobs (every kind but renders) this host runs at once. */
@@ -210,6 +214,11 @@ export function setupOf(fixture: HostFixture): HostSetup {
       maxRequests: fixture.edit_rate_limit?.max_requests ?? EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
       windowSeconds:
         fixture.edit_rate_limit?.window_seconds ?? EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+    },
+    frameRateLimit: {
+      maxRequests: fixture.frame_rate_limit?.max_requests ?? FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds:
+        fixture.frame_rate_limit?.window_seconds ?? FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
     },
     jobs: {
       concurrency: fixture.jobs?.concurrency ?? JOB_CONCURRENCY_DEFAULT,

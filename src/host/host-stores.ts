@@ -68,6 +68,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       queue,
       rateLimiter: createMemoryRateLimiter(setup.rateLimit),
       editRateLimiter: createMemoryRateLimiter(setup.editRateLimit),
+      frameRateLimiter: createMemoryRateLimiter(setup.frameRateLimit),
       webhooks,
     },
     oauth: createMemoryOAuthStore(),

@@ -107,6 +107,7 @@ export async function postgresHostStores(
       clock,
       rateLimit: setup.rateLimit,
       editRateLimit: setup.editRateLimit,
+      frameRateLimit: setup.frameRateLimit,
       apiKeyCache: {},
     });
     const webhooks = createPostgresWebhookPorts(pool, inSchema);
@@ -140,6 +141,7 @@ export async function postgresHostStores(
         queue: postgres.queue,
         rateLimiter: postgres.rateLimiter,
         editRateLimiter: postgres.editRateLimiter,
+        frameRateLimiter: postgres.frameRateLimiter,
         unitOfWork: postgres.unitOfWork,
         webhooks,
       },

@@ -24,6 +24,7 @@ export interface StatefulPorts {
     | "queue"
     | "rateLimiter"
     | "editRateLimiter"
+    | "frameRateLimiter"
     | "unitOfWork"
     | "webhooks"
   >;

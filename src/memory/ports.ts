@@ -16,6 +16,8 @@ import type { ServiceDependencies } from "../ports/dependencies.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+  FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
 import { createMemoryAccountStore, type MemoryAccountStore } from "./account-store.js";
 import { createMemoryCreditStore } from "./credit-store.js";
@@ -85,6 +87,12 @@ export interface MemoryPortsOptions {
    * seconds by default.
    */
   readonly editRateLimit?: MemoryRateLimiterOptions;
+  /**
+   * Limits of previews of editor projects per organization;
+   * `FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds by default.
+   */
+  readonly frameRateLimit?: MemoryRateLimiterOptions;
 }
 
 /**
@@ -228,6 +236,11 @@ export function createMemoryPorts(options: MemoryPortsOptions = {}): MemoryPorts
       maxRequests: EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
       windowSeconds: EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
       ...options.editRateLimit,
+    }),
+    frameRateLimiter: createMemoryRateLimiter({
+      maxRequests: FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+      ...options.frameRateLimit,
     }),
     mediaStorage: createMemoryMediaStorage({
       publicBaseUrl: `${origin}${MEMORY_PORTS_FILES_PATH}`,

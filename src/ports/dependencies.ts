@@ -95,6 +95,14 @@ export interface ServiceDependencies {
    * seconds. Without it, changes are not limited.
    */
   readonly editRateLimiter?: RateLimiter;
+  /**
+   * Limits previews of editor projects per organization (GET /editor/videos/{id}/frame,
+   * one frame or a contact sheet): past it they answer 429 `rate_limited`.
+   * `createMemoryPorts` and `createPostgresPorts` give one of
+   * `FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds. Without it, previews are not limited.
+   */
+  readonly frameRateLimiter?: RateLimiter;
   /** The time. */
   readonly clock: Clock;
   /** The ids. */

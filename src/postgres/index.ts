@@ -108,6 +108,7 @@ export {
 export {
   createPostgresRateLimiter,
   EDIT_RATE_LIMIT_NAME,
+  FRAME_RATE_LIMIT_NAME,
   PAID_RATE_LIMIT_NAME,
   type PostgresRateLimiterOptions,
 } from "./rate-limiter.js";

@@ -14,6 +14,8 @@ import type { ResourceStores, UnitOfWork } from "../ports/stores.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+  FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
 } from "../schemas/limits.js";
 import { createPostgresAccountStore, type PostgresAccountStore } from "./account-store.js";
 import type { PostgresApiKeyCacheOptions } from "./api-key-cache.js";
@@ -26,6 +28,7 @@ import { startPeriodicTask } from "./periodic-task.js";
 import {
   createPostgresRateLimiter,
   EDIT_RATE_LIMIT_NAME,
+  FRAME_RATE_LIMIT_NAME,
   type PostgresRateLimiterOptions,
 } from "./rate-limiter.js";
 import { createPostgresResourceStores } from "./resource-stores.js";
@@ -49,6 +52,12 @@ export interface PostgresPortsOptions extends PostgresSchemaOptions {
    * seconds by default.
    */
   readonly editRateLimit?: Omit<PostgresRateLimiterOptions, "name">;
+  /**
+   * The limit of previews of editor projects, shared by every instance;
+   * `FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT` per `FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT`
+   * seconds by default.
+   */
+  readonly frameRateLimit?: Omit<PostgresRateLimiterOptions, "name">;
   /** How many revisions of each editor project are kept, and the cache of latest states. */
   readonly revisions?: PostgresRevisionOptions;
   /**
@@ -87,6 +96,8 @@ export interface PostgresPorts {
   readonly rateLimiter: RateLimiter;
   /** The limit of changes of editor projects, counted across instances. */
   readonly editRateLimiter: RateLimiter;
+  /** The limit of previews of editor projects, counted across instances. */
+  readonly frameRateLimiter: RateLimiter;
   /**
    * One transaction around the store calls of a paid request: the rate-limit count, the
    * credit hold, the records, the outbox entry and the stored response commit together.
@@ -147,6 +158,13 @@ export function createPostgresPorts(pool: Pool, options: PostgresPortsOptions = 
       ...options.editRateLimit,
       ...inSchema,
       name: EDIT_RATE_LIMIT_NAME,
+    }),
+    frameRateLimiter: createPostgresRateLimiter(pool, {
+      maxRequests: FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+      windowSeconds: FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
+      ...options.frameRateLimit,
+      ...inSchema,
+      name: FRAME_RATE_LIMIT_NAME,
     }),
     unitOfWork: { run: (work) => atomically(pool, work) },
     startWorker(process, workerOptions = {}) {

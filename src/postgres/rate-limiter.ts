@@ -23,7 +23,7 @@ export interface PostgresRateLimiterOptions
   /**
    * Which limit the windows count, so that limiters of different names on one database
    * count apart: {@link PAID_RATE_LIMIT_NAME} by default, {@link EDIT_RATE_LIMIT_NAME} for
-   * changes of editor projects.
+   * changes of editor projects, {@link FRAME_RATE_LIMIT_NAME} for their previews.
    */
   readonly name?: string;
 }
@@ -32,6 +32,8 @@ export interface PostgresRateLimiterOptions
 export const PAID_RATE_LIMIT_NAME = "paid";
 /** The name of the limit of changes of editor projects. */
 export const EDIT_RATE_LIMIT_NAME = "edits";
+/** The name of the limit of previews of editor projects. */
+export const FRAME_RATE_LIMIT_NAME = "frames";
 
 // A newer window starts the count again; a request stamped in an older window (a host
 // whose clock lags) counts against the current one. A full window updates nothing, so

@@ -77,7 +77,11 @@ export {
   SHIPPED_FONT_FAMILIES,
 } from "./fonts.js";
 export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
-export { COMMAND_FILE_CHUNK_LENGTH, VIDEO_RENDER_NICENESS } from "./node/render-job.js";
+export {
+  COMMAND_FILE_CHUNK_LENGTH,
+  COMMAND_FILE_SLICE_MS,
+  VIDEO_RENDER_NICENESS,
+} from "./node/render-job.js";
 export { shippedFontDirectory } from "./node/shipped-fonts.js";
 export { checkRenderBounds, type RenderBounds } from "./render-bounds.js";
 export {

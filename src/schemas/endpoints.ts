@@ -44,6 +44,8 @@ import {
 } from "./generations.js";
 import {
   EDITOR_LIST_RESPONSE_MAX_BYTES,
+  FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
+  FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   IMAGE_PIXELS_MAX,
   IMAGE_SIDE_MAX_PIXELS,
@@ -184,7 +186,8 @@ const PAID_CREATION_ERRORS = [400, 401, 402, 403, 404, 409, 429, 500] as const;
 const VALIDATED_ERRORS = [400, 401, 402, 403, 500] as const;
 // A malformed id is a 400 too, though sections 4.5 and 4.7 list only 404 for their ids.
 const VALIDATED_BY_ID_ERRORS = [400, 401, 402, 403, 404, 500] as const;
-// Changes of editor projects count against the organization's edit limit (an extension).
+// Changes of editor projects count against the organization's edit limit, and previews
+// against its limit of previews (extensions).
 const EDIT_ERRORS = [400, 401, 402, 403, 429, 500] as const;
 const EDIT_BY_ID_ERRORS = [400, 401, 402, 403, 404, 429, 500] as const;
 const LOOSE_IDEMPOTENCY: EndpointIdempotency = { minLength: 0 };
@@ -578,8 +581,7 @@ const ENDPOINT_TABLE = [
     path: "/editor/videos/{id}/frame",
     tag: "Editor",
     summary: "Preview a project: a PNG of one instant, or a contact sheet of several.",
-    description:
-      "An extension beyond the API contract. Draws the composition at at_seconds exactly as the export will (repeat at_seconds for a contact sheet of up to 16 frames, in order). Free. Errors are JSON: 400 bad_request with context.reason render_too_large (a renderer bound, named in context.limit with item_id), media_undecodable (a damaged file: context.asset_id and item_id name it), media_unavailable, render_memory_exceeded (past the 2 GiB one render may use) or renderer_unavailable (this server has no renderer); 500 server_error, always retryable, when the render line is full or a render fails on the server's side. A preview whose client disconnects is stopped.",
+    description: `An extension beyond the API contract. Draws the composition at at_seconds exactly as the export will (repeat at_seconds for a contact sheet of up to 16 frames, in order). Free, but every preview that renders (one frame or a whole contact sheet) counts once against the organization's limit of previews, ${FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT} per ${FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT} s unless the server sets another, apart from the paid and edit limits: past it a 429 rate_limited with context.limit_name frames and Retry-After, and nothing rendered. Errors are JSON: 400 bad_request with context.reason render_too_large (a renderer bound, named in context.limit with item_id), media_undecodable (a damaged file: context.asset_id and item_id name it), media_unavailable, render_memory_exceeded (past the 2 GiB one render may use) or renderer_unavailable (this server has no renderer); 500 server_error, always retryable, when the render line is full or a render fails on the server's side. A preview whose client disconnects is stopped.`,
     auth: "bearer",
     scopes: READ_OR_WRITE_SCOPES,
     pathParams: editorVideoIdParamsSchema,
@@ -589,7 +591,7 @@ const ENDPOINT_TABLE = [
       schemas: [],
       description: "A PNG of the frame or contact sheet.",
     },
-    errorStatuses: VALIDATED_BY_ID_ERRORS,
+    errorStatuses: EDIT_BY_ID_ERRORS,
     paid: false,
     extension: true,
   },

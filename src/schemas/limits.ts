@@ -227,6 +227,16 @@ export const EDITOR_LIST_RESPONSE_MAX_BYTES = 16 * BYTES_PER_MEBIBYTE;
 export const EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT = 120;
 /** Length of the window of {@link EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT}, in seconds. */
 export const EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 60;
+/**
+ * Previews (GET /editor/videos/{id}/frame, one frame or a contact sheet, and MCP's
+ * preview_editor_video) one organization may ask for per
+ * {@link FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT} seconds when the host sets nothing: one a
+ * second on average. A preview is free but runs ffmpeg, so it has a limit of its own, apart
+ * from the paid and edit limits.
+ */
+export const FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT = 60;
+/** Length of the window of {@link FRAME_RATE_LIMIT_MAX_REQUESTS_DEFAULT}, in seconds. */
+export const FRAME_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 60;
 
 // ---------------------------------------------------------------------------
 // Edit operations (4.14)

@@ -93,7 +93,7 @@ const ERROR_RESPONSES: Readonly<Record<number, { name: string; description: stri
   429: {
     name: "RateLimited",
     description:
-      "Too many paid requests, or (an extension) too many changes of editor projects: context.limit_name is paid or edits. Wait Retry-After seconds; retry a paid request with the same idempotency key.",
+      "Too many paid requests, or (extensions) too many changes or previews of editor projects: context.limit_name is paid, edits or frames. Wait Retry-After seconds; retry a paid request with the same idempotency key.",
   },
   500: {
     name: "ServerError",
@@ -171,7 +171,7 @@ const RATE_LIMIT_HEADERS: OpenApiObject = {
   },
   RateLimitRemaining: {
     description:
-      "Requests left in the current window of the limit (paid requests, or changes of editor projects).",
+      "Requests left in the current window of the limit (paid requests, or changes or previews of editor projects).",
     schema: { type: "integer", minimum: 0 },
   },
   RateLimitReset: {

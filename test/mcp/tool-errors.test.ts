@@ -1,6 +1,7 @@
 import { createStaticWorkspaceDirectory } from "reelkit/memory";
 import { DEMO_ASSETS, DEMO_CATALOG } from "reelkit/simulated";
 import { describe, expect, it } from "vitest";
+import { countingRenderer, redBoxProject } from "../service/editor/export-and-frame-support.js";
 import { MISSING_UUID, staticAd } from "../service/generations/support.js";
 import { KEYS } from "../service/support/harness.js";
 import { callTool, createMcpHarness, type JsonBody } from "./support/mcp-harness.js";
@@ -243,5 +244,39 @@ describe("paid tools and idempotency", () => {
       retryable: true,
       context: { retry_after_seconds: 60 },
     });
+  });
+});
+
+describe("the limit of previews", () => {
+  it("answers preview_editor_video past it as REST does: rate_limited naming frames, nothing rendered", async () => {
+    const renders = { count: 0 };
+    const harness = await createMcpHarness({
+      frameRateLimit: { maxRequests: 1, windowSeconds: 60 },
+      renderer: () => countingRenderer(renders),
+    });
+    const client = await harness.connect(KEYS.acme);
+    const id = await redBoxProject(harness);
+    const first = await client.callTool({
+      name: "preview_editor_video",
+      arguments: { id, at_seconds: 1 },
+    });
+    expect(first.isError ?? false).toBe(false);
+    const limited = await callTool(client, "preview_editor_video", { id, at_seconds: [0, 1] });
+    expect(limited.isError).toBe(true);
+    expect(limited.body.error).toEqual({
+      code: "rate_limited",
+      message: expect.stringContaining("Too many previews of editor projects"),
+      retryable: true,
+      context: { limit_name: "frames", limit: 1, retry_after_seconds: 60 },
+    });
+    expect(renders.count).toBe(1);
+    const other = await harness.connect(KEYS.other);
+    const theirs = await redBoxProject(harness, KEYS.other);
+    const seen = await other.callTool({
+      name: "preview_editor_video",
+      arguments: { id: theirs, at_seconds: 1 },
+    });
+    expect(seen.isError ?? false).toBe(false);
+    expect(renders.count).toBe(2);
   });
 });

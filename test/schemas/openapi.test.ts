@@ -56,7 +56,16 @@ describe("the OpenAPI document", () => {
     expect(frame.responses["200"]?.content).toEqual({
       "image/png": { schema: { type: "string", contentMediaType: "image/png" } },
     });
-    expect(Object.keys(frame.responses)).toEqual(["200", "400", "401", "402", "403", "404", "500"]);
+    expect(Object.keys(frame.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "402",
+      "403",
+      "404",
+      "429",
+      "500",
+    ]);
   });
 
   it("compiles every component schema with Ajv's 2020-12 validator in strict mode", () => {

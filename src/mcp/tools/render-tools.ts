@@ -12,7 +12,7 @@ export const RENDER_TOOLS: readonly McpToolDefinition[] = [
     name: "preview_editor_video",
     title: "Preview a project",
     description:
-      "Looks at an editor project's timeline: returns a PNG image of the composition at at_seconds, exactly as the export will draw it, or with several at_seconds (up to 16) a contact sheet of those instants side by side, in order. Use it after apply_editor_edits to check placement, text, captions and timing before exporting or publishing. at_seconds must be before the end of the timeline (editor_summary.totalDurationSeconds of get_editor_video); width is each frame's width in pixels (default 540, or 270 per frame of a sheet). Free.",
+      "Looks at an editor project's timeline: returns a PNG image of the composition at at_seconds, exactly as the export will draw it, or with several at_seconds (up to 16) a contact sheet of those instants side by side, in order. Use it after apply_editor_edits to check placement, text, captions and timing before exporting or publishing. at_seconds must be before the end of the timeline (editor_summary.totalDurationSeconds of get_editor_video); width is each frame's width in pixels (default 540, or 270 per frame of a sheet). Free, but each call counts against the organization's limit of previews: past it the result is rate_limited with context.limit_name frames; wait retry_after_seconds.",
     annotations: READ_ONLY,
   }),
   restTool("exportEditorVideo", {

@@ -339,19 +339,37 @@ function scaledRightMargin(layer: DrawnLayer, frameWidth: number, scaleX: number
 
 // The stretches between `cuts` drawn by one event each. Where a text's width changes,
 // every output frame is an event of its own, with its pose still and its wrapping
-// width scaled to match: a \t would scale the glyphs within one wrapping width.
-function eventStretches(layer: DrawnLayer, cuts: readonly number[], frame: AssPlanFrame): number[] {
-  if (layer.kind === "solid") return [...cuts];
-  const stretches: number[] = [];
-  for (const [index, from] of cuts.entries()) {
-    stretches.push(from);
-    const to = cuts[index + 1];
-    if (to === undefined) break;
-    if (layerPoseAt(layer, from).scaleX === layerPoseAt(layer, to).scaleX) continue;
-    for (let n = Math.floor(from * frame.fps) + 1; n / frame.fps < to; n += 1)
-      stretches.push(n / frame.fps);
+// width scaled to match: a \t would scale the glyphs within one wrapping width. Made as
+// they are read, like the cuts.
+function* eventStretches(
+  layer: DrawnLayer,
+  cuts: Iterable<number>,
+  frame: AssPlanFrame,
+): Generator<number> {
+  let previous: number | undefined;
+  for (const cut of cuts) {
+    if (
+      previous !== undefined &&
+      layer.kind !== "solid" &&
+      layerPoseAt(layer, previous).scaleX !== layerPoseAt(layer, cut).scaleX
+    ) {
+      for (let n = Math.floor(previous * frame.fps) + 1; n / frame.fps < cut; n += 1)
+        yield n / frame.fps;
+    }
+    yield cut;
+    previous = cut;
   }
-  return stretches;
+}
+
+// `start`, the instants strictly between where the layer's pose must be sampled, and
+// `end`, in order.
+function* cutsWithin(layer: DrawnLayer, start: number, end: number): Generator<number> {
+  yield start;
+  const window = { startSeconds: start, endSeconds: end };
+  for (const instant of poseBreakpoints(layer, window, hasHighlightBox(layer))) {
+    if (instant > start && instant < end) yield instant;
+  }
+  yield end;
 }
 
 // What one part of a layer draws, on which ASS layer, in which style.
@@ -366,15 +384,14 @@ interface PartEvents {
 function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
   const { layer, styleName } = named;
   const layerNumber = named.layerNumber * 3 + ["back", "box", "text"].indexOf(part);
-  const breakpoints = poseBreakpoints(layer, layer.visible, hasHighlightBox(layer));
   for (const piece of piecesOf(layer, part, step)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);
-    const breaks = breakpoints.filter((instant) => instant > start && instant < end);
-    const cuts = eventStretches(layer, [start, ...breaks, end], frame);
-    for (const [index, from] of cuts.entries()) {
-      const to = cuts[index + 1];
-      if (to === undefined) break;
+    let last: number | undefined;
+    for (const to of eventStretches(layer, cutsWithin(layer, start, end), frame)) {
+      const from = last;
+      last = to;
+      if (from === undefined) continue;
       const startCs = centisecondsAt(frame, from);
       const endCs = centisecondsAt(frame, to);
       if (endCs <= startCs) continue;

@@ -95,32 +95,108 @@ function stepsAcross(stretch: TimeWindow): number {
   return Math.ceil((stretch.endSeconds - stretch.startSeconds) / POSE_SAMPLE_SECONDS);
 }
 
+// The fine steps of `stretch` that fall inside `bounds`, in order: the same instants
+// whichever bounds ask, so that neighbouring bounds meet exactly.
+function* stepsWithin(stretch: TimeWindow, bounds: TimeWindow): Generator<number> {
+  const steps = stepsAcross(stretch);
+  const length = stretch.endSeconds - stretch.startSeconds;
+  const spacing = length / steps;
+  if (steps < 2 || spacing <= 0) return;
+  // One step either side of the arithmetic guess, so rounding never loses an instant.
+  const first = Math.max(1, Math.ceil((bounds.startSeconds - stretch.startSeconds) / spacing) - 1);
+  for (let step = first; step < steps; step += 1) {
+    const instant = stretch.startSeconds + (step * length) / steps;
+    if (instant > bounds.endSeconds) return;
+    if (instant >= bounds.startSeconds) yield instant;
+  }
+}
+
+// Merges ascending sequences into one ascending sequence without repeats, reading each
+// only as far as the merge has gone.
+function* mergeAscending(sequences: readonly Iterator<number>[]): Generator<number> {
+  const heads = new MinHeap();
+  for (const sequence of sequences) {
+    const next = sequence.next();
+    if (next.done !== true) heads.push({ value: next.value, sequence });
+  }
+  let last: number | undefined;
+  for (let head = heads.pop(); head !== undefined; head = heads.pop()) {
+    if (head.value !== last) yield head.value;
+    last = head.value;
+    const next = head.sequence.next();
+    if (next.done !== true) heads.push({ value: next.value, sequence: head.sequence });
+  }
+}
+
+interface Head {
+  readonly value: number;
+  readonly sequence: Iterator<number>;
+}
+
+// A binary heap of sequence heads, smallest value first.
+class MinHeap {
+  readonly #items: Head[] = [];
+
+  push(head: Head): void {
+    const items = this.#items;
+    items.push(head);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const above = items[parent] as Head;
+      if (above.value <= head.value) break;
+      items[index] = above;
+      index = parent;
+    }
+    items[index] = head;
+  }
+
+  pop(): Head | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const tail = items.pop();
+    if (top === undefined || tail === undefined || items.length === 0) return top;
+    let index = 0;
+    for (;;) {
+      const left = index * 2 + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      const child =
+        right < items.length && (items[right] as Head).value < (items[left] as Head).value
+          ? right
+          : left;
+      if ((items[child] as Head).value >= tail.value) break;
+      items[index] = items[child] as Head;
+      index = child;
+    }
+    items[index] = tail;
+    return top;
+  }
+}
+
 /**
  * The instants inside `bounds` at which a drawn layer's pose must be sampled: `bounds`'
  * edges, every animation and motion edge, and fine steps through stretches that are
  * not linear. `alwaysCurved` samples every change finely (for looks that cannot be
- * animated with one transform). Sorted, without repeats.
+ * animated with one transform). Ascending, without repeats, and made as they are read:
+ * a looping sway over an hour has 72,000, and listing them at once would hold up the
+ * event loop of the host preparing the render.
  */
 export function poseBreakpoints(
   layer: Pick<LayerBase, "animations" | "motion">,
   bounds: TimeWindow,
   alwaysCurved = false,
-): number[] {
+): Generator<number> {
   const changes = changesOf(layer);
-  const instants = [bounds.startSeconds, bounds.endSeconds];
-  for (const change of changes) instants.push(change.window.startSeconds, change.window.endSeconds);
-  for (const stretch of curvedStretches(changes, alwaysCurved)) {
-    const steps = stepsAcross(stretch);
-    for (let step = 1; step < steps; step += 1) {
-      instants.push(
-        stretch.startSeconds + (step * (stretch.endSeconds - stretch.startSeconds)) / steps,
-      );
-    }
-  }
-  const inside = instants.filter(
-    (instant) => instant >= bounds.startSeconds && instant <= bounds.endSeconds,
+  const edges = [bounds.startSeconds, bounds.endSeconds];
+  for (const change of changes) edges.push(change.window.startSeconds, change.window.endSeconds);
+  const inside = edges
+    .filter((instant) => instant >= bounds.startSeconds && instant <= bounds.endSeconds)
+    .sort((left, right) => left - right);
+  const steps = curvedStretches(changes, alwaysCurved).map((stretch) =>
+    stepsWithin(stretch, bounds),
   );
-  return [...new Set(inside)].sort((left, right) => left - right);
+  return mergeAscending([inside.values(), ...steps]);
 }
 
 /**

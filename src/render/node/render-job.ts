@@ -92,8 +92,18 @@ function slotRefusal(refusal: SlotRefusal, lane: CommandKind): RenderFailure {
 export const COMMAND_FILE_CHUNK_LENGTH = 64 * 1024;
 
 /**
- * Writes a command file at `path` in chunks of {@link COMMAND_FILE_CHUNK_LENGTH}, making
- * its pieces as it goes, and stops early when `signal` aborts.
+ * Longest a command file is made without a write, in milliseconds: a chunk is written
+ * early when making it has taken this long. Pieces differ widely in cost (a line of a
+ * swaying caption costs far more than its length says) and a busy machine slows them
+ * all, so a count of characters alone does not bound how long the host's other requests
+ * wait.
+ */
+export const COMMAND_FILE_SLICE_MS = 10;
+
+/**
+ * Writes a command file at `path` in chunks of at most {@link COMMAND_FILE_CHUNK_LENGTH}
+ * characters or {@link COMMAND_FILE_SLICE_MS} of making, making its pieces as it goes,
+ * and stops early when `signal` aborts.
  */
 export async function writeCommandFile(
   path: string,
@@ -103,14 +113,21 @@ export async function writeCommandFile(
   try {
     let chunk: string[] = [];
     let length = 0;
+    let sliceStart = performance.now();
     for (const piece of file.pieces()) {
       chunk.push(piece);
       length += piece.length;
-      if (length < COMMAND_FILE_CHUNK_LENGTH) continue;
+      if (
+        length < COMMAND_FILE_CHUNK_LENGTH &&
+        performance.now() - sliceStart < COMMAND_FILE_SLICE_MS
+      ) {
+        continue;
+      }
       await handle.write(chunk.join(""));
       if (signal.aborted) return;
       chunk = [];
       length = 0;
+      sliceStart = performance.now();
     }
     if (chunk.length > 0) await handle.write(chunk.join(""));
   } finally {

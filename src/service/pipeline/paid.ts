@@ -114,14 +114,19 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   };
 }
 
-/** Which limit a request passed: paid creation requests, or changes of editor projects. */
-export type RateLimitName = "paid" | "edits";
+/**
+ * Which limit a request passed: paid creation requests, changes of editor projects, or
+ * previews of them.
+ */
+export type RateLimitName = "paid" | "edits" | "frames";
 
 const RATE_LIMITED_MESSAGES: Readonly<Record<RateLimitName, (seconds: number) => string>> = {
   paid: (seconds) =>
     `Too many paid requests; retry after ${seconds} seconds with the same idempotency key.`,
   edits: (seconds) =>
     `Too many changes to editor projects; retry after ${seconds} seconds. Reading projects is not limited.`,
+  frames: (seconds) =>
+    `Too many previews of editor projects; retry after ${seconds} seconds. Reading projects is not limited.`,
 };
 
 /**

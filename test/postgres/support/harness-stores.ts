@@ -33,6 +33,7 @@ import {
   createPostgresWebhookPorts,
   drainJobs,
   EDIT_RATE_LIMIT_NAME,
+  FRAME_RATE_LIMIT_NAME,
   type PostgresWebhookPorts,
   type PostgresWorker,
   runPostgresWorker,
@@ -50,6 +51,8 @@ export interface HarnessStores {
   readonly unitOfWork: UnitOfWork;
   /** A limiter of changes of editor projects, counted in the harness's schema. */
   editRateLimiter(limit: { maxRequests: number; windowSeconds: number }): RateLimiter;
+  /** A limiter of previews of editor projects, counted in the harness's schema. */
+  frameRateLimiter(limit: { maxRequests: number; windowSeconds: number }): RateLimiter;
   /** Webhook ports on the harness's schema, with the given endpoints saved. */
   webhooks(
     endpoints: Readonly<Record<number, readonly WebhookEndpoint[]>>,
@@ -164,6 +167,8 @@ export async function postgresHarnessStores(
     unitOfWork: { run: (work) => atomically(pool, work) },
     editRateLimiter: (limit) =>
       createPostgresRateLimiter(pool, { ...limit, ...inSchema, name: EDIT_RATE_LIMIT_NAME }),
+    frameRateLimiter: (limit) =>
+      createPostgresRateLimiter(pool, { ...limit, ...inSchema, name: FRAME_RATE_LIMIT_NAME }),
     async webhooks(endpoints) {
       for (const [organizationId, list] of Object.entries(endpoints)) {
         await saveWebhookEndpoints(

@@ -4,8 +4,10 @@
  */
 import { createProjectMediaReader } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
+import type { Renderer } from "../../../src/ports/renderer.js";
 import { placeholderMp4 } from "../../../src/simulated/placeholder-video.js";
 import { readStored } from "../../support/stored-object.js";
+import { BYTES } from "../media/media-support.js";
 import { createHarness, type Harness, type HarnessOptions, KEYS } from "../support/harness.js";
 import { createProject, patchProject } from "./editor-support.js";
 
@@ -15,6 +17,21 @@ export function renderingHarness(options: HarnessOptions = {}): Promise<Harness>
     ...options,
     renderer: (sources) => createFfmpegRenderer({ readMedia: createProjectMediaReader(sources) }),
   });
+}
+
+/** A renderer that answers every image at once with a small PNG, and counts its renders. */
+export function countingRenderer(renders: { count: number }): Renderer {
+  const image = async () => {
+    renders.count += 1;
+    return { ok: true as const, png: BYTES.png, width: 4, height: 4 };
+  };
+  return {
+    renderFrame: image,
+    renderContactSheet: image,
+    async renderVideo() {
+      return { ok: false, error: { code: "render_timeout", message: "Too slow." } };
+    },
+  };
 }
 
 /** Width and height of a PNG, read from its IHDR chunk. */

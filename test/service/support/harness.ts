@@ -93,6 +93,8 @@ export interface HarnessOptions {
   readonly rateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Limit of changes of editor projects; none by default, so only its tests meet one. */
   readonly editRateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
+  /** Limit of previews of editor projects; none by default, so only its tests meet one. */
+  readonly frameRateLimit?: { readonly maxRequests: number; readonly windowSeconds: number };
   /** Most jobs the queue holds before `enqueue` fails; unlimited by default. */
   readonly queueCapacity?: number;
   /** Resources the URL fetcher serves, by URL; {@link CDN_MEDIA} by default. */
@@ -255,6 +257,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
           editRateLimiter:
             postgres?.editRateLimiter(options.editRateLimit) ??
             createMemoryRateLimiter(options.editRateLimit),
+        }),
+    ...(options.frameRateLimit === undefined
+      ? {}
+      : {
+          frameRateLimiter:
+            postgres?.frameRateLimiter(options.frameRateLimit) ??
+            createMemoryRateLimiter(options.frameRateLimit),
         }),
     clock,
     ids: {

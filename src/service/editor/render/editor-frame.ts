@@ -1,8 +1,8 @@
 /**
  * GET /editor/videos/{id}/frame (an extension beyond the contract): a PNG of the
  * composition at one instant, or a contact sheet of several, drawn by the same render
- * plan as the export, so a preview shows what the MP4 will contain. Free, like reading
- * the project.
+ * plan as the export, so a preview shows what the MP4 will contain. Free, but counted
+ * against the organization's limit of previews.
  *
  * @module
  */
@@ -29,6 +29,7 @@ import { parseInput } from "../../pipeline/input.js";
 import { failure } from "../../pipeline/results.js";
 import { authenticated, type UseCaseFactory } from "../../pipeline/use-case.js";
 import { findEditorProject } from "../editor-videos.js";
+import { frameRateRefusal } from "./frame-rate-limit.js";
 import { RENDERER_NOT_CONFIGURED, renderApiError, renderPlanApiError } from "./render-errors.js";
 
 /** Media type of a preview. */
@@ -48,6 +49,9 @@ export const getEditorVideoFrame: UseCaseFactory = authenticated(
     const outside = instantPastTheEnd(state, query.value);
     if (outside !== undefined) return failure(outside);
     if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
+    // Counted only once the preview would render: what the limit guards is ffmpeg's time.
+    const limited = await frameRateRefusal(deps, caller);
+    if (limited !== undefined) return limited;
     return renderPreview(deps.renderer, state, {
       query: query.value,
       call: {
