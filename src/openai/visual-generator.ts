@@ -8,9 +8,9 @@
  * @module
  */
 import type { ImagesResponse } from "openai/resources/images";
+import { meteredStream } from "../provider-calls/metered-stream.js";
 import { ProviderError } from "../service/ports/provider-error.js";
 import type { GeneratedVisual, VisualGenerator, VisualRequest } from "../service/ports/visuals.js";
-import { meteredStream } from "./metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {
   keyPart,
