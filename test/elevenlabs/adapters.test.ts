@@ -37,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.requests.length = 0;
+  fake.clearScripts();
   fake.streamPaddingSeconds = 0;
   waits.length = 0;
 });

@@ -39,8 +39,13 @@ export interface FakeElevenLabs {
   /** Base URL, as `ELEVENLABS_BASE_URL` takes it. */
   readonly baseUrl: string;
   readonly requests: SeenRequest[];
-  /** Answers the next calls to `path` as scripted, in order. */
+  /**
+   * Answers the next calls to `path` as scripted, in order; `*` in place of a voice id
+   * scripts the speech of any voice.
+   */
   script(path: string, ...answers: Scripted[]): void;
+  /** Forgets the scripted answers not given yet. */
+  clearScripts(): void;
   /** The last speech answered: its text, its MP3 and each character's times. */
   readonly lastSpeech: () => SpokenText | undefined;
   /** Seconds of extra tone appended to streamed speech, for tests of large answers. */
@@ -247,7 +252,11 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
         detail: { status: "invalid_api_key", message: "Invalid API key" },
       });
     }
-    const next = scripted.get(path)?.shift();
+    // A speech path may be scripted for any voice, as `/v1/text-to-speech/*/...`.
+    const anyVoice = path.replace(/^(\/v1\/text-to-speech\/)[^/]+/, "$1*");
+    const next = (
+      scripted.get(path)?.length ? scripted.get(path) : scripted.get(anyVoice)
+    )?.shift();
     if (next === "hang") return; // never answered: the client's timeout ends it
     if (next !== undefined && next !== "answer") {
       return json(response, next.status, next.body, next.headers);
@@ -281,6 +290,7 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
     baseUrl,
     requests,
     lastSpeech: () => last,
+    clearScripts: () => scripted.clear(),
     script(path: string, ...answers: Scripted[]) {
       scripted.set(path, [...(scripted.get(path) ?? []), ...answers]);
     },
