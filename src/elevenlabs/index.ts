@@ -24,7 +24,7 @@
  *
  * @packageDocumentation
  */
-export type { ProviderCallLimits } from "../provider-calls/bounded-call.js";
+export type { ClassifiedFailure, ProviderCallLimits } from "../provider-calls/bounded-call.js";
 export {
   callElevenLabs,
   classifyElevenLabsFailure,
