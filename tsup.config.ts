@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     editor: "src/editor/index.ts",
+    elevenlabs: "src/elevenlabs/index.ts",
     http: "src/http/index.ts",
     local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
@@ -18,7 +19,7 @@ export default defineConfig({
     simulated: "src/simulated/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp, postgres, opentelemetry, s3 and openai entries: users
+  // Optional peers of the testing, mcp, postgres, opentelemetry, s3, openai and elevenlabs entries: users
   // bring their own copy, never a bundled one.
   external: [
     "fast-check",
@@ -29,6 +30,7 @@ export default defineConfig({
     "@aws-sdk/lib-storage",
     "@aws-sdk/s3-request-presigner",
     "openai",
+    "@elevenlabs/elevenlabs-js",
   ],
   format: ["esm", "cjs"],
   dts: true,

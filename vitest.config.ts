@@ -49,6 +49,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/node/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/elevenlabs$/,
+        replacement: fileURLToPath(new URL("./src/elevenlabs/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/openai$/,
         replacement: fileURLToPath(new URL("./src/openai/index.ts", import.meta.url)),
       },

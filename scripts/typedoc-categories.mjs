@@ -25,6 +25,8 @@ const CATEGORIES = [
   ["src/mcp/", "MCP"],
   ["src/node/", "Node"],
   ["src/openai/", "OpenAI"],
+  ["src/elevenlabs/", "ElevenLabs"],
+  ["src/provider-calls/", "Ports"],
   ["src/observability/", "Observability"],
   ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],

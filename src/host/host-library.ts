@@ -85,13 +85,17 @@ export function createHostLibrary(setup: HostSetup): HostLibrary {
 export interface StoredHostMedia {
   /** How many demo sounds were stored; 0 when the fixture brings its own library. */
   readonly soundCount: number;
-  /** How many voices got a preview; 0 without local speech or with a fixture's assets. */
+  /**
+   * How many voices got a preview; 0 without local speech or a model service's voices,
+   * or with a fixture's assets.
+   */
   readonly voiceCount: number;
 }
 
 /**
- * Stores the demo sounds (when the setup lists the demo library) and, with local speech,
- * the voice previews (when the setup lists the demo assets), and lists them.
+ * Stores the demo sounds (when the setup lists the demo library) and the voice previews
+ * (when the setup lists the demo assets): the voices of the model service serving
+ * speech when it lists them, else the local voices with local speech; and lists them.
  */
 export async function storeHostMedia(
   library: HostLibrary,
@@ -99,9 +103,11 @@ export async function storeHostMedia(
     readonly setup: HostSetup;
     readonly storage: MediaStorage;
     readonly speech: LocalSpeechProvider | undefined;
+    /** The voices of the model service serving speech, when it lists them. */
+    readonly cloudVoices?: (() => Promise<readonly Voice[]>) | undefined;
   },
 ): Promise<StoredHostMedia> {
-  const { setup, storage, speech } = context;
+  const { setup, storage, speech, cloudVoices } = context;
   let soundCount = 0;
   if (setup.soundEffects === DEMO_SOUND_EFFECTS) {
     const stored = await storeDemoSounds(storage);
@@ -109,7 +115,11 @@ export async function storeHostMedia(
     soundCount = stored.length;
   }
   let voiceCount = 0;
-  if (speech !== undefined && setup.assets === DEMO_ASSETS) {
+  if (cloudVoices !== undefined && setup.assets === DEMO_ASSETS) {
+    const voices = await cloudVoices();
+    library.useVoices(voices);
+    voiceCount = voices.length;
+  } else if (speech !== undefined && setup.assets === DEMO_ASSETS) {
     const voices = await storeVoicePreviews({ speech, storage });
     library.useVoices(voices);
     voiceCount = voices.length;

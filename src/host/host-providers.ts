@@ -12,9 +12,14 @@ import type { MediaStorage } from "../ports/media-storage.js";
 import type { MediaReader } from "../ports/renderer.js";
 import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
 import type { VisualGenerator } from "../ports/visuals.js";
+import type { Voice } from "../schemas/assets.js";
 
-/** The services `--providers` names. */
-export const HOST_PROVIDER_NAMES = ["openai"] as const;
+/**
+ * The services `--providers` names, in order of precedence: where two serve the same
+ * port, the later one here serves it, whatever order the flag names them in (with
+ * `openai,elevenlabs`, speech is ElevenLabs', with its word times, and the rest OpenAI's).
+ */
+export const HOST_PROVIDER_NAMES = ["openai", "elevenlabs"] as const;
 
 /** A service `--providers` names. */
 export type HostProviderName = (typeof HOST_PROVIDER_NAMES)[number];
@@ -46,15 +51,21 @@ export interface HostCloudProvider {
   readonly serves: readonly (keyof CloudPorts)[];
   /** Makes its adapters. */
   readonly make: (sources: CloudPortSources) => CloudPorts;
+  /**
+   * Lists the account's voices, their previews stored, for the workspace's assets; only
+   * a service that serves speech has them, since a listed voice must be one it speaks.
+   */
+  readonly voices?: (sources: Pick<CloudPortSources, "storage">) => Promise<readonly Voice[]>;
 }
 
 /**
- * The services of a `--providers` value (comma-separated, blanks ignored), or a message
- * naming the first unknown one.
+ * The services of a `--providers` value (comma-separated, blanks ignored), in order of
+ * precedence, or a message naming the first unknown one.
  *
  * @example
  * ```ts
  * providerNamesOf("openai"); // ["openai"]
+ * providerNamesOf("elevenlabs,openai"); // ["openai", "elevenlabs"]
  * ```
  */
 export function providerNamesOf(
@@ -74,7 +85,7 @@ export function providerNamesOf(
     }
     if (!known.includes(found)) known.push(found);
   }
-  return known;
+  return HOST_PROVIDER_NAMES.filter((name) => known.includes(name));
 }
 
 async function openAIProvider(
@@ -105,6 +116,36 @@ async function openAIProvider(
   };
 }
 
+async function elevenLabsProvider(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostCloudProvider> {
+  const apiKey = env.ELEVENLABS_API_KEY;
+  if (apiKey === undefined || apiKey === "") {
+    throw new Error("--providers elevenlabs needs the ELEVENLABS_API_KEY environment variable.");
+  }
+  const baseUrl = env.ELEVENLABS_BASE_URL === "" ? undefined : env.ELEVENLABS_BASE_URL;
+  const elevenlabs = await import("../elevenlabs/index.js").catch((error: unknown) => {
+    throw new Error(
+      "--providers elevenlabs needs the @elevenlabs/elevenlabs-js package installed (npm install @elevenlabs/elevenlabs-js).",
+      { cause: error },
+    );
+  });
+  const client = { apiKey, ...(baseUrl === undefined ? {} : { baseUrl }) };
+  return {
+    name: "elevenlabs",
+    description: `ElevenLabs (${baseUrl ?? "https://api.elevenlabs.io"}), with word times`,
+    serves: ["speech"],
+    make: ({ storage }) => ({
+      speech: elevenlabs.createElevenLabsSpeechProvider({
+        ...client,
+        storage,
+        newId: () => crypto.randomUUID(),
+      }),
+    }),
+    voices: ({ storage }) => elevenlabs.createElevenLabsVoiceList({ ...client, storage }).list(),
+  };
+}
+
 /**
  * Loads and configures the named services from `env`; rejects naming what is missing
  * (a key, the SDK), so the host refuses to start rather than serve half-configured.
@@ -122,11 +163,15 @@ export async function loadHostProviders(
   const loaded: HostCloudProvider[] = [];
   for (const name of names) {
     if (name === "openai") loaded.push(await openAIProvider(env));
+    if (name === "elevenlabs") loaded.push(await elevenLabsProvider(env));
   }
   return loaded;
 }
 
-/** The ports of every service, a later one's winning where two serve the same port. */
+/**
+ * The ports of every service, a later one's winning where two serve the same port
+ * ({@link providerNamesOf} orders them by {@link HOST_PROVIDER_NAMES}' precedence).
+ */
 export function cloudPortsOf(
   providers: readonly HostCloudProvider[],
   sources: CloudPortSources,

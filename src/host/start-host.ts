@@ -320,10 +320,17 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     cloud: options.providers,
     ...(media === undefined ? {} : { media }),
   });
+  // The voices listed are those of whichever service speaks (the last serving speech).
+  const speaker = [...(options.providers ?? [])]
+    .reverse()
+    .find((provider) => provider.serves.includes("speech"));
+  const listVoices = speaker?.voices;
   const stored = storeHostMedia(wiring.library, {
     setup: options.setup,
     storage: wiring.storage,
     speech: wiring.localSpeech,
+    cloudVoices:
+      listVoices === undefined ? undefined : () => listVoices({ storage: wiring.storage }),
   });
   wiring.library.waitFor(stored);
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");

@@ -10,6 +10,11 @@
  */
 import OpenAI from "openai";
 import { ProviderError } from "../ports/provider-error.js";
+import {
+  type ClassifiedFailure,
+  callWithinBounds,
+  retryAfterOf,
+} from "../provider-calls/bounded-call.js";
 
 /** Seconds one request to OpenAI may take before it is abandoned. */
 export const OPENAI_TIMEOUT_SECONDS_DEFAULT = 120;
@@ -22,9 +27,6 @@ export const OPENAI_ATTEMPTS_DEFAULT = 3;
  * retryable at once, so a job never sleeps on a provider for minutes.
  */
 export const OPENAI_RETRY_AFTER_MAX_SECONDS_DEFAULT = 20;
-
-/** The wait before a retry when OpenAI names none: doubled at each attempt. */
-const RETRY_BASE_MILLISECONDS = 500;
 
 /** How long calls may take and how often they are tried. */
 export interface OpenAICallLimits {
@@ -59,23 +61,6 @@ export const OPENAI_CONTENT_POLICY_CODES: ReadonlySet<string> = new Set([
   "content_policy_violation",
   "moderation_blocked",
 ]);
-
-interface ClassifiedFailure {
-  readonly error: ProviderError;
-  /** Milliseconds OpenAI asked to wait, when it named a wait. */
-  readonly retryAfterMilliseconds: number | undefined;
-}
-
-function retryAfterOf(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const header = headers?.get("retry-after");
-  if (header === null || header === undefined) return undefined;
-  const seconds = Number.parseFloat(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 function failure(category: string, message: string, retryable: boolean): ProviderError {
   return new ProviderError({ category, message, retryable });
@@ -116,7 +101,10 @@ function classify(error: unknown, what: string): ClassifiedFailure {
     return { error: failure(categories.timeout, message, true), retryAfterMilliseconds: undefined };
   }
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    return { error: apiFailure(error, what), retryAfterMilliseconds: retryAfterOf(error.headers) };
+    return {
+      error: apiFailure(error, what),
+      retryAfterMilliseconds: retryAfterOf(error.headers, Date.now()),
+    };
   }
   if (error instanceof OpenAI.OpenAIError) {
     const message = `OpenAI could not be reached for ${what}.`;
@@ -141,9 +129,6 @@ export interface OpenAICall<Value> {
   readonly attempt: (signal: AbortSignal) => Promise<Value>;
 }
 
-const sleepFor = (milliseconds: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
-
 /**
  * Runs `call.attempt` until it succeeds, fails for good, or runs out of attempts or of
  * patience with `retry-after`; throws the `ProviderError` of the last failure.
@@ -158,20 +143,13 @@ const sleepFor = (milliseconds: number) =>
  * ```
  */
 export async function callOpenAI<Value>(call: OpenAICall<Value>): Promise<Value> {
-  const { limits } = call;
-  for (let attempt = 1; ; attempt += 1) {
-    const timeout = AbortSignal.timeout(limits.timeoutSeconds * 1000);
-    try {
-      return await call.attempt(timeout);
-    } catch (error) {
-      const timedOut = timeout.aborted ? new OpenAI.APIConnectionTimeoutError() : error;
-      const { error: failed, retryAfterMilliseconds } = classify(timedOut, call.what);
-      const wait = retryAfterMilliseconds ?? RETRY_BASE_MILLISECONDS * 2 ** (attempt - 1);
-      const patient = wait <= limits.retryAfterMaxSeconds * 1000;
-      if (!failed.retryable || attempt >= limits.attempts || !patient) throw failed;
-      await (call.sleep ?? sleepFor)(wait);
-    }
-  }
+  return callWithinBounds({
+    limits: call.limits,
+    sleep: call.sleep,
+    attempt: call.attempt,
+    classify: (error, timedOut) =>
+      classify(timedOut ? new OpenAI.APIConnectionTimeoutError() : error, call.what),
+  });
 }
 
 /** An answer OpenAI gave that is not what was asked for; another attempt may do better. */

@@ -6,6 +6,7 @@
  */
 import OpenAI from "openai";
 import type { MediaStorage } from "../ports/media-storage.js";
+import { checkedCallLimits } from "../provider-calls/bounded-call.js";
 import {
   OPENAI_ATTEMPTS_DEFAULT,
   OPENAI_RETRY_AFTER_MAX_SECONDS_DEFAULT,
@@ -66,27 +67,11 @@ export interface OpenAISettings {
 }
 
 function checkedLimits(limits: Partial<OpenAICallLimits> | undefined): OpenAICallLimits {
-  const resolved: OpenAICallLimits = {
-    timeoutSeconds: limits?.timeoutSeconds ?? OPENAI_TIMEOUT_SECONDS_DEFAULT,
-    attempts: limits?.attempts ?? OPENAI_ATTEMPTS_DEFAULT,
-    retryAfterMaxSeconds: limits?.retryAfterMaxSeconds ?? OPENAI_RETRY_AFTER_MAX_SECONDS_DEFAULT,
-  };
-  if (!(resolved.timeoutSeconds > 0 && Number.isFinite(resolved.timeoutSeconds))) {
-    throw new RangeError(
-      `timeoutSeconds must be a positive number, got ${resolved.timeoutSeconds}.`,
-    );
-  }
-  if (!(Number.isInteger(resolved.attempts) && resolved.attempts >= 1)) {
-    throw new RangeError(
-      `attempts must be a whole number of at least 1, got ${resolved.attempts}.`,
-    );
-  }
-  if (!(resolved.retryAfterMaxSeconds >= 0)) {
-    throw new RangeError(
-      `retryAfterMaxSeconds must not be negative, got ${resolved.retryAfterMaxSeconds}.`,
-    );
-  }
-  return resolved;
+  return checkedCallLimits(limits, {
+    timeoutSeconds: OPENAI_TIMEOUT_SECONDS_DEFAULT,
+    attempts: OPENAI_ATTEMPTS_DEFAULT,
+    retryAfterMaxSeconds: OPENAI_RETRY_AFTER_MAX_SECONDS_DEFAULT,
+  });
 }
 
 /**

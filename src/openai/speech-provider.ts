@@ -9,7 +9,8 @@
 import type { SpeechRequest, SynthesizedSpeech } from "../editor/providers.js";
 import { ProviderError } from "../ports/provider-error.js";
 import type { SpeechProvider } from "../ports/speech-and-transcription.js";
-import { meteredStream } from "./metered-stream.js";
+import { wavLayout } from "../provider-calls/audio-length.js";
+import { meteredStream } from "../provider-calls/metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {
   type OpenAISettings,
@@ -48,27 +49,6 @@ const SPEED_RANGE = { min: 0.25, max: 4 } as const;
 
 // Bytes read to find the WAV's format and data chunks.
 const WAV_HEAD_BYTES = 256;
-
-/** The WAV's byte rate and where its samples start, from its first bytes. */
-export function wavLayout(head: Uint8Array): { byteRate: number; dataOffset: number } | undefined {
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const tag = (offset: number) => String.fromCharCode(...head.subarray(offset, offset + 4));
-  if (head.byteLength < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") return undefined;
-  let byteRate: number | undefined;
-  for (let offset = 12; offset + 8 <= head.byteLength; ) {
-    const size = view.getUint32(offset + 4, true);
-    if (tag(offset) === "fmt " && offset + 16 <= head.byteLength) {
-      byteRate = view.getUint32(offset + 16, true);
-    }
-    if (tag(offset) === "data") {
-      return byteRate === undefined || byteRate === 0
-        ? undefined
-        : { byteRate, dataOffset: offset + 8 };
-    }
-    offset += 8 + size + (size % 2);
-  }
-  return undefined;
-}
 
 function voiceOf(request: SpeechRequest): string {
   const id = request.voice_id;

@@ -10,7 +10,7 @@
 import type { ImagesResponse } from "openai/resources/images";
 import { ProviderError } from "../ports/provider-error.js";
 import type { GeneratedVisual, VisualGenerator, VisualRequest } from "../ports/visuals.js";
-import { meteredStream } from "./metered-stream.js";
+import { meteredStream } from "../provider-calls/metered-stream.js";
 import { callOpenAI, invalidOutput } from "./openai-calls.js";
 import {
   keyPart,

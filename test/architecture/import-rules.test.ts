@@ -145,13 +145,13 @@ function isZod(specifier: string): boolean {
   return specifier === "zod" || specifier.startsWith("zod/");
 }
 
-// Where Node's built-ins may be imported: the Node entry, the PostgreSQL, S3 and OpenAI
+// Where Node's built-ins may be imported: the Node entry, the PostgreSQL, S3, OpenAI and ElevenLabs
 // adapters, the ffmpeg runner, the local engines and the reference host. Everything else runs on any Web-standard
 // runtime.
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|s3|openai|host|local)\//.test(path) ||
+    /^(node|postgres|s3|openai|elevenlabs|host|local)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -178,6 +178,8 @@ const OUTER_LAYERS = new Set([
   "node",
   "local",
   "openai",
+  "elevenlabs",
+  "provider-calls",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
@@ -191,6 +193,8 @@ const CONCRETE_ADAPTERS = new Set([
   "http",
   "mcp",
   "openai",
+  "elevenlabs",
+  "provider-calls",
 ]);
 
 // The adapters of ports/: they implement ports and see nothing of the service. The cloud
@@ -326,7 +330,7 @@ describe("import rules of the design", () => {
     }
   });
 
-  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, OpenAI, the ffmpeg runner, the local engines and the host", () => {
+  it("imports Node's built-ins only in the Node entry, PostgreSQL, S3, OpenAI, ElevenLabs, the ffmpeg runner, the local engines and the host", () => {
     for (const file of sourceFiles(SOURCE_ROOT)) {
       if (mayUseNode(file)) continue;
       for (const { specifier } of importsOf(file)) {
@@ -372,7 +376,7 @@ describe("import rules of the design", () => {
         // Packages the adapters wrap (the database driver, the MCP and AWS SDKs,
         // OpenTelemetry) stay out too.
         expect(
-          /^(pg|openai|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
+          /^(pg|openai|@elevenlabs\/|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
             statement.specifier,
           ),
           where,
@@ -424,9 +428,32 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("imports the ElevenLabs SDK, an optional peer, only in the ElevenLabs entry", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("elevenlabs/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(specifier.startsWith("@elevenlabs/"), `${pathOf(file)} imports ${specifier}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
+  it("keeps the shared provider calls on the ports alone, free of every SDK", () => {
+    for (const file of filesUnder("provider-calls")) {
+      for (const statement of importsOf(file)) {
+        const where = `${pathOf(file)} imports ${statement.specifier}`;
+        expect(statement.target, where).toBeDefined();
+        expect(pathOf(statement.target ?? ""), where).toMatch(
+          /^(service\/ports\/|ports\/|provider-calls\/)/,
+        );
+      }
+    }
+  });
+
   it("leaves the wiring of stores and adapters to the reference host", () => {
     const areas = ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"];
-    for (const area of [...areas, "openai"]) {
+    for (const area of [...areas, "openai", "elevenlabs", "provider-calls"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(
