@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     editor: "src/editor/index.ts",
+    fal: "src/fal/index.ts",
     http: "src/http/index.ts",
     local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
@@ -15,7 +16,7 @@ export default defineConfig({
     s3: "src/s3/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp, postgres, opentelemetry, s3 and openai entries: users
+  // Optional peers of the testing, mcp, postgres, opentelemetry, s3, openai and fal entries: users
   // bring their own copy, never a bundled one.
   external: [
     "fast-check",
@@ -26,6 +27,7 @@ export default defineConfig({
     "@aws-sdk/lib-storage",
     "@aws-sdk/s3-request-presigner",
     "openai",
+    "@fal-ai/client",
   ],
   format: ["esm", "cjs"],
   dts: true,

@@ -24,6 +24,7 @@ const CATEGORIES = [
   ["src/mcp/", "MCP"],
   ["src/node/", "Node"],
   ["src/openai/", "OpenAI"],
+  ["src/fal/", "fal"],
   ["src/observability/", "Observability"],
   ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],

@@ -151,7 +151,7 @@ function isZod(specifier: string): boolean {
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|s3|openai|host|local)\//.test(path) ||
+    /^(node|postgres|s3|openai|fal|host|local)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -178,6 +178,7 @@ const OUTER_LAYERS = new Set([
   "node",
   "local",
   "openai",
+  "fal",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
@@ -191,6 +192,7 @@ const CONCRETE_ADAPTERS = new Set([
   "http",
   "mcp",
   "openai",
+  "fal",
 ]);
 
 function relativeTargetArea(statement: ImportStatement): string | undefined {
@@ -290,7 +292,7 @@ describe("import rules of the design", () => {
         // Packages the adapters wrap (the database driver, the MCP and AWS SDKs,
         // OpenTelemetry) stay out too.
         expect(
-          /^(pg|openai|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
+          /^(pg|openai|@fal-ai\/|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
             statement.specifier,
           ),
           where,
@@ -343,9 +345,20 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("imports the fal client, an optional peer, only in the fal entry", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("fal/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(specifier.startsWith("@fal-ai/"), `${pathOf(file)} imports ${specifier}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it("leaves the wiring of stores and adapters to the reference host", () => {
     const areas = ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"];
-    for (const area of [...areas, "openai"]) {
+    for (const area of [...areas, "openai", "fal"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(
