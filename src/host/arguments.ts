@@ -102,8 +102,10 @@ Options:
                       refuses to start without them; simulated uses only the stand-ins
   --providers LIST    model services to take providers from, comma-separated: openai
                       (pictures, speech, transcription and scripts; reads OPENAI_API_KEY
-                      and OPENAI_BASE_URL). Default: the ${PROVIDERS_VARIABLE} environment
-                      variable, else none; what no service serves stays local or simulated
+                      and OPENAI_BASE_URL), fal (video ads, UGC ads and AI-model
+                      generations; reads FAL_KEY and FAL_QUEUE_URL). Default: the
+                      ${PROVIDERS_VARIABLE} environment variable, else none; what no
+                      service serves stays local or simulated
   --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and
                       their metadata in DIR, created when missing, so they and their URLs
                       survive a restart; works with or without --database-url.

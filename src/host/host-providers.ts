@@ -8,12 +8,12 @@
  */
 import type { SpeechProvider, TranscriptionProvider } from "../editor/providers.js";
 import type { MediaReader } from "../render/renderer.js";
-import type { ScriptWriter } from "../service/ports/jobs.js";
+import type { ScriptWriter, WorkProvider } from "../service/ports/jobs.js";
 import type { MediaStorage } from "../service/ports/media-storage.js";
 import type { VisualGenerator } from "../service/ports/visuals.js";
 
 /** The services `--providers` names. */
-export const HOST_PROVIDER_NAMES = ["openai"] as const;
+export const HOST_PROVIDER_NAMES = ["openai", "fal"] as const;
 
 /** A service `--providers` names. */
 export type HostProviderName = (typeof HOST_PROVIDER_NAMES)[number];
@@ -27,12 +27,16 @@ export interface CloudPorts {
   readonly speech?: SpeechProvider;
   readonly transcription?: TranscriptionProvider;
   readonly scriptWriter?: ScriptWriter;
+  /** The queued generations (video ads, UGC ads, AI models). */
+  readonly provider?: WorkProvider;
 }
 
 /** What the host gives a service's adapters once its storage exists. */
 export interface CloudPortSources {
   readonly storage: MediaStorage;
   readonly readMedia: MediaReader;
+  /** The work provider a service's replaces, which runs the jobs that service does not. */
+  readonly provider: WorkProvider;
 }
 
 /** A named service, loaded and configured, and which ports it serves. */
@@ -104,6 +108,35 @@ async function openAIProvider(
   };
 }
 
+async function falProvider(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostCloudProvider> {
+  const credentials = env.FAL_KEY;
+  if (credentials === undefined || credentials === "") {
+    throw new Error("--providers fal needs the FAL_KEY environment variable.");
+  }
+  const queueUrl = env.FAL_QUEUE_URL === "" ? undefined : env.FAL_QUEUE_URL;
+  const fal = await import("../fal/index.js").catch((error: unknown) => {
+    throw new Error(
+      "--providers fal needs the @fal-ai/client package installed (npm install @fal-ai/client).",
+      { cause: error },
+    );
+  });
+  return {
+    name: "fal",
+    description: `fal (${queueUrl ?? fal.FAL_QUEUE_URL_DEFAULT})`,
+    serves: ["provider"],
+    make: ({ storage, provider }) => ({
+      provider: fal.createFalWorkProvider({
+        credentials,
+        ...(queueUrl === undefined ? {} : { queueUrl }),
+        storage,
+        fallback: provider,
+      }),
+    }),
+  };
+}
+
 /**
  * Loads and configures the named services from `env`; rejects naming what is missing
  * (a key, the SDK), so the host refuses to start rather than serve half-configured.
@@ -121,6 +154,7 @@ export async function loadHostProviders(
   const loaded: HostCloudProvider[] = [];
   for (const name of names) {
     if (name === "openai") loaded.push(await openAIProvider(env));
+    if (name === "fal") loaded.push(await falProvider(env));
   }
   return loaded;
 }

@@ -28,7 +28,7 @@ describe("--providers", () => {
   it("refuses a service it does not know", () => {
     expect(options(["--providers", "openai,dall-e"])).toEqual({
       kind: "invalid",
-      message: '--providers names openai, not "dall-e".',
+      message: '--providers names openai, fal, not "dall-e".',
     });
   });
 
