@@ -96,15 +96,18 @@ async function openAIProvider(
   return {
     name: "openai",
     description: `OpenAI (${baseURL ?? "https://api.openai.com/v1"})`,
-    serves: ["visuals", "speech", "transcription", "scriptWriter"],
-    make: ({ storage, readMedia }) =>
-      openai.createOpenAIProviders({
-        apiKey,
-        ...(baseURL === undefined ? {} : { baseURL }),
-        storage,
-        readMedia,
-        newId: () => crypto.randomUUID(),
-      }),
+    serves: ["visuals", "speech", "transcription", "scriptWriter", "provider"],
+    make: ({ storage, readMedia, provider }) => {
+      const settings = { apiKey, ...(baseURL === undefined ? {} : { baseURL }), storage };
+      return {
+        ...openai.createOpenAIProviders({
+          ...settings,
+          readMedia,
+          newId: () => crypto.randomUUID(),
+        }),
+        provider: openai.createOpenAIImageWorkProvider({ ...settings, fallback: provider }),
+      };
+    },
   };
 }
 
@@ -144,7 +147,7 @@ async function falProvider(
  * @example
  * ```ts
  * const providers = await loadHostProviders(["openai"], process.env);
- * providers[0]?.serves; // ["visuals", "speech", "transcription", "scriptWriter"]
+ * providers[0]?.serves; // ["visuals", "speech", "transcription", "scriptWriter", "provider"]
  * ```
  */
 export async function loadHostProviders(
@@ -159,10 +162,21 @@ export async function loadHostProviders(
   return loaded;
 }
 
-/** The ports of every service, a later one's winning where two serve the same port. */
+/**
+ * The ports of every service, a later one's winning where two serve the same port. The
+ * work providers chain instead: each service's has the first pick of a job and passes
+ * what it does not run to the one before it, the first to `sources.provider`.
+ */
 export function cloudPortsOf(
   providers: readonly HostCloudProvider[],
   sources: CloudPortSources,
 ): CloudPorts {
-  return Object.assign({}, ...providers.map((provider) => provider.make(sources)));
+  let ports: CloudPorts = {};
+  for (const service of providers) {
+    ports = {
+      ...ports,
+      ...service.make({ ...sources, provider: ports.provider ?? sources.provider }),
+    };
+  }
+  return ports;
 }

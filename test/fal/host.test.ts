@@ -42,7 +42,7 @@ describe("--providers fal", () => {
     expect(text).toContain(
       [
         "Model services (--providers) serve:",
-        "  Generations (video ads, UGC ads, AI models; the rest simulated): fal (https://queue.fal.run)",
+        "  Generations (what it does not run goes to the service named before it, else simulated): fal (https://queue.fal.run)",
       ].join("\n"),
     );
   });

@@ -43,7 +43,7 @@ describe("--providers", () => {
     expect(openai).toMatchObject({
       name: "openai",
       description: "OpenAI (http://127.0.0.1:9/v1)",
-      serves: ["visuals", "speech", "transcription", "scriptWriter"],
+      serves: ["visuals", "speech", "transcription", "scriptWriter", "provider"],
     });
   });
 });
