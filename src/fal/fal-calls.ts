@@ -123,6 +123,7 @@ export function failingFetch(inner: typeof fetch = fetch): typeof fetch {
 
 /** The failure of a whole request and the wait fal asked for before trying again. */
 export interface ClassifiedFalFailure {
+  /** What the failure is recorded as. */
   readonly error: ProviderError;
   /** Milliseconds fal asked to wait, when it named a wait. */
   readonly retryAfterMilliseconds: number | undefined;
@@ -204,6 +205,7 @@ export function classifyFalFailure(error: unknown, what: string): ClassifiedFalF
 export interface FalCall<Value> {
   /** What is asked, for messages: "the video's status". */
   readonly what: string;
+  /** The limits of the request. */
   readonly limits: FalCallLimits;
   /** Waits; `setTimeout` by default (tests pass their own). */
   readonly sleep: (milliseconds: number) => Promise<void>;

@@ -25,6 +25,7 @@
  * @packageDocumentation
  */
 export {
+  type ClassifiedFalFailure,
   callFal,
   classifyFalFailure,
   FAL_ATTEMPTS_DEFAULT,
