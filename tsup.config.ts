@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     editor: "src/editor/index.ts",
     elevenlabs: "src/elevenlabs/index.ts",
+    fal: "src/fal/index.ts",
     http: "src/http/index.ts",
     local: "src/local/index.ts",
     mcp: "src/mcp/index.ts",
@@ -19,8 +20,8 @@ export default defineConfig({
     simulated: "src/simulated/index.ts",
     testing: "src/testing/index.ts",
   },
-  // Optional peers of the testing, mcp, postgres, opentelemetry, s3, openai and elevenlabs entries: users
-  // bring their own copy, never a bundled one.
+  // Optional peers of the testing, mcp, postgres, opentelemetry, s3, openai, elevenlabs and
+  // fal entries: users bring their own copy, never a bundled one.
   external: [
     "fast-check",
     "@modelcontextprotocol/sdk",
@@ -31,6 +32,7 @@ export default defineConfig({
     "@aws-sdk/s3-request-presigner",
     "openai",
     "@elevenlabs/elevenlabs-js",
+    "@fal-ai/client",
   ],
   format: ["esm", "cjs"],
   dts: true,

@@ -29,6 +29,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/editor/index.ts", import.meta.url)),
       },
       {
+        find: /^reelkit\/fal$/,
+        replacement: fileURLToPath(new URL("./src/fal/index.ts", import.meta.url)),
+      },
+      {
         find: /^reelkit\/http$/,
         replacement: fileURLToPath(new URL("./src/http/index.ts", import.meta.url)),
       },

@@ -27,6 +27,7 @@ const CATEGORIES = [
   ["src/openai/", "OpenAI"],
   ["src/elevenlabs/", "ElevenLabs"],
   ["src/provider-calls/", "Ports"],
+  ["src/fal/", "fal"],
   ["src/observability/", "Observability"],
   ["src/opentelemetry/", "Observability"],
   ["src/postgres/", "PostgreSQL"],

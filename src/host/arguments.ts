@@ -104,7 +104,8 @@ Options:
                       (pictures, speech, transcription and scripts; reads OPENAI_API_KEY
                       and OPENAI_BASE_URL), elevenlabs (speech with word times and the
                       account's voices; reads ELEVENLABS_API_KEY and ELEVENLABS_BASE_URL,
-                      and serves speech when both are named). Default: the
+                      and serves speech when both are named), fal (video ads, UGC ads and
+                      AI-model generations; reads FAL_KEY and FAL_QUEUE_URL). Default: the
                       ${PROVIDERS_VARIABLE} environment variable, else none; what no service
                       serves stays local or simulated
   --data-dir DIR      keep stored files (uploads, imports, exports, generated media) and

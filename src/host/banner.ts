@@ -78,6 +78,8 @@ function choiceLine(what: string, choice: ProviderChoice, standIn: string): stri
 /** How the banner names each port a model service can serve. */
 const PORT_NAMES: Readonly<Record<keyof CloudPorts, string>> = {
   scriptWriter: "Scripts, scene plans and slide headlines",
+  provider:
+    "Generations (what it does not run goes to the service named before it, else simulated)",
   visuals: "Pictures of scenes and slides",
   speech: "Speech",
   transcription: "Transcription",

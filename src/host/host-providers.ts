@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { ScriptWriter } from "../ports/jobs.js";
+import type { ScriptWriter, WorkProvider } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
 import type { MediaReader } from "../ports/renderer.js";
 import type { SpeechProvider, TranscriptionProvider } from "../ports/speech-and-transcription.js";
@@ -15,11 +15,13 @@ import type { VisualGenerator } from "../ports/visuals.js";
 import type { Voice } from "../schemas/assets.js";
 
 /**
- * The services `--providers` names, in order of precedence: where two serve the same
- * port, the later one here serves it, whatever order the flag names them in (with
- * `openai,elevenlabs`, speech is ElevenLabs', with its word times, and the rest OpenAI's).
+ * The services `--providers` names, in order of precedence, whatever order the flag names
+ * them in: where two serve the same port, the later one here serves it (with
+ * `openai,elevenlabs`, speech is ElevenLabs', with its word times, and the rest OpenAI's),
+ * and the later one's work provider has the first pick of a job (with `fal,openai`,
+ * pictures are OpenAI's and videos fal's).
  */
-export const HOST_PROVIDER_NAMES = ["openai", "elevenlabs"] as const;
+export const HOST_PROVIDER_NAMES = ["fal", "openai", "elevenlabs"] as const;
 
 /** A service `--providers` names. */
 export type HostProviderName = (typeof HOST_PROVIDER_NAMES)[number];
@@ -33,12 +35,16 @@ export interface CloudPorts {
   readonly speech?: SpeechProvider;
   readonly transcription?: TranscriptionProvider;
   readonly scriptWriter?: ScriptWriter;
+  /** The queued generations (video ads, UGC ads, AI models). */
+  readonly provider?: WorkProvider;
 }
 
 /** What the host gives a service's adapters once its storage exists. */
 export interface CloudPortSources {
   readonly storage: MediaStorage;
   readonly readMedia: MediaReader;
+  /** The work provider a service's replaces, which runs the jobs that service does not. */
+  readonly provider: WorkProvider;
 }
 
 /** A named service, loaded and configured, and which ports it serves. */
@@ -66,6 +72,7 @@ export interface HostCloudProvider {
  * ```ts
  * providerNamesOf("openai"); // ["openai"]
  * providerNamesOf("elevenlabs,openai"); // ["openai", "elevenlabs"]
+ * providerNamesOf("openai,fal"); // ["fal", "openai"]
  * ```
  */
 export function providerNamesOf(
@@ -104,15 +111,47 @@ async function openAIProvider(
   return {
     name: "openai",
     description: `OpenAI (${baseURL ?? "https://api.openai.com/v1"})`,
-    serves: ["visuals", "speech", "transcription", "scriptWriter"],
-    make: ({ storage, readMedia }) =>
-      openai.createOpenAIProviders({
-        apiKey,
-        ...(baseURL === undefined ? {} : { baseURL }),
+    serves: ["visuals", "speech", "transcription", "scriptWriter", "provider"],
+    make: ({ storage, readMedia, provider }) => {
+      const settings = { apiKey, ...(baseURL === undefined ? {} : { baseURL }), storage };
+      return {
+        ...openai.createOpenAIProviders({
+          ...settings,
+          readMedia,
+          newId: () => crypto.randomUUID(),
+        }),
+        provider: openai.createOpenAIImageWorkProvider({ ...settings, fallback: provider }),
+      };
+    },
+  };
+}
+
+async function falProvider(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostCloudProvider> {
+  const credentials = env.FAL_KEY;
+  if (credentials === undefined || credentials === "") {
+    throw new Error("--providers fal needs the FAL_KEY environment variable.");
+  }
+  const queueUrl = env.FAL_QUEUE_URL === "" ? undefined : env.FAL_QUEUE_URL;
+  const fal = await import("../fal/index.js").catch((error: unknown) => {
+    throw new Error(
+      "--providers fal needs the @fal-ai/client package installed (npm install @fal-ai/client).",
+      { cause: error },
+    );
+  });
+  return {
+    name: "fal",
+    description: `fal (${queueUrl ?? fal.FAL_QUEUE_URL_DEFAULT})`,
+    serves: ["provider"],
+    make: ({ storage, provider }) => ({
+      provider: fal.createFalWorkProvider({
+        credentials,
+        ...(queueUrl === undefined ? {} : { queueUrl }),
         storage,
-        readMedia,
-        newId: () => crypto.randomUUID(),
+        fallback: provider,
       }),
+    }),
   };
 }
 
@@ -153,7 +192,7 @@ async function elevenLabsProvider(
  * @example
  * ```ts
  * const providers = await loadHostProviders(["openai"], process.env);
- * providers[0]?.serves; // ["visuals", "speech", "transcription", "scriptWriter"]
+ * providers[0]?.serves; // ["visuals", "speech", "transcription", "scriptWriter", "provider"]
  * ```
  */
 export async function loadHostProviders(
@@ -164,17 +203,27 @@ export async function loadHostProviders(
   for (const name of names) {
     if (name === "openai") loaded.push(await openAIProvider(env));
     if (name === "elevenlabs") loaded.push(await elevenLabsProvider(env));
+    if (name === "fal") loaded.push(await falProvider(env));
   }
   return loaded;
 }
 
 /**
  * The ports of every service, a later one's winning where two serve the same port
- * ({@link providerNamesOf} orders them by {@link HOST_PROVIDER_NAMES}' precedence).
+ * ({@link providerNamesOf} orders them by {@link HOST_PROVIDER_NAMES}' precedence). The
+ * work providers chain instead: each service's has the first pick of a job and passes
+ * what it does not run to the one before it, the first to `sources.provider`.
  */
 export function cloudPortsOf(
   providers: readonly HostCloudProvider[],
   sources: CloudPortSources,
 ): CloudPorts {
-  return Object.assign({}, ...providers.map((provider) => provider.make(sources)));
+  let ports: CloudPorts = {};
+  for (const service of providers) {
+    ports = {
+      ...ports,
+      ...service.make({ ...sources, provider: ports.provider ?? sources.provider }),
+    };
+  }
+  return ports;
 }

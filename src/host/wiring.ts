@@ -178,6 +178,12 @@ export function wireHost({
     speech?.transcription.kind === "local"
       ? createLocalTranscriptionProvider({ readMedia, programs })
       : undefined;
+  const simulated = createSimulatedProviders({
+    mediaStorage: memory.mediaStorage,
+    jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,
+    failWhenPromptContains: setup.simulator.failWhenPromptContains,
+    workspace: library.directory,
+  });
   const deps: ServiceDependencies = {
     ...memory,
     ...stores.ports,
@@ -187,15 +193,14 @@ export function wireHost({
           credits: instrumentCreditStore(stores.ports.credits, telemetry),
           stores: instrumentResourceStores(stores.ports.stores, telemetry),
         }),
-    ...createSimulatedProviders({
-      mediaStorage: memory.mediaStorage,
-      jobDurationMilliseconds: setup.simulator.jobDurationMilliseconds,
-      failWhenPromptContains: setup.simulator.failWhenPromptContains,
-      workspace: library.directory,
-    }),
+    ...simulated,
     ...(localSpeech === undefined ? {} : { speech: localSpeech }),
     ...(localTranscription === undefined ? {} : { transcription: localTranscription }),
-    ...cloudPortsOf(cloud, { storage: memory.mediaStorage, readMedia }),
+    ...cloudPortsOf(cloud, {
+      storage: memory.mediaStorage,
+      readMedia,
+      provider: simulated.provider,
+    }),
     renderer,
     ...(mediaProber === undefined ? {} : { mediaProber }),
     social: createMemorySocialPublisher({

@@ -5,7 +5,8 @@
  * speech ({@link createOpenAISpeechProvider}), transcription with word timestamps
  * ({@link createOpenAITranscriptionProvider}) and the script writer with structured
  * output ({@link createOpenAIScriptWriter}); {@link createOpenAIProviders} makes all four
- * on one client. Generated files are stored through the media storage, streamed; OpenAI's
+ * on one client. Static ads and AI-model image variants are drawn by the work provider
+ * of {@link createOpenAIImageWorkProvider}. Generated files are stored through the media storage, streamed; OpenAI's
  * failures become `ProviderError`s of the job failure model (a safety refusal is
  * `content_policy`, never retried; a rate limit or an outage is retryable, its
  * `retry-after` waited for within bounds; every request has a timeout).
@@ -26,6 +27,12 @@
  *
  * @packageDocumentation
  */
+
+export {
+  createOpenAIImageWorkProvider,
+  OPENAI_UNSUPPORTED_JOB_CATEGORY,
+  type OpenAIImageWorkProviderOptions,
+} from "./image-work-provider.js";
 export {
   callOpenAI,
   OPENAI_ATTEMPTS_DEFAULT,

@@ -151,7 +151,7 @@ function isZod(specifier: string): boolean {
 function mayUseNode(file: string): boolean {
   const path = pathOf(file);
   return (
-    /^(node|postgres|s3|openai|elevenlabs|host|local)\//.test(path) ||
+    /^(node|postgres|s3|openai|elevenlabs|fal|host|local)\//.test(path) ||
     path.startsWith("render/node/") ||
     path === "render/ffmpeg-renderer.ts"
   );
@@ -180,6 +180,7 @@ const OUTER_LAYERS = new Set([
   "openai",
   "elevenlabs",
   "provider-calls",
+  "fal",
 ]);
 // Concrete adapters and wiring; the service reaches them only through its ports.
 const CONCRETE_ADAPTERS = new Set([
@@ -195,6 +196,7 @@ const CONCRETE_ADAPTERS = new Set([
   "openai",
   "elevenlabs",
   "provider-calls",
+  "fal",
 ]);
 
 // The adapters of ports/: they implement ports and see nothing of the service. The cloud
@@ -376,7 +378,7 @@ describe("import rules of the design", () => {
         // Packages the adapters wrap (the database driver, the MCP and AWS SDKs,
         // OpenTelemetry) stay out too.
         expect(
-          /^(pg|openai|@elevenlabs\/|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
+          /^(pg|openai|@elevenlabs\/|@fal-ai\/|@modelcontextprotocol\/|@opentelemetry\/|@aws-sdk\/)(\/|$)/.test(
             statement.specifier,
           ),
           where,
@@ -439,21 +441,30 @@ describe("import rules of the design", () => {
     }
   });
 
+  it("imports the fal client, an optional peer, only in the fal entry", () => {
+    for (const file of sourceFiles(SOURCE_ROOT)) {
+      if (pathOf(file).startsWith("fal/")) continue;
+      for (const { specifier } of importsOf(file)) {
+        expect(specifier.startsWith("@fal-ai/"), `${pathOf(file)} imports ${specifier}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it("keeps the shared provider calls on the ports alone, free of every SDK", () => {
     for (const file of filesUnder("provider-calls")) {
       for (const statement of importsOf(file)) {
         const where = `${pathOf(file)} imports ${statement.specifier}`;
         expect(statement.target, where).toBeDefined();
-        expect(pathOf(statement.target ?? ""), where).toMatch(
-          /^(service\/ports\/|ports\/|provider-calls\/)/,
-        );
+        expect(pathOf(statement.target ?? ""), where).toMatch(/^(ports\/|provider-calls\/)/);
       }
     }
   });
 
   it("leaves the wiring of stores and adapters to the reference host", () => {
     const areas = ["memory", "http", "mcp", "node", "postgres", "s3", "simulated", "local"];
-    for (const area of [...areas, "openai", "elevenlabs", "provider-calls"]) {
+    for (const area of [...areas, "openai", "elevenlabs", "fal", "provider-calls"]) {
       for (const file of filesUnder(area)) {
         for (const statement of importsOf(file)) {
           expect(

@@ -22,6 +22,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
   ".": "src/index.ts",
   "./editor": "src/editor/index.ts",
   "./elevenlabs": "src/elevenlabs/index.ts",
+  "./fal": "src/fal/index.ts",
   "./http": "src/http/index.ts",
   "./local": "src/local/index.ts",
   "./mcp": "src/mcp/index.ts",
@@ -40,6 +41,7 @@ export const ENTRY_SOURCES: Readonly<Record<string, string>> = {
 /** Entries that exist to reach Node's built-ins (Node, Bun and Deno provide them). */
 export const NODE_ONLY_ENTRIES: ReadonlySet<string> = new Set([
   "./elevenlabs",
+  "./fal",
   "./local",
   "./node",
   "./openai",

@@ -9,13 +9,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MediaStorage, ProviderError } from "reelkit";
-import { createMemoryMediaStorage } from "reelkit/memory";
 import {
   createElevenLabsSpeechProvider,
   createElevenLabsVoiceList,
   type ElevenLabsOptions,
   wordsOfAlignment,
 } from "reelkit/elevenlabs";
+import { createMemoryMediaStorage } from "reelkit/memory";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BAD_PROMPT,

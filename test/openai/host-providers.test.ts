@@ -28,7 +28,7 @@ describe("--providers", () => {
   it("refuses a service it does not know", () => {
     expect(options(["--providers", "openai,dall-e"])).toEqual({
       kind: "invalid",
-      message: '--providers names openai, elevenlabs, not "dall-e".',
+      message: '--providers names fal, openai, elevenlabs, not "dall-e".',
     });
   });
 
@@ -43,7 +43,7 @@ describe("--providers", () => {
     expect(openai).toMatchObject({
       name: "openai",
       description: "OpenAI (http://127.0.0.1:9/v1)",
-      serves: ["visuals", "speech", "transcription", "scriptWriter"],
+      serves: ["visuals", "speech", "transcription", "scriptWriter", "provider"],
     });
   });
 });
