@@ -14,6 +14,12 @@
  * @module
  */
 import { ProviderError } from "../ports/provider-error.js";
+import {
+  type ClassifiedFailure,
+  callWithinBounds,
+  type ProviderCallLimits,
+  retryAfterOf,
+} from "../provider-calls/bounded-call.js";
 
 /** Seconds one request to fal's queue (a submit, a status, a result) may take. */
 export const FAL_TIMEOUT_SECONDS_DEFAULT = 60;
@@ -27,18 +33,12 @@ export const FAL_ATTEMPTS_DEFAULT = 3;
  */
 export const FAL_RETRY_AFTER_MAX_SECONDS_DEFAULT = 20;
 
-/** The wait before a retry when fal names none: doubled at each attempt. */
-const RETRY_BASE_MILLISECONDS = 500;
-
-/** How long requests may take and how often they are tried. */
-export interface FalCallLimits {
-  /** Seconds one request may take; {@link FAL_TIMEOUT_SECONDS_DEFAULT} by default. */
-  readonly timeoutSeconds: number;
-  /** Attempts per request, the first included; {@link FAL_ATTEMPTS_DEFAULT} by default. */
-  readonly attempts: number;
-  /** The longest `retry-after` waited for; {@link FAL_RETRY_AFTER_MAX_SECONDS_DEFAULT}. */
-  readonly retryAfterMaxSeconds: number;
-}
+/**
+ * How long requests may take and how often they are tried: by default
+ * {@link FAL_TIMEOUT_SECONDS_DEFAULT}, {@link FAL_ATTEMPTS_DEFAULT} and
+ * {@link FAL_RETRY_AFTER_MAX_SECONDS_DEFAULT}.
+ */
+export type FalCallLimits = ProviderCallLimits;
 
 /** The failure categories fal's answers are recorded as. */
 export const FAL_FAILURE_CATEGORIES = {
@@ -122,21 +122,7 @@ export function failingFetch(inner: typeof fetch = fetch): typeof fetch {
 }
 
 /** The failure of a whole request and the wait fal asked for before trying again. */
-export interface ClassifiedFalFailure {
-  /** What the failure is recorded as. */
-  readonly error: ProviderError;
-  /** Milliseconds fal asked to wait, when it named a wait. */
-  readonly retryAfterMilliseconds: number | undefined;
-}
-
-function retryAfterOf(headers: Headers): number | undefined {
-  const header = headers.get("retry-after");
-  if (header === null) return undefined;
-  const seconds = Number.parseFloat(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
+export type ClassifiedFalFailure = ClassifiedFailure;
 
 function failure(category: string, message: string, retryable: boolean): ProviderError {
   return new ProviderError({ category, message, retryable });
@@ -189,7 +175,10 @@ function httpFailure(failed: FalHttpFailure, what: string): ProviderError {
 export function classifyFalFailure(error: unknown, what: string): ClassifiedFalFailure {
   if (error instanceof ProviderError) return { error, retryAfterMilliseconds: undefined };
   if (error instanceof FalHttpFailure) {
-    return { error: httpFailure(error, what), retryAfterMilliseconds: retryAfterOf(error.headers) };
+    return {
+      error: httpFailure(error, what),
+      retryAfterMilliseconds: retryAfterOf(error.headers, Date.now()),
+    };
   }
   if (error instanceof FalUnreachable) {
     const message = `fal could not be reached for ${what}.`;
@@ -230,24 +219,17 @@ export function falTimeout(what: string): ProviderError {
  *   client.queue.status(endpoint, { requestId, abortSignal: signal }) });
  * ```
  */
-export async function callFal<Value>(call: FalCall<Value>): Promise<Value> {
-  const { limits } = call;
-  for (let attempt = 1; ; attempt += 1) {
-    const timeout = AbortSignal.timeout(limits.timeoutSeconds * 1000);
-    const signal = call.signal === undefined ? timeout : AbortSignal.any([timeout, call.signal]);
-    try {
-      return await call.attempt(signal);
-    } catch (error) {
-      if (call.signal?.aborted === true) throw error;
-      const { error: failed, retryAfterMilliseconds } = timeout.aborted
+export function callFal<Value>(call: FalCall<Value>): Promise<Value> {
+  return callWithinBounds({
+    limits: call.limits,
+    sleep: call.sleep,
+    signal: call.signal,
+    attempt: call.attempt,
+    classify: (error, timedOut) =>
+      timedOut
         ? { error: falTimeout(call.what), retryAfterMilliseconds: undefined }
-        : classifyFalFailure(error, call.what);
-      const wait = retryAfterMilliseconds ?? RETRY_BASE_MILLISECONDS * 2 ** (attempt - 1);
-      const patient = wait <= limits.retryAfterMaxSeconds * 1000;
-      if (!failed.retryable || attempt >= limits.attempts || !patient) throw failed;
-      await call.sleep(wait);
-    }
-  }
+        : classifyFalFailure(error, call.what),
+  });
 }
 
 /** An answer fal gave that is not what was asked for; another attempt may do better. */

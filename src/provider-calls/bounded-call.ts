@@ -32,7 +32,9 @@ export interface BoundedCall<Value> {
   readonly limits: ProviderCallLimits;
   /** Waits; `setTimeout` by default (tests pass their own). */
   readonly sleep?: ((milliseconds: number) => Promise<void>) | undefined;
-  /** One attempt; `signal` aborts it at the timeout. */
+  /** Aborts every attempt (the job's signal): its abort is thrown as it is, never retried. */
+  readonly signal?: AbortSignal | undefined;
+  /** One attempt; `signal` aborts it at the timeout, or with `call.signal`. */
   readonly attempt: (signal: AbortSignal) => Promise<Value>;
   /**
    * What a failure of an attempt stands for; `timedOut` when the attempt's timeout fired.
@@ -64,9 +66,11 @@ export async function callWithinBounds<Value>(call: BoundedCall<Value>): Promise
   const { limits } = call;
   for (let attempt = 1; ; attempt += 1) {
     const timeout = AbortSignal.timeout(limits.timeoutSeconds * 1000);
+    const signal = call.signal === undefined ? timeout : AbortSignal.any([timeout, call.signal]);
     try {
-      return await call.attempt(timeout);
+      return await call.attempt(signal);
     } catch (error) {
+      if (call.signal?.aborted === true) throw error;
       const { error: failed, retryAfterMilliseconds } = call.classify(error, timeout.aborted);
       const wait = retryAfterMilliseconds ?? RETRY_BASE_MILLISECONDS * 2 ** (attempt - 1);
       const patient = wait <= limits.retryAfterMaxSeconds * 1000;
