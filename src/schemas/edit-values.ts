@@ -20,6 +20,12 @@ import {
   type MotionType,
   TEXT_TRANSFORMS,
 } from "../vocabulary.js";
+import {
+  FONT_WEIGHT_NAMES,
+  FONT_WEIGHT_NUMBER_MAX,
+  FONT_WEIGHT_NUMBER_MIN,
+  fontWeightNumberOf,
+} from "./font-weights.js";
 
 export type { AnimationDirection, AnimationType, MotionType };
 
@@ -177,7 +183,14 @@ const textStyleShape = {
     .describe(
       "Font family name, e.g. `Inter`. Extension: GET /editor/fonts lists the families this server draws, with their weights; another is refused (unknown_font_family).",
     ),
-  font_weight: styleTokenSchema.optional().describe("Font weight, e.g. `400`, `700` or `bold`."),
+  font_weight: styleTokenSchema
+    .refine((value) => fontWeightNumberOf(value) !== undefined, {
+      message: `font_weight must be a number from ${FONT_WEIGHT_NUMBER_MIN} to ${FONT_WEIGHT_NUMBER_MAX} or a weight name (${Object.keys(FONT_WEIGHT_NAMES).join(", ")}).`,
+    })
+    .optional()
+    .describe(
+      `Font weight: a number from ${FONT_WEIGHT_NUMBER_MIN} to ${FONT_WEIGHT_NUMBER_MAX} (\`400\`, \`700\`) or a name (${Object.keys(FONT_WEIGHT_NAMES).join(", ")}; case, spaces, - and _ ignored). Anything else is refused.`,
+    ),
   font_size: z
     .number()
     .min(FONT_SIZE_MIN)

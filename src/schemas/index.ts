@@ -52,6 +52,7 @@ export * from "./edit-values.js";
 export * from "./editor-fonts.js";
 export * from "./editor-render.js";
 export * from "./editor-videos.js";
+export * from "./font-weights.js";
 export * from "./endpoints.js";
 export * from "./errors.js";
 export * from "./faceless-videos.js";

@@ -166,6 +166,17 @@ describe("styles", () => {
     );
   });
 
+  test("font_weight is a number from 1 to 1000 or a weight name, and nothing else", () => {
+    for (const weight of ["1", "1000", "650", "bold", "Semi Bold", "extra-light", "BLACK"]) {
+      expect(textStyleSchema.safeParse({ font_weight: weight }).success, weight).toBe(true);
+    }
+    for (const weight of ["0", "1001", "-5", "heavyish", "bold!", "NaN"]) {
+      const issues = textStyleSchema.safeParse({ font_weight: weight }).error?.issues;
+      expect(issues?.map((issue) => issue.path), weight).toEqual([["font_weight"]]);
+      expect(issues?.[0]?.message).toContain("a number from 1 to 1000 or a weight name");
+    }
+  });
+
   test("text style rejects caption-only fields", () => {
     const issues = textStyleSchema.safeParse({ max_lines: 2 }).error?.issues;
     expect(issues?.[0]?.code).toBe("unrecognized_keys");

@@ -5,6 +5,7 @@
  * @module
  */
 import type { TextStyle } from "../../schemas/edit-values.js";
+import { fontWeightNumberOf } from "../../schemas/font-weights.js";
 import { LINE_HEIGHT_DEFAULT, TEXT_BOX_PADDING_RATIO } from "../defaults.js";
 import { BLACK, WHITE } from "./colors.js";
 import type { ColorReader } from "./style-colors.js";
@@ -13,32 +14,13 @@ import type { PlannedTextStyle } from "./types.js";
 /** How far a shadow falls, in composition pixels, when a style sets its colour only. */
 export const SHADOW_OFFSET_DEFAULT = 3;
 
-/** Weight of text whose style names none, or names one the renderer does not know. */
+/** Weight of text whose style names none (a stored weight the schema now refuses, too). */
 export const FONT_WEIGHT_DEFAULT = 400;
-
-/** CSS weight keywords and common weight names, by the number they stand for. */
-const FONT_WEIGHT_NAMES: Readonly<Record<string, number>> = {
-  thin: 100,
-  hairline: 100,
-  extralight: 200,
-  ultralight: 200,
-  light: 300,
-  normal: 400,
-  regular: 400,
-  book: 400,
-  medium: 500,
-  semibold: 600,
-  demibold: 600,
-  bold: 700,
-  extrabold: 800,
-  ultrabold: 800,
-  black: 900,
-  heavy: 900,
-};
 
 /**
  * The numeric weight of a `font_weight` value: a number from 1 to 1000 as given
- * (rounded), a known name (`bold` 700, `semibold` 600, ...), else 400.
+ * (rounded), a known name (`bold` 700, `semibold` 600, ...), else 400 (the schema
+ * refuses other values, so only states stored before it did carry one).
  *
  * @example
  * ```ts
@@ -49,15 +31,7 @@ const FONT_WEIGHT_NAMES: Readonly<Record<string, number>> = {
  */
 export function fontWeightOf(value: string | undefined): number {
   if (value === undefined) return FONT_WEIGHT_DEFAULT;
-  const token = value
-    .trim()
-    .toLowerCase()
-    .replaceAll(/[\s_-]/g, "");
-  const numeric = Number(token);
-  if (token !== "" && Number.isFinite(numeric) && numeric >= 1 && numeric <= 1000) {
-    return Math.round(numeric);
-  }
-  return FONT_WEIGHT_NAMES[token] ?? FONT_WEIGHT_DEFAULT;
+  return fontWeightNumberOf(value) ?? FONT_WEIGHT_DEFAULT;
 }
 
 /** How a text style is drawn: its default size, the output's scale, its colour reader. */
