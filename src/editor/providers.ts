@@ -55,7 +55,7 @@ export interface SpeechRequest {
   language?: string;
 }
 
-/** Audio produced by a {@link SpeechProvider}, stored where the renderer can fetch it. */
+/** Audio produced by a speech provider (the `SpeechProvider` port), stored where the renderer can fetch it. */
 export interface SynthesizedSpeech {
   /** Absolute URL of the audio file. */
   url: string;

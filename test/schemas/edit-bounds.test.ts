@@ -433,6 +433,13 @@ const tokenField = (type: EditOperationType, path: FieldPath): LengthRange => ({
   max: STYLE_TOKEN_MAX_LENGTH,
   make: chars,
 });
+// A weight the schema accepts, of any length: "1", "10", "100", then "bold" after spaces.
+const weightOfLength = (length: number): string =>
+  length <= 3 ? "100".slice(0, length) : "bold".padStart(length, " ");
+const weightField = (type: EditOperationType, path: FieldPath): LengthRange => ({
+  ...tokenField(type, path),
+  make: weightOfLength,
+});
 const captionLengths = (type: EditOperationType, base: EditOperation): LengthRange[] => [
   {
     type,
@@ -461,7 +468,7 @@ const textStyleLengths = (type: EditOperationType): LengthRange[] => [
   colorField(type, ["style", "stroke_color"]),
   colorField(type, ["style", "background_color"]),
   tokenField(type, ["style", "font_family"]),
-  tokenField(type, ["style", "font_weight"]),
+  weightField(type, ["style", "font_weight"]),
 ];
 
 const LENGTH_RANGES: LengthRange[] = [

@@ -172,7 +172,10 @@ describe("styles", () => {
     }
     for (const weight of ["0", "1001", "-5", "heavyish", "bold!", "NaN"]) {
       const issues = textStyleSchema.safeParse({ font_weight: weight }).error?.issues;
-      expect(issues?.map((issue) => issue.path), weight).toEqual([["font_weight"]]);
+      expect(
+        issues?.map((issue) => issue.path),
+        weight,
+      ).toEqual([["font_weight"]]);
       expect(issues?.[0]?.message).toContain("a number from 1 to 1000 or a weight name");
     }
   });
