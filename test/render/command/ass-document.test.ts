@@ -180,6 +180,40 @@ describe("the ASS document of solids, text and captions", () => {
     expect(lines(document, "Dialogue:").at(-1)).toMatch(/^Dialogue: 2,.*,L0,/);
   });
 
+  it("rounds a text's opaque box with square boxes of its own beneath the letters", () => {
+    const boxed = (style: Record<string, unknown>) =>
+      assFor([
+        text(
+          { id: "a", from: 0, durationInFrames: 30 },
+          { style: { font_size: 100, background_color: "#000000", ...style } },
+        ),
+      ]);
+    // A 100 px font drawn at half size pads its box by 12.5 px: the radius is capped there.
+    const rounded = boxed({ background_border_radius: 40 });
+    expect(lines(rounded, "Style:").map((line) => line.split(",")[0])).toEqual([
+      "Style: L0B",
+      "Style: L0",
+    ]);
+    // The text sets only its letters (border style 1, no shadow); the box is border style 4.
+    expect(lines(rounded, "Style:")[0]).toMatch(/,4,[\d.]+,0,5,/);
+    expect(lines(rounded, "Style:")[1]).toMatch(/,1,[\d.]+,0,5,/);
+    const events = lines(rounded, "Dialogue:");
+    const back = events.filter((line) => /^Dialogue: 0,.*,L0B,/.test(line));
+    // 12.5 px of radius at 2.5 px a step: 5 steps, 6 boxes, from 12.5 px wide and flat to narrow and 12.5 px tall.
+    expect(back).toHaveLength(6);
+    expect(back[0]).toContain("\\xshad12.5\\yshad0}");
+    expect(back.at(-1)).toContain("\\xshad0\\yshad12.5}");
+    expect(events.at(-1)).toMatch(/^Dialogue: 2,.*,L0,/);
+    expect(events.at(-1)).not.toContain("shad");
+    // Square corners and translucent boxes keep the one event drawing letters and box.
+    for (const style of [{}, { background_border_radius: 40, background_color: "#00000080" }]) {
+      expect(lines(boxed(style), "Style:").map((line) => line.split(",")[0])).toEqual([
+        "Style: L0",
+      ]);
+      expect(lines(boxed(style), "Dialogue:")[0]).toContain("\\xshad12.5\\yshad12.5}");
+    }
+  });
+
   it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
     // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
