@@ -100,11 +100,13 @@ function hasHighlightBox(layer: DrawnLayer): boolean {
 }
 
 // Whether the line's box is drawn by events of its own beneath the text: with a box
-// behind the spoken word between them, or rounded (several square boxes).
+// behind the spoken word between them, with a shadow beneath it, or rounded (several
+// square boxes).
 function drawsLineBoxApart(layer: TextLayer | CaptionsLayer): boolean {
+  const { style } = layer;
   return (
-    layer.style.background !== null &&
-    (hasHighlightBox(layer) || lineBoxSteps(layer.style).length > 1)
+    style.background !== null &&
+    (hasHighlightBox(layer) || style.shadow !== null || lineBoxSteps(style).length > 1)
   );
 }
 
@@ -139,11 +141,14 @@ function textAnchor(layer: TextLayer | CaptionsLayer): { x: number; y: number } 
   return { x: box.left + box.width / 2, y };
 }
 
-function anchorOf(layer: DrawnLayer): { x: number; y: number } {
+// Where a part of the layer is placed: a box's shadow falls down and to the right.
+function anchorOf(layer: DrawnLayer, part: CaptionPart): { x: number; y: number } {
   if (layer.kind === "solid") {
     return { x: layer.box.left + layer.box.width / 2, y: layer.box.top + layer.box.height / 2 };
   }
-  return textAnchor(layer);
+  const anchor = textAnchor(layer);
+  const offset = part === "shade" ? (layer.style.shadow?.offsetPixels ?? 0) : 0;
+  return { x: anchor.x + offset, y: anchor.y + offset };
 }
 
 // Wrapping width comes from the margins: text wraps at the box width less its padding.
@@ -165,7 +170,8 @@ interface NamedLayer {
 }
 
 // The style line of one part of a layer: the text (with its outline, and its shadow or
-// line box), the line's box alone (border style 4), or the spoken word's box (3).
+// line box), the line's box or its shadow alone (border style 4), or the spoken word's
+// box (3).
 function styleLine(
   { layer, styleName: name }: NamedLayer,
   { frame, font, part }: { frame: AssPlanFrame; font: AssFontSettings; part: CaptionPart },
@@ -176,9 +182,12 @@ function styleLine(
     return `Style: ${name},${assName(font.family)},20,${fill},${fill},${fill},${fill},0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,1`;
   }
   const { style } = layer;
-  const border = part === "box" ? 3 : part === "back" ? 4 : borderStyleOf(layer);
+  const border = part === "box" ? 3 : part === "text" ? borderStyleOf(layer) : 4;
   const shadow = border === 1 ? style.shadow : null;
-  const backColor = border === 1 ? (shadow?.color ?? CLEAR) : (style.background?.color ?? CLEAR);
+  const backColor =
+    border === 1 || part === "shade"
+      ? (style.shadow?.color ?? CLEAR)
+      : (style.background?.color ?? CLEAR);
   const face = drawnFace(style, font);
   const weight = face.weight;
   const fields = [
@@ -210,13 +219,23 @@ function styleLine(
 }
 
 // The style names' suffix of each part.
-const PART_SUFFIX: Readonly<Record<CaptionPart, string>> = { back: "B", box: "H", text: "" };
+const PART_SUFFIX: Readonly<Record<CaptionPart, string>> = {
+  shade: "S",
+  back: "B",
+  box: "H",
+  text: "",
+};
+// The ASS layer of each part within its layer's three: a box's shadow shares its box's,
+// drawn first (libass draws the events of one layer in the order they are read).
+const PART_SLOT: Readonly<Record<CaptionPart, number>> = { shade: 0, back: 0, box: 1, text: 2 };
 
-// The parts a layer draws, back first: its line's box when drawn apart, the box behind
-// its spoken word when it has one, then its text.
+// The parts a layer draws, back first: its line's box (above its shadow, when it has
+// one) when drawn apart, the box behind its spoken word when it has one, then its text.
 function partsOf(layer: DrawnLayer): CaptionPart[] {
   if (layer.kind === "solid") return ["text"];
-  const parts: CaptionPart[] = drawsLineBoxApart(layer) ? ["back"] : [];
+  const apart = drawsLineBoxApart(layer);
+  const parts: CaptionPart[] = apart && layer.style.shadow !== null ? ["shade"] : [];
+  if (apart) parts.push("back");
   if (hasHighlightBox(layer)) parts.push("box");
   parts.push("text");
   return parts;
@@ -226,12 +245,13 @@ function partsOf(layer: DrawnLayer): CaptionPart[] {
 function partSteps(layer: DrawnLayer, part: CaptionPart): readonly (BoxStep | undefined)[] {
   if (layer.kind === "solid") return [undefined];
   if (part === "box" && layer.kind === "captions") return highlightBoxSteps(layer);
-  if (part === "back") return lineBoxSteps(layer.style);
+  if (part === "back" || part === "shade") return lineBoxSteps(layer.style);
   return [undefined];
 }
 
 // The opacity of each colour channel of a part of the layer: fill (1), outline (3), and
-// the box of border style 4 or the shadow (4). The spoken word's box sets its own.
+// the box of border style 4 or the shadow (4). The spoken word's box sets its own; the
+// line's box and its shadow are the box of border style 4 alone.
 function channelOpacities(
   layer: DrawnLayer,
   { poseOpacity, part }: { poseOpacity: number; part: CaptionPart },
@@ -241,6 +261,7 @@ function channelOpacities(
   const { style } = layer;
   if (part === "box") return [0, 0, 0];
   if (part === "back") return [0, 0, (style.background?.color.alpha ?? 0) * opacity];
+  if (part === "shade") return [0, 0, (style.shadow?.color.alpha ?? 0) * opacity];
   const border = borderStyleOf(layer);
   const back =
     border === 1 ? (style.shadow?.color.alpha ?? 0) : (style.background?.color.alpha ?? 0);
@@ -282,12 +303,13 @@ function positionTag(anchor: { x: number; y: number }, { from, to, span }: PoseC
 }
 
 // The padding of the line's box of border style 4 (`\xshad`, `\yshad`): the step's, on
-// the line's box drawn apart; the box's own, on text drawing its box; none otherwise.
+// the line's box or its shadow drawn apart; the box's own, on text drawing its box; none
+// otherwise.
 function boxPaddingTags(layer: TextLayer | CaptionsLayer, part: CaptionPart, step?: BoxStep) {
   const background = layer.style.background;
   if (background === null) return "";
   const padding =
-    part === "back"
+    part === "back" || part === "shade"
       ? step
       : part === "text" && borderStyleOf(layer) === 4
         ? { x: background.horizontalPaddingPixels, y: background.verticalPaddingPixels }
@@ -309,7 +331,7 @@ function poseTags(
 ): string {
   const { from, to, span } = change;
   const alignment = layer.kind === "solid" ? 5 : ALIGNMENT[layer.style.align];
-  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer), change)];
+  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer, part), change)];
   const startLook = scaleTags(from) + alphaTags(layer, from, part);
   const endLook = scaleTags(to) + alphaTags(layer, to, part);
   tags.push(startLook);
@@ -417,7 +439,7 @@ interface PartEvents {
 
 function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
   const { layer, styleName } = named;
-  const layerNumber = named.layerNumber * 3 + ["back", "box", "text"].indexOf(part);
+  const layerNumber = named.layerNumber * 3 + PART_SLOT[part];
   for (const piece of piecesOf(layer, part, step)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);

@@ -214,6 +214,36 @@ describe("the ASS document of solids, text and captions", () => {
     }
   });
 
+  it("casts a box's shadow as the same boxes beneath it, offset and in the shadow's colour", () => {
+    const document = assFor([
+      text(
+        { id: "a", from: 0, durationInFrames: 30 },
+        {
+          style: {
+            font_size: 100,
+            background_color: "#000000",
+            shadow_color: "#ff0000",
+            shadow_offset: 8,
+          },
+        },
+      ),
+    ]);
+    const styles = lines(document, "Style:");
+    expect(styles.map((line) => line.split(",")[0])).toEqual([
+      "Style: L0S",
+      "Style: L0B",
+      "Style: L0",
+    ]);
+    // The shadow's box is red (&H000000FF), the box black, both border style 4.
+    expect(styles[0]).toMatch(/,&H000000FF,-1,0,0,0,100,100,0,0,4,/);
+    expect(styles[1]).toMatch(/,&H00000000,-1,0,0,0,100,100,0,0,4,/);
+    const [shade, back] = lines(document, "Dialogue:");
+    // Half size: 4 px down and right of the box, on the same ASS layer, read first.
+    expect(shade).toMatch(/^Dialogue: 0,.*,L0S,.*\\pos\(274,29\)/);
+    expect(back).toMatch(/^Dialogue: 0,.*,L0B,.*\\pos\(270,25\)/);
+    expect(shade).toContain("\\xshad12.5\\yshad12.5}");
+  });
+
   it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
     // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
