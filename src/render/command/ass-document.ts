@@ -106,7 +106,7 @@ function drawsLineBoxApart(layer: TextLayer | CaptionsLayer): boolean {
   const { style } = layer;
   return (
     style.background !== null &&
-    (hasHighlightBox(layer) || style.shadow !== null || lineBoxSteps(style).length > 1)
+    (hasHighlightBox(layer) || style.shadow !== null || lineBoxSteps(style, "back").length > 1)
   );
 }
 
@@ -245,7 +245,7 @@ function partsOf(layer: DrawnLayer): CaptionPart[] {
 function partSteps(layer: DrawnLayer, part: CaptionPart): readonly (BoxStep | undefined)[] {
   if (layer.kind === "solid") return [undefined];
   if (part === "box" && layer.kind === "captions") return highlightBoxSteps(layer);
-  if (part === "back" || part === "shade") return lineBoxSteps(layer.style);
+  if (part === "back" || part === "shade") return lineBoxSteps(layer.style, part);
   return [undefined];
 }
 

@@ -16,18 +16,22 @@ const CORNER_STEPS_MAX = 8;
 const PIXELS_PER_STEP = 2.5;
 
 /**
- * The paddings of the square boxes whose union is the line's box: one when there is no
- * box, its corners are square or its colour is translucent (overlapping boxes would
- * darken), else a step every few pixels of the corner's quarter circle. libass pads a
- * box outwards only, so the corner's radius is at most the smaller padding.
+ * The paddings of the square boxes whose union is the line's box (`back`) or its shadow
+ * (`shade`): none when there is no box; one when its corners are square or the colour
+ * drawn is translucent (overlapping boxes would darken), the box's or, for its shadow,
+ * the box's or the shadow's; else a step every few pixels of the corner's quarter
+ * circle. libass pads a box outwards only, so the corner's radius is at most the smaller
+ * padding.
  */
-export function lineBoxSteps(style: PlannedTextStyle): BoxStep[] {
+export function lineBoxSteps(style: PlannedTextStyle, part: "back" | "shade"): BoxStep[] {
   const background = style.background;
   if (background === null) return [];
   const x = background.horizontalPaddingPixels;
   const y = background.verticalPaddingPixels;
   const radius = Math.min(background.radiusPixels, x, y);
-  if (radius <= 0 || background.color.alpha < 1) return [{ x, y }];
+  const opaque =
+    background.color.alpha >= 1 && (part === "back" || (style.shadow?.color.alpha ?? 0) >= 1);
+  if (radius <= 0 || !opaque) return [{ x, y }];
   const steps = Math.min(CORNER_STEPS_MAX, Math.max(2, Math.ceil(radius / PIXELS_PER_STEP)));
   const boxes: BoxStep[] = [];
   for (let index = 0; index <= steps; index += 1) {

@@ -244,6 +244,31 @@ describe("the ASS document of solids, text and captions", () => {
     expect(shade).toContain("\\xshad12.5\\yshad12.5}");
   });
 
+  it("rounds a box's shadow only when the shadow is opaque too, as overlaps would darken it", () => {
+    const events = (shadowColor: string) =>
+      lines(
+        assFor([
+          text(
+            { id: "a", from: 0, durationInFrames: 30 },
+            {
+              style: {
+                font_size: 100,
+                background_color: "#000000",
+                background_border_radius: 40,
+                shadow_color: shadowColor,
+                shadow_offset: 8,
+              },
+            },
+          ),
+        ]),
+        "Dialogue:",
+      );
+    const count = (all: string[], style: string) =>
+      all.filter((line) => line.includes(`,${style},`)).length;
+    expect([count(events("#ff0000"), "L0S"), count(events("#ff0000"), "L0B")]).toEqual([6, 6]);
+    expect([count(events("#ff000080"), "L0S"), count(events("#ff000080"), "L0B")]).toEqual([1, 6]);
+  });
+
   it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
     // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.
