@@ -245,7 +245,7 @@ const textStyleShape = {
   shadow_color: colorSchema
     .optional()
     .describe(
-      "Extension: colour of a drop shadow under the letters (black when only `shadow_offset` is set). Not drawn under a `background_color` box.",
+      "Extension: colour of a drop shadow under the letters (black when only `shadow_offset` is set). A `background_color` box casts it too, with the box's corners when the shadow is opaque.",
     ),
   shadow_offset: z
     .number()

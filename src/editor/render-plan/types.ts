@@ -227,7 +227,7 @@ export interface PlannedTextStyle {
   readonly direction: "ltr" | "rtl";
   /** Outline around the letters, or null. */
   readonly stroke: { readonly widthPixels: number; readonly color: RgbaColor } | null;
-  /** Drop shadow under the letters (not drawn under a background box), or null. */
+  /** Drop shadow under the letters and under the background box, or null. */
   readonly shadow: { readonly offsetPixels: number; readonly color: RgbaColor } | null;
   /** Box behind the text, or null. */
   readonly background: {

@@ -18,8 +18,11 @@ import {
 import { assAlpha, assColor, assText } from "./ass-format.js";
 import { decimal } from "./numbers.js";
 
-/** What an event of a caption layer draws: the line's box, the spoken word's box, or the text. */
-export type CaptionPart = "back" | "box" | "text";
+/**
+ * What an event of a caption layer draws: the drop shadow of the line's box, the line's
+ * box, the spoken word's box, or the text.
+ */
+export type CaptionPart = "shade" | "back" | "box" | "text";
 
 /** One stretch of a caption page between word boundaries. */
 export interface CaptionPiece {
@@ -166,8 +169,8 @@ function textBody(layer: CaptionsLayer, piece: CaptionPiece, frame: CaptionEvent
 
 /**
  * The text of a caption event drawing `part` of `piece`: the words (`text`), the words
- * unseen over the line's box (`back`), or the words unseen with the spoken word's box
- * at the corner step `step` (`box`).
+ * unseen over the line's box or its shadow (`back`, `shade`), or the words unseen with
+ * the spoken word's box at the corner step `step` (`box`).
  */
 export function captionBody(
   layer: CaptionsLayer,
@@ -181,7 +184,7 @@ export function captionBody(
   if (part === "text") return textBody(layer, piece, frame);
   const parts = piece.words.map(assText);
   const color = layer.highlight?.backgroundColor ?? null;
-  if (part === "back" || color === null || step === undefined || piece.active < 0) {
+  if (part !== "box" || color === null || step === undefined || piece.active < 0) {
     return joinLines(parts, piece.lineStarts);
   }
   const on = `${popTags(layer, piece, frame)}\\3c${assColor(color)}\\3a${assAlpha(color.alpha * frame.opacity)}\\xbord${decimal(step.x, 2)}\\ybord${decimal(step.y, 2)}`;

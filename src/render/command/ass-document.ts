@@ -33,6 +33,7 @@ import {
   highlightBoxSteps,
 } from "./ass-captions.js";
 import { assAlpha, assName, assStyleColor, assText, assTime } from "./ass-format.js";
+import { lineBoxSteps } from "./ass-line-box.js";
 import { decimal } from "./numbers.js";
 import { poseBreakpoints, poseBreakpointsCountMax } from "./pose-segments.js";
 
@@ -94,14 +95,24 @@ function centisecondsAt(frame: AssPlanFrame, outputSeconds: number): number {
 /** How a text layer's box behind the words is drawn (libass border styles). */
 type BorderStyle = 1 | 3 | 4;
 
-// The text part of a layer with a box behind its spoken word sets only the letters
-// (the line's box and the word's box are events of their own, beneath).
-function borderStyleOf(style: PlannedTextStyle, highlightBox: boolean): BorderStyle {
-  return style.background === null || highlightBox ? 1 : 4;
-}
-
 function hasHighlightBox(layer: DrawnLayer): boolean {
   return layer.kind === "captions" && captionsHaveHighlightBox(layer);
+}
+
+// Whether the line's box is drawn by events of its own beneath the text: with a box
+// behind the spoken word between them, with a shadow beneath it, or rounded (several
+// square boxes).
+function drawsLineBoxApart(layer: TextLayer | CaptionsLayer): boolean {
+  const { style } = layer;
+  return (
+    style.background !== null &&
+    (hasHighlightBox(layer) || style.shadow !== null || lineBoxSteps(style, "back").length > 1)
+  );
+}
+
+// The text part of a layer whose line's box is drawn apart sets only the letters.
+function borderStyleOf(layer: TextLayer | CaptionsLayer): BorderStyle {
+  return layer.style.background === null || drawsLineBoxApart(layer) ? 1 : 4;
 }
 
 // The face drawn: the nearest weight the family has, when its faces are known, under
@@ -130,11 +141,14 @@ function textAnchor(layer: TextLayer | CaptionsLayer): { x: number; y: number } 
   return { x: box.left + box.width / 2, y };
 }
 
-function anchorOf(layer: DrawnLayer): { x: number; y: number } {
+// Where a part of the layer is placed: a box's shadow falls down and to the right.
+function anchorOf(layer: DrawnLayer, part: CaptionPart): { x: number; y: number } {
   if (layer.kind === "solid") {
     return { x: layer.box.left + layer.box.width / 2, y: layer.box.top + layer.box.height / 2 };
   }
-  return textAnchor(layer);
+  const anchor = textAnchor(layer);
+  const offset = part === "shade" ? (layer.style.shadow?.offsetPixels ?? 0) : 0;
+  return { x: anchor.x + offset, y: anchor.y + offset };
 }
 
 // Wrapping width comes from the margins: text wraps at the box width less its padding.
@@ -156,7 +170,8 @@ interface NamedLayer {
 }
 
 // The style line of one part of a layer: the text (with its outline, and its shadow or
-// line box), the line's box alone (border style 4), or the spoken word's box (3).
+// line box), the line's box or its shadow alone (border style 4), or the spoken word's
+// box (3).
 function styleLine(
   { layer, styleName: name }: NamedLayer,
   { frame, font, part }: { frame: AssPlanFrame; font: AssFontSettings; part: CaptionPart },
@@ -167,10 +182,12 @@ function styleLine(
     return `Style: ${name},${assName(font.family)},20,${fill},${fill},${fill},${fill},0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,1`;
   }
   const { style } = layer;
-  const border =
-    part === "box" ? 3 : part === "back" ? 4 : borderStyleOf(style, hasHighlightBox(layer));
+  const border = part === "box" ? 3 : part === "text" ? borderStyleOf(layer) : 4;
   const shadow = border === 1 ? style.shadow : null;
-  const backColor = border === 1 ? (shadow?.color ?? CLEAR) : (style.background?.color ?? CLEAR);
+  const backColor =
+    border === 1 || part === "shade"
+      ? (style.shadow?.color ?? CLEAR)
+      : (style.background?.color ?? CLEAR);
   const face = drawnFace(style, font);
   const weight = face.weight;
   const fields = [
@@ -202,17 +219,39 @@ function styleLine(
 }
 
 // The style names' suffix of each part.
-const PART_SUFFIX: Readonly<Record<CaptionPart, string>> = { back: "B", box: "H", text: "" };
+const PART_SUFFIX: Readonly<Record<CaptionPart, string>> = {
+  shade: "S",
+  back: "B",
+  box: "H",
+  text: "",
+};
+// The ASS layer of each part within its layer's three: a box's shadow shares its box's,
+// drawn first (libass draws the events of one layer in the order they are read).
+const PART_SLOT: Readonly<Record<CaptionPart, number>> = { shade: 0, back: 0, box: 1, text: 2 };
 
-// The parts a layer draws, back first: a captions layer with a box behind its spoken
-// word draws its line's box, then the word's box, then its text; others their text.
+// The parts a layer draws, back first: its line's box (above its shadow, when it has
+// one) when drawn apart, the box behind its spoken word when it has one, then its text.
 function partsOf(layer: DrawnLayer): CaptionPart[] {
-  if (!hasHighlightBox(layer) || layer.kind === "solid") return ["text"];
-  return layer.style.background === null ? ["box", "text"] : ["back", "box", "text"];
+  if (layer.kind === "solid") return ["text"];
+  const apart = drawsLineBoxApart(layer);
+  const parts: CaptionPart[] = apart && layer.style.shadow !== null ? ["shade"] : [];
+  if (apart) parts.push("back");
+  if (hasHighlightBox(layer)) parts.push("box");
+  parts.push("text");
+  return parts;
+}
+
+// The square boxes drawing `part` of a layer: the steps of a rounded box, or one event.
+function partSteps(layer: DrawnLayer, part: CaptionPart): readonly (BoxStep | undefined)[] {
+  if (layer.kind === "solid") return [undefined];
+  if (part === "box" && layer.kind === "captions") return highlightBoxSteps(layer);
+  if (part === "back" || part === "shade") return lineBoxSteps(layer.style, part);
+  return [undefined];
 }
 
 // The opacity of each colour channel of a part of the layer: fill (1), outline (3), and
-// the box of border style 4 or the shadow (4). The spoken word's box sets its own.
+// the box of border style 4 or the shadow (4). The spoken word's box sets its own; the
+// line's box and its shadow are the box of border style 4 alone.
 function channelOpacities(
   layer: DrawnLayer,
   { poseOpacity, part }: { poseOpacity: number; part: CaptionPart },
@@ -222,7 +261,8 @@ function channelOpacities(
   const { style } = layer;
   if (part === "box") return [0, 0, 0];
   if (part === "back") return [0, 0, (style.background?.color.alpha ?? 0) * opacity];
-  const border = borderStyleOf(style, hasHighlightBox(layer));
+  if (part === "shade") return [0, 0, (style.shadow?.color.alpha ?? 0) * opacity];
+  const border = borderStyleOf(layer);
   const back =
     border === 1 ? (style.shadow?.color.alpha ?? 0) : (style.background?.color.alpha ?? 0);
   return [style.color.alpha * opacity, (style.stroke?.color.alpha ?? 0) * opacity, back * opacity];
@@ -262,14 +302,36 @@ function positionTag(anchor: { x: number; y: number }, { from, to, span }: PoseC
   return `\\move(${x1},${y1},${x2},${y2},${span.fromMs},${span.toMs})`;
 }
 
+// The padding of the line's box of border style 4 (`\xshad`, `\yshad`): the step's, on
+// the line's box or its shadow drawn apart; the box's own, on text drawing its box; none
+// otherwise.
+function boxPaddingTags(layer: TextLayer | CaptionsLayer, part: CaptionPart, step?: BoxStep) {
+  const background = layer.style.background;
+  if (background === null) return "";
+  const padding =
+    part === "back" || part === "shade"
+      ? step
+      : part === "text" && borderStyleOf(layer) === 4
+        ? { x: background.horizontalPaddingPixels, y: background.verticalPaddingPixels }
+        : undefined;
+  return padding === undefined
+    ? ""
+    : `\\xshad${decimal(padding.x, 2)}\\yshad${decimal(padding.y, 2)}`;
+}
+
 // The override tags that open an event whose pose goes from `from` to `to` over `span`.
 function poseTags(
   layer: DrawnLayer,
-  { change, part, font }: { change: PoseChange; part: CaptionPart; font: AssFontSettings },
+  {
+    change,
+    part,
+    font,
+    step,
+  }: { change: PoseChange; part: CaptionPart; font: AssFontSettings; step?: BoxStep },
 ): string {
   const { from, to, span } = change;
   const alignment = layer.kind === "solid" ? 5 : ALIGNMENT[layer.style.align];
-  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer), change)];
+  const tags = [`\\an${alignment}`, positionTag(anchorOf(layer, part), change)];
   const startLook = scaleTags(from) + alphaTags(layer, from, part);
   const endLook = scaleTags(to) + alphaTags(layer, to, part);
   tags.push(startLook);
@@ -277,13 +339,7 @@ function poseTags(
   if (layer.kind === "solid") {
     tags.push(`\\frz${decimal(-layer.rotationDegrees, 3)}`);
   } else {
-    tags.push(`\\b${drawnWeight(layer.style, font)}`);
-    const background = layer.style.background;
-    if (background !== null && (part === "back" || !hasHighlightBox(layer))) {
-      tags.push(
-        `\\xshad${decimal(background.horizontalPaddingPixels, 2)}\\yshad${decimal(background.verticalPaddingPixels, 2)}`,
-      );
-    }
+    tags.push(`\\b${drawnWeight(layer.style, font)}`, boxPaddingTags(layer, part, step));
   }
   return tags.join("");
 }
@@ -383,7 +439,7 @@ interface PartEvents {
 
 function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
   const { layer, styleName } = named;
-  const layerNumber = named.layerNumber * 3 + ["back", "box", "text"].indexOf(part);
+  const layerNumber = named.layerNumber * 3 + PART_SLOT[part];
   for (const piece of piecesOf(layer, part, step)) {
     const start = Math.max(piece.window.startSeconds, layer.visible.startSeconds);
     const end = Math.min(piece.window.endSeconds, layer.visible.endSeconds);
@@ -404,7 +460,7 @@ function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<
       // A stretch whose width changes is one frame long: drawn still, as at its start.
       const still = pose.from.scaleX !== pose.to.scaleX;
       const change = { from: pose.from, to: still ? pose.from : pose.to, span };
-      const tags = poseTags(layer, { change, part, font });
+      const tags = poseTags(layer, { change, part, font, step });
       const body = piece.body({
         eventStartSeconds: startCs / 100,
         fromSeconds: from,
@@ -459,11 +515,8 @@ export function* assDocumentLines(
   for (const line of head) yield `${line}\n`;
   for (const entry of named) {
     for (const part of partsOf(entry.layer)) {
-      if (part !== "box") yield* eventLines({ named: entry, part, frame, font });
-      else if (entry.layer.kind === "captions") {
-        for (const step of highlightBoxSteps(entry.layer))
-          yield* eventLines({ named: entry, part, step, frame, font });
-      }
+      for (const step of partSteps(entry.layer, part))
+        yield* eventLines({ named: entry, part, step, frame, font });
     }
   }
 }
@@ -551,14 +604,10 @@ export function assLayerBytesMax(layer: DrawnLayer, fps: number): number {
   const events =
     poseBreakpointsCountMax(layer, layer.visible, hasHighlightBox(layer)) +
     (layer.kind === "solid" ? 0 : Math.ceil(widthChangingSeconds(layer, fps) * fps));
-  // Each part draws every piece again: the line's box, each square of the spoken word's
-  // rounded box, the text.
+  // Each part draws every piece again: each square of the line's box and of the spoken
+  // word's box, the text.
   const parts = partsOf(layer);
-  const copies = parts.reduce(
-    (sum, part) =>
-      sum + (part === "box" && layer.kind === "captions" ? highlightBoxSteps(layer).length : 1),
-    0,
-  );
+  const copies = parts.reduce((sum, part) => sum + partSteps(layer, part).length, 0);
   return parts.length * ASS_STYLE_BYTES + copies * (pieces.total + events * pieces.largest);
 }
 

@@ -180,6 +180,95 @@ describe("the ASS document of solids, text and captions", () => {
     expect(lines(document, "Dialogue:").at(-1)).toMatch(/^Dialogue: 2,.*,L0,/);
   });
 
+  it("rounds a text's opaque box with square boxes of its own beneath the letters", () => {
+    const boxed = (style: Record<string, unknown>) =>
+      assFor([
+        text(
+          { id: "a", from: 0, durationInFrames: 30 },
+          { style: { font_size: 100, background_color: "#000000", ...style } },
+        ),
+      ]);
+    // A 100 px font drawn at half size pads its box by 12.5 px: the radius is capped there.
+    const rounded = boxed({ background_border_radius: 40 });
+    expect(lines(rounded, "Style:").map((line) => line.split(",")[0])).toEqual([
+      "Style: L0B",
+      "Style: L0",
+    ]);
+    // The text sets only its letters (border style 1, no shadow); the box is border style 4.
+    expect(lines(rounded, "Style:")[0]).toMatch(/,4,[\d.]+,0,5,/);
+    expect(lines(rounded, "Style:")[1]).toMatch(/,1,[\d.]+,0,5,/);
+    const events = lines(rounded, "Dialogue:");
+    const back = events.filter((line) => /^Dialogue: 0,.*,L0B,/.test(line));
+    // 12.5 px of radius at 2.5 px a step: 5 steps, 6 boxes, from 12.5 px wide and flat to narrow and 12.5 px tall.
+    expect(back).toHaveLength(6);
+    expect(back[0]).toContain("\\xshad12.5\\yshad0}");
+    expect(back.at(-1)).toContain("\\xshad0\\yshad12.5}");
+    expect(events.at(-1)).toMatch(/^Dialogue: 2,.*,L0,/);
+    expect(events.at(-1)).not.toContain("shad");
+    // Square corners and translucent boxes keep the one event drawing letters and box.
+    for (const style of [{}, { background_border_radius: 40, background_color: "#00000080" }]) {
+      expect(lines(boxed(style), "Style:").map((line) => line.split(",")[0])).toEqual([
+        "Style: L0",
+      ]);
+      expect(lines(boxed(style), "Dialogue:")[0]).toContain("\\xshad12.5\\yshad12.5}");
+    }
+  });
+
+  it("casts a box's shadow as the same boxes beneath it, offset and in the shadow's colour", () => {
+    const document = assFor([
+      text(
+        { id: "a", from: 0, durationInFrames: 30 },
+        {
+          style: {
+            font_size: 100,
+            background_color: "#000000",
+            shadow_color: "#ff0000",
+            shadow_offset: 8,
+          },
+        },
+      ),
+    ]);
+    const styles = lines(document, "Style:");
+    expect(styles.map((line) => line.split(",")[0])).toEqual([
+      "Style: L0S",
+      "Style: L0B",
+      "Style: L0",
+    ]);
+    // The shadow's box is red (&H000000FF), the box black, both border style 4.
+    expect(styles[0]).toMatch(/,&H000000FF,-1,0,0,0,100,100,0,0,4,/);
+    expect(styles[1]).toMatch(/,&H00000000,-1,0,0,0,100,100,0,0,4,/);
+    const [shade, back] = lines(document, "Dialogue:");
+    // Half size: 4 px down and right of the box, on the same ASS layer, read first.
+    expect(shade).toMatch(/^Dialogue: 0,.*,L0S,.*\\pos\(274,29\)/);
+    expect(back).toMatch(/^Dialogue: 0,.*,L0B,.*\\pos\(270,25\)/);
+    expect(shade).toContain("\\xshad12.5\\yshad12.5}");
+  });
+
+  it("rounds a box's shadow only when the shadow is opaque too, as overlaps would darken it", () => {
+    const events = (shadowColor: string) =>
+      lines(
+        assFor([
+          text(
+            { id: "a", from: 0, durationInFrames: 30 },
+            {
+              style: {
+                font_size: 100,
+                background_color: "#000000",
+                background_border_radius: 40,
+                shadow_color: shadowColor,
+                shadow_offset: 8,
+              },
+            },
+          ),
+        ]),
+        "Dialogue:",
+      );
+    const count = (all: string[], style: string) =>
+      all.filter((line) => line.includes(`,${style},`)).length;
+    expect([count(events("#ff0000"), "L0S"), count(events("#ff0000"), "L0B")]).toEqual([6, 6]);
+    expect([count(events("#ff000080"), "L0S"), count(events("#ff000080"), "L0B")]).toEqual([1, 6]);
+  });
+
   it("times the events of a frame on the graph's clock, around that frame only", () => {
     const document = assFor([text({ id: "a", from: 0, durationInFrames: 90 })], 1.5);
     // The frame at 1.5 s lasts to 1.533 s; its event runs half a frame early.

@@ -66,6 +66,18 @@ const CASES: Record<string, EditorItem> = {
     { id: "a", from: 0, durationInFrames: 1800 },
     { captions: SPOKEN, style: { highlight_color: "#ffff00" } },
   ),
+  "captions on a rounded box casting a shadow": captions(
+    { id: "a", from: 0, durationInFrames: 1800 },
+    {
+      captions: SPOKEN,
+      style: {
+        highlight_color: "#ffff00",
+        background_color: "#202020",
+        background_border_radius: 40,
+        shadow_offset: 6,
+      },
+    },
+  ),
 };
 
 describe("the bytes a render draws, counted before it is built", () => {

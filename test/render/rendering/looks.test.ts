@@ -161,6 +161,116 @@ describeRendering("caption presets and shipped fonts", () => {
     }
   });
 
+  // The bounding rectangle of the pixels in the lower half matching `test`.
+  function boundsOf(picture: Picture, test: (pixel: readonly number[]) => boolean) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    countBelow(picture, (pixel, x, y) => {
+      if (test(pixel)) {
+        xs.push(x);
+        ys.push(y);
+      }
+      return false;
+    });
+    expect(xs.length).toBeGreaterThan(100);
+    return {
+      left: Math.min(...xs),
+      right: Math.max(...xs),
+      top: Math.min(...ys),
+      bottom: Math.max(...ys),
+    };
+  }
+
+  const near =
+    (hex: string) =>
+    (pixel: readonly number[]): boolean =>
+      [1, 3, 5].every(
+        (at, channel) =>
+          Math.abs((pixel[channel] ?? 0) - Number.parseInt(hex.slice(at, at + 2), 16)) < 40,
+      );
+  const BOX = "#20b040";
+
+  for (const radius of [0, 60]) {
+    it(`draws the line's box with ${radius === 0 ? "square" : "rounded"} corners for a radius of ${radius}`, async () => {
+      const frame = await frameAt(
+        captioned(DARK, {
+          font_size: 180,
+          background_color: BOX,
+          background_horizontal_padding: 60,
+          background_border_radius: radius,
+          stroke_width: 0,
+        }),
+        0.45,
+      );
+      const boxed = near(BOX);
+      const { left, right, top, bottom } = boundsOf(frame, boxed);
+      const middleX = Math.round((left + right) / 2);
+      const middleY = Math.round((top + bottom) / 2);
+      // The middle of each edge is the box's, letters or not.
+      for (const [x, y] of [
+        [left, middleY],
+        [right, middleY],
+        [middleX, top],
+        [middleX, bottom],
+      ] as const) {
+        expect(boxed(frame.at(x, y)), `edge ${x},${y}`).toBe(true);
+      }
+      // Each corner of its bounding rectangle is the frame's background when rounded.
+      for (const [x, y] of [
+        [left, top],
+        [right, top],
+        [left, bottom],
+        [right, bottom],
+      ] as const) {
+        const corner = frame.at(x, y);
+        expect(boxed(corner), `corner ${x},${y}`).toBe(radius === 0);
+        if (radius > 0) expect(near(DARK)(corner), `corner ${x},${y}`).toBe(true);
+      }
+    });
+  }
+
+  const SHADOW = "#e03030";
+
+  for (const { shadow, radius } of [
+    { shadow: false, radius: 0 },
+    { shadow: true, radius: 0 },
+    { shadow: true, radius: 60 },
+  ]) {
+    it(`casts ${shadow ? "a" : "no"} shadow under a line's box with a radius of ${radius}`, async () => {
+      const frame = await frameAt(
+        captioned(DARK, {
+          font_size: 180,
+          background_color: BOX,
+          background_horizontal_padding: 60,
+          background_border_radius: radius,
+          stroke_width: 0,
+          ...(shadow ? { shadow_color: SHADOW, shadow_offset: 30 } : {}),
+        }),
+        0.45,
+      );
+      const { right, bottom, left, top } = boundsOf(frame, near(BOX));
+      const middleX = Math.round((left + right) / 2);
+      const middleY = Math.round((top + bottom) / 2);
+      // 30 px of offset is 5 px at this size: just below the middle of the box's bottom
+      // edge, right of the middle of its right edge, and below-right of its corner when
+      // square, lies the shadow, or the frame's own background without one.
+      const outside = shadow ? near(SHADOW) : near(DARK);
+      const points: [number, number][] = [
+        [middleX, bottom + 2],
+        [right + 2, middleY],
+      ];
+      if (radius === 0) points.push([right + 2, bottom + 2]);
+      for (const [x, y] of points) {
+        expect(outside(frame.at(x, y)), `${x},${y}: ${frame.at(x, y)}`).toBe(true);
+      }
+      // A rounded box's shadow is rounded alike: its own bottom right corner is clear.
+      if (shadow && radius > 0) expect(near(DARK)(frame.at(right + 5, bottom + 5))).toBe(true);
+      // The box itself covers its shadow.
+      expect(near(BOX)(frame.at(right - 1, middleY))).toBe(true);
+      expect(near(BOX)(frame.at(middleX, bottom - 1))).toBe(true);
+    });
+  }
+
   for (const { family } of SHIPPED_FONT_FAMILIES) {
     it(`sets text in ${family}, unlike the default font`, async () => {
       const standard = await frameAt(titled(undefined), 0.5);
