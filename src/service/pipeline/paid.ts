@@ -129,6 +129,28 @@ const RATE_LIMITED_MESSAGES: Readonly<Record<RateLimitName, (seconds: number) =>
     `Too many previews of editor projects; retry after ${seconds} seconds. Reading projects is not limited.`,
 };
 
+const FREE_LIMITERS = {
+  edits: "editRateLimiter",
+  frames: "frameRateLimiter",
+} as const satisfies Record<Exclude<RateLimitName, "paid">, keyof ServiceDependencies>;
+
+/**
+ * Counts one free request (an edit, a preview) against its limit for the caller's
+ * organization: undefined when it may go ahead (or that limiter is not configured), else
+ * the 429 that refuses it.
+ */
+export async function freeRateRefusal(
+  deps: ServiceDependencies,
+  caller: Caller,
+  name: keyof typeof FREE_LIMITERS,
+): Promise<ServiceFailure | undefined> {
+  const limiter = deps[FREE_LIMITERS[name]];
+  if (limiter === undefined) return undefined;
+  const now = deps.clock.now();
+  const decision = await limiter.consume(caller.organization.id, now);
+  return decision.allowed ? undefined : rateLimitedFailure(decision, now, name);
+}
+
 /**
  * The `rate_limited` failure (429 over HTTP), with `Retry-After` in whole seconds;
  * `context.limit_name` says which limit was passed.

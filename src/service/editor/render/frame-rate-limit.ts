@@ -11,19 +11,15 @@
 import type { ServiceFailure } from "../../../ports/contract.js";
 import type { ServiceDependencies } from "../../../ports/dependencies.js";
 import type { Caller } from "../../pipeline/authorize.js";
-import { rateLimitedFailure } from "../../pipeline/paid.js";
+import { freeRateRefusal } from "../../pipeline/paid.js";
 
 /**
  * Counts one preview by the caller's organization: undefined when it may render (or no
  * limiter is configured), else the 429 that refuses it.
  */
-export async function frameRateRefusal(
+export function frameRateRefusal(
   deps: ServiceDependencies,
   caller: Caller,
 ): Promise<ServiceFailure | undefined> {
-  const limiter = deps.frameRateLimiter;
-  if (limiter === undefined) return undefined;
-  const now = deps.clock.now();
-  const decision = await limiter.consume(caller.organization.id, now);
-  return decision.allowed ? undefined : rateLimitedFailure(decision, now, "frames");
+  return freeRateRefusal(deps, caller, "frames");
 }
