@@ -30,14 +30,17 @@ const options = (argv: string[], env: Record<string, string> = {}) => {
 const ENV = { OPENAI_API_KEY: "sk-x", ELEVENLABS_API_KEY: FAKE_ELEVENLABS_KEY };
 
 describe("--providers elevenlabs", () => {
-  it("orders the services by precedence, ElevenLabs after OpenAI, whatever the flag's order", () => {
+  it("orders the services by precedence, ElevenLabs after OpenAI after fal, whatever the flag's order", () => {
     expect(options(["--providers", "elevenlabs"])).toMatchObject({ providers: ["elevenlabs"] });
     expect(options(["--providers", "elevenlabs,openai"])).toMatchObject({
       providers: ["openai", "elevenlabs"],
     });
-    expect(options(["--providers", "elevenlabs,fal"])).toEqual({
+    expect(options(["--providers", "elevenlabs,openai,fal"])).toMatchObject({
+      providers: ["fal", "openai", "elevenlabs"],
+    });
+    expect(options(["--providers", "elevenlabs,whisper"])).toEqual({
       kind: "invalid",
-      message: '--providers names openai, elevenlabs, not "fal".',
+      message: '--providers names fal, openai, elevenlabs, not "whisper".',
     });
   });
 

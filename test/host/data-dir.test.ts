@@ -14,8 +14,10 @@ const directories: string[] = [];
 afterEach(async () => {
   await running?.stop();
   running = undefined;
+  // Retried: on a loaded machine a refused upload's temporary file can still be closing
+  // in tmp/ while the folder is removed (ENOTEMPTY).
   for (const directory of directories.splice(0))
-    await rm(directory, { recursive: true, force: true });
+    await rm(directory, { recursive: true, force: true, maxRetries: 5 });
 });
 
 async function start(port: number, dataDirectory: string): Promise<RunningHost> {
