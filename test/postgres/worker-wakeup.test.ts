@@ -102,7 +102,10 @@ describeWithDatabase("idle PostgreSQL workers", (schema) => {
     await schema().pool.query("SELECT pg_terminate_backend($1)", [before.pid]);
     // Listening again wakes the worker once, since announcements may have been missed.
     await relistened;
-    expect((await listeners()).rows.map((row) => row.pid)).not.toContain(before.pid);
+    // pg_terminate_backend only signals: the lost backend's row may linger a moment, so
+    // what is checked is that another connection now listens.
+    const others = (await listeners()).rows.filter((row) => row.pid !== before.pid);
+    expect(others).toHaveLength(1);
     expect(String(worker.errors[0])).toContain("listening for jobs was lost");
     await enqueueElsewhere("after-loss");
     await worker.hasRun("after-loss");
