@@ -290,6 +290,8 @@ export type {
   SpeechProvider,
   TranscriptionProvider,
 } from "./ports/speech-and-transcription.js";
+// The one shape of an expected outcome.
+export type { Err, Ok, Result } from "./result.js";
 // The service: one use case per endpoint over ports, and the ports themselves.
 // Webhooks: endpoints and the outbox (ports), the dispatcher, Standard Webhooks signing
 // and the receivers' `verifyWebhook`.

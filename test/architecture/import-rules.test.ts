@@ -165,6 +165,7 @@ const CORE_AREAS = [
   "errors",
   "vocabulary.ts",
   "organization-id.ts",
+  "result.ts",
 ];
 const OUTER_LAYERS = new Set([
   "service",
@@ -225,6 +226,7 @@ const BELOW_PORTS = new Set([
   "clock.ts",
   "vocabulary.ts",
   "organization-id.ts",
+  "result.ts",
 ]);
 
 // Strongly connected groups of a directed graph (Tarjan), each of more than one node or
