@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { type Err, ok, type Result } from "../result.js";
 import {
   QUALITY_TIER_DEFAULT,
   REQUEST_COUNT_DEFAULT,
@@ -16,7 +18,6 @@ import {
   type GenerationQuote,
   type PricingCatalog,
   type PricingFailure,
-  type PricingResult,
   pricingFailure,
 } from "./pricing.js";
 
@@ -30,14 +31,14 @@ import {
  * @example
  * ```ts
  * const result = priceGeneration({ type: "video_ad", template_slug: "unboxing", request_count: 3 }, catalog);
- * if (result.ok) result.quote; // { creditsPerGeneration: 120, requestCount: 3, totalCredits: 360 }
+ * if (result.ok) result.value; // { creditsPerGeneration: 120, requestCount: 3, totalCredits: 360 }
  * ```
  */
 export function priceGeneration(
   request: GenerationPricingRequest,
   catalog: PricingCatalog,
   prices: PriceTable = DEFAULT_PRICES,
-): PricingResult<GenerationQuote> {
+): Result<GenerationQuote, PricingFailure> {
   const requestCount = request.request_count ?? REQUEST_COUNT_DEFAULT;
   if (
     !Number.isInteger(requestCount) ||
@@ -52,21 +53,18 @@ export function priceGeneration(
   }
   const perGeneration = creditsPerGeneration(request, catalog, prices);
   if (typeof perGeneration !== "number") return perGeneration;
-  return {
-    ok: true,
-    quote: {
-      creditsPerGeneration: perGeneration,
-      requestCount,
-      totalCredits: perGeneration * requestCount,
-    },
-  };
+  return ok({
+    creditsPerGeneration: perGeneration,
+    requestCount,
+    totalCredits: perGeneration * requestCount,
+  });
 }
 
 function creditsPerGeneration(
   request: GenerationPricingRequest,
   catalog: PricingCatalog,
   prices: PriceTable,
-): number | PricingFailure {
+): number | Err<PricingFailure> {
   switch (request.type) {
     case "static_ad": {
       const found = findTemplate(catalog.static_ads, request.template_slug, "static_ad");
@@ -84,7 +82,7 @@ function videoTierCredits(
   request: GenerationPricingRequest,
   type: "video_ad" | "ugc_ad",
   { catalog, prices }: { catalog: PricingCatalog; prices: PriceTable },
-): number | PricingFailure {
+): number | Err<PricingFailure> {
   const templates = type === "video_ad" ? catalog.video_ads : catalog.ugc_ads;
   const found = findTemplate(templates, request.template_slug, type);
   if (!found.ok) return found;
@@ -105,7 +103,7 @@ function modelVariantCredits(
   request: GenerationPricingRequest,
   catalog: PricingCatalog,
   prices: PriceTable,
-): number | PricingFailure {
+): number | Err<PricingFailure> {
   if (request.model_slug === undefined) {
     return pricingFailure("bad_request", "model_slug", "An ai_model generation needs model_slug.");
   }
@@ -129,14 +127,11 @@ function modelVariantCredits(
   return variant.credits ?? prices.modelVariantCredits;
 }
 
-// A catalog lookup: the entry, or the failure that names the missing field.
-type Lookup<Entry> = { readonly ok: true; readonly value: Entry } | PricingFailure;
-
 function findTemplate<Template extends { readonly slug: string }>(
   templates: readonly Template[],
   slug: string | undefined,
   type: string,
-): Lookup<Template> {
+): Result<Template, PricingFailure> {
   if (slug === undefined) {
     return pricingFailure(
       "bad_request",
@@ -152,5 +147,5 @@ function findTemplate<Template extends { readonly slug: string }>(
       `The catalog has no ${type} template ${slug}.`,
     );
   }
-  return { ok: true, value: template };
+  return ok(template);
 }

@@ -2,11 +2,13 @@
  * The inputs and results of pricing. The input types are structural and name only the
  * fields pricing reads, spelled as on the wire (spec 2.1, 2.2, 4.4, 4.6, 4.8, 4.11), so
  * the catalog, asset and request types of the schemas satisfy them without this module
- * depending on the schemas.
+ * depending on the schemas. Every pricing function answers a `Result` of its quote or a
+ * {@link PricingFailure}.
  *
  * @module
  */
 import { type ApiError, apiError } from "../errors/api-error.js";
+import { type Err, err } from "../result.js";
 
 /** A quality tier of a video template: its id and what it costs per generation. */
 export interface PricedQualityTier {
@@ -137,7 +139,7 @@ export interface CreditQuote {
 }
 
 /** Why a request cannot be priced; the request names something that does not exist. */
-export interface PricingError {
+export interface PricingFailure {
   /**
    * `bad_request` for an unknown catalog option (template, model, variant, tier, aspect
    * ratio, count: "unsupported option" in spec 7.2); `not_found` for a workspace asset
@@ -150,36 +152,17 @@ export interface PricingError {
   readonly message: string;
 }
 
-/** A priced request. */
-export interface PricingSuccess<Quote> {
-  /** Marks success. */
-  readonly ok: true;
-  /** The price. */
-  readonly quote: Quote;
-}
-
-/** A request that could not be priced. */
-export interface PricingFailure {
-  /** Marks failure. */
-  readonly ok: false;
-  /** What is wrong with the request. */
-  readonly error: PricingError;
-}
-
-/** The result of every pricing function. */
-export type PricingResult<Quote> = PricingSuccess<Quote> | PricingFailure;
-
-/** Builds a {@link PricingFailure}. */
+/** Builds the failed result of a pricing function. */
 export function pricingFailure(
-  code: PricingError["code"],
+  code: PricingFailure["code"],
   field: string,
   message: string,
-): PricingFailure {
-  return { ok: false, error: { code, field, message } };
+): Err<PricingFailure> {
+  return err({ code, field, message });
 }
 
 /**
- * Turns a {@link PricingError} into the API error. A `bad_request` carries the same
+ * Turns a {@link PricingFailure} into the API error. A `bad_request` carries the same
  * context as a failed validation (`location` and `fields`), so clients read one shape
  * for every 400; a `not_found` names the field.
  *
@@ -189,7 +172,7 @@ export function pricingFailure(
  * // { code: "not_found", message: "No voice with id nova.", retryable: false, context: { field: "voice_id" } }
  * ```
  */
-export function pricingApiError(error: PricingError): ApiError {
+export function pricingApiError(error: PricingFailure): ApiError {
   if (error.code === "not_found") {
     return apiError("not_found", error.message, { context: { field: error.field } });
   }

@@ -49,7 +49,7 @@ describe("priceGeneration", () => {
       priceGeneration({ type: "static_ad", template_slug: "bold-sale", request_count: 3 }, catalog),
     ).toEqual({
       ok: true,
-      quote: {
+      value: {
         creditsPerGeneration: DEFAULT_PRICES.staticAdCredits,
         requestCount: 3,
         totalCredits: 60,
@@ -60,7 +60,7 @@ describe("priceGeneration", () => {
   it("prices video and UGC ads by their tier, high by default, and falls back when a tier has no price", () => {
     expect(priceGeneration({ type: "video_ad", template_slug: "unboxing" }, catalog)).toEqual({
       ok: true,
-      quote: { creditsPerGeneration: 120, requestCount: 1, totalCredits: 120 },
+      value: { creditsPerGeneration: 120, requestCount: 1, totalCredits: 120 },
     });
     expect(
       priceGeneration(
@@ -69,12 +69,12 @@ describe("priceGeneration", () => {
       ),
     ).toMatchObject({
       ok: true,
-      quote: { creditsPerGeneration: DEFAULT_PRICES.qualityTierCredits, totalCredits: 200 },
+      value: { creditsPerGeneration: DEFAULT_PRICES.qualityTierCredits, totalCredits: 200 },
     });
     expect(
       priceGeneration({ type: "ugc_ad", template_slug: "testimonial" }, catalog),
     ).toMatchObject({
-      quote: { totalCredits: 200 },
+      value: { totalCredits: 200 },
     });
   });
 
@@ -82,12 +82,12 @@ describe("priceGeneration", () => {
     expect(
       priceGeneration({ type: "ai_model", model_slug: "veo", request_count: 10 }, catalog),
     ).toMatchObject({
-      quote: { creditsPerGeneration: 80, totalCredits: 800 },
+      value: { creditsPerGeneration: 80, totalCredits: 800 },
     });
     expect(
       priceGeneration({ type: "ai_model", model_slug: "veo", variant_id: "pro" }, catalog),
     ).toMatchObject({
-      quote: { creditsPerGeneration: DEFAULT_PRICES.modelVariantCredits },
+      value: { creditsPerGeneration: DEFAULT_PRICES.modelVariantCredits },
     });
   });
 
@@ -117,7 +117,7 @@ describe("priceGeneration", () => {
         );
         expect(result).toEqual({
           ok: true,
-          quote: { creditsPerGeneration: 120, requestCount: count, totalCredits: 120 * count },
+          value: { creditsPerGeneration: 120, requestCount: count, totalCredits: 120 * count },
         });
       }),
       { seed: 20260123, numRuns: 20 },
@@ -129,7 +129,7 @@ describe("priceGeneration", () => {
     expect(
       priceGeneration({ type: "static_ad", template_slug: "bold-sale" }, catalog, prices),
     ).toMatchObject({
-      quote: { totalCredits: 7 },
+      value: { totalCredits: 7 },
     });
   });
 });
@@ -138,12 +138,12 @@ describe("priceSlideshow", () => {
   it("charges per slide, six slides by default", () => {
     expect(priceSlideshow({})).toEqual({
       ok: true,
-      quote: { totalCredits: 6 * DEFAULT_PRICES.slideshowCreditsPerSlide },
+      value: { totalCredits: 6 * DEFAULT_PRICES.slideshowCreditsPerSlide },
     });
     for (const slideCount of SLIDE_COUNT_OPTIONS) {
       expect(priceSlideshow({ slide_count: slideCount })).toEqual({
         ok: true,
-        quote: { totalCredits: slideCount * DEFAULT_PRICES.slideshowCreditsPerSlide },
+        value: { totalCredits: slideCount * DEFAULT_PRICES.slideshowCreditsPerSlide },
       });
     }
   });
@@ -158,10 +158,10 @@ describe("priceSlideshow", () => {
 
 describe("priceFacelessVideo", () => {
   it("charges the voice's price for the aspect ratio, 9:16 and ash by default", () => {
-    expect(priceFacelessVideo({}, assets)).toEqual({ ok: true, quote: { totalCredits: 150 } });
+    expect(priceFacelessVideo({}, assets)).toEqual({ ok: true, value: { totalCredits: 150 } });
     expect(priceFacelessVideo({ aspect_ratio: "16:9", voice_id: "ash" }, assets)).toEqual({
       ok: true,
-      quote: { totalCredits: 180 },
+      value: { totalCredits: 180 },
     });
   });
 
@@ -186,7 +186,7 @@ describe("priceReferenceAnalysis", () => {
     };
     expect(priceReferenceAnalysis(request)).toEqual({
       ok: true,
-      quote: { totalCredits: 4 * REFERENCE_ANALYSIS_CREDITS_PER_ITEM },
+      value: { totalCredits: 4 * REFERENCE_ANALYSIS_CREDITS_PER_ITEM },
     });
   });
 
@@ -203,18 +203,18 @@ describe("priceVoiceover", () => {
     const words = (count: number) =>
       Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
     const block = DEFAULT_PRICES.voiceoverCreditsPerBlock;
-    expect(priceVoiceover({ text: "..." })).toEqual({ ok: true, quote: { totalCredits: block } });
+    expect(priceVoiceover({ text: "..." })).toEqual({ ok: true, value: { totalCredits: block } });
     expect(priceVoiceover({ text: words(100) })).toEqual({
       ok: true,
-      quote: { totalCredits: block },
+      value: { totalCredits: block },
     });
     expect(priceVoiceover({ text: words(101) })).toEqual({
       ok: true,
-      quote: { totalCredits: 2 * block },
+      value: { totalCredits: 2 * block },
     });
     expect(priceVoiceover({ text: words(465) })).toEqual({
       ok: true,
-      quote: { totalCredits: 5 * block },
+      value: { totalCredits: 5 * block },
     });
   });
 });

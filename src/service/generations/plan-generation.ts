@@ -75,5 +75,5 @@ export async function planGeneration(
   if (!references.ok) return references;
   const media = await resolveMediaInputs(deps, organizationId, request);
   if (!media.ok) return media;
-  return proceed({ quote: priced.quote, input: generationJobInput(request, choice, media.value) });
+  return proceed({ quote: priced.value, input: generationJobInput(request, choice, media.value) });
 }
