@@ -1,44 +1,62 @@
 /**
- * The price of a POST /generations request: the per-generation price of the chosen
- * template tier or model variant, times `request_count`.
+ * The arithmetic of a generation batch's price: what one generation costs, from the price
+ * the chosen catalog entry carries or the price table, times the number of generations.
+ * Which entry a request chooses is decided where the generation rules live, in the
+ * service.
  *
  * @module
  */
-import {
-  QUALITY_TIER_DEFAULT,
-  REQUEST_COUNT_DEFAULT,
-  REQUEST_COUNT_MAX,
-  REQUEST_COUNT_MIN,
-} from "../schemas/limits.js";
+
+import { ok, type Result } from "../result.js";
+import { REQUEST_COUNT_MAX, REQUEST_COUNT_MIN } from "../schemas/limits.js";
 import { DEFAULT_PRICES, type PriceTable } from "./default-prices.js";
-import {
-  type GenerationPricingRequest,
-  type GenerationQuote,
-  type PricingCatalog,
-  type PricingFailure,
-  type PricingResult,
-  pricingFailure,
-} from "./pricing.js";
+import { type GenerationQuote, type PricingFailure, pricingFailure } from "./pricing.js";
 
 /**
- * Prices a generation batch. Static ads cost the table's static ad price; video and UGC
- * ads cost their quality tier's `credits` (tier `high` by default); AI model generations
- * cost their variant's `credits` (the model's default variant by default). A tier or
- * variant whose `credits` is null costs the table's fallback. An unknown template, tier,
- * model or variant, or a count outside 1 to 10, is a `bad_request` naming the field.
+ * The catalog entry a generation is priced by: a static ad template (the catalog gives it
+ * no price), or the quality tier or model variant whose `credits` the catalog gives,
+ * null when it leaves that to the price table.
+ */
+export type GenerationPriceSource =
+  | { readonly kind: "static_ad" }
+  | { readonly kind: "quality_tier"; readonly credits: number | null }
+  | { readonly kind: "model_variant"; readonly credits: number | null };
+
+/** A generation batch to price: the entry each generation is priced by, and how many. */
+export interface GenerationPricing {
+  /** The chosen catalog entry's price. */
+  readonly source: GenerationPriceSource;
+  /** How many generations the batch queues, as the request gives it. */
+  readonly requestCount: number;
+}
+
+function creditsPerGeneration(source: GenerationPriceSource, prices: PriceTable): number {
+  switch (source.kind) {
+    case "static_ad":
+      return prices.staticAdCredits;
+    case "quality_tier":
+      return source.credits ?? prices.qualityTierCredits;
+    case "model_variant":
+      return source.credits ?? prices.modelVariantCredits;
+  }
+}
+
+/**
+ * Prices a generation batch: static ads cost the table's static ad price, a quality tier
+ * or model variant its `credits`, or the table's price when that is null; the batch costs
+ * that times `requestCount`. A count that is not a whole number from 1 to 10 is a
+ * `bad_request` on `request_count`.
  *
  * @example
  * ```ts
- * const result = priceGeneration({ type: "video_ad", template_slug: "unboxing", request_count: 3 }, catalog);
- * if (result.ok) result.quote; // { creditsPerGeneration: 120, requestCount: 3, totalCredits: 360 }
+ * const result = quoteGeneration({ source: { kind: "quality_tier", credits: 120 }, requestCount: 3 });
+ * if (result.ok) result.value; // { creditsPerGeneration: 120, requestCount: 3, totalCredits: 360 }
  * ```
  */
-export function priceGeneration(
-  request: GenerationPricingRequest,
-  catalog: PricingCatalog,
+export function quoteGeneration(
+  { source, requestCount }: GenerationPricing,
   prices: PriceTable = DEFAULT_PRICES,
-): PricingResult<GenerationQuote> {
-  const requestCount = request.request_count ?? REQUEST_COUNT_DEFAULT;
+): Result<GenerationQuote, PricingFailure> {
   if (
     !Number.isInteger(requestCount) ||
     requestCount < REQUEST_COUNT_MIN ||
@@ -50,107 +68,10 @@ export function priceGeneration(
       `request_count must be a whole number from ${REQUEST_COUNT_MIN} to ${REQUEST_COUNT_MAX}.`,
     );
   }
-  const perGeneration = creditsPerGeneration(request, catalog, prices);
-  if (typeof perGeneration !== "number") return perGeneration;
-  return {
-    ok: true,
-    quote: {
-      creditsPerGeneration: perGeneration,
-      requestCount,
-      totalCredits: perGeneration * requestCount,
-    },
-  };
-}
-
-function creditsPerGeneration(
-  request: GenerationPricingRequest,
-  catalog: PricingCatalog,
-  prices: PriceTable,
-): number | PricingFailure {
-  switch (request.type) {
-    case "static_ad": {
-      const found = findTemplate(catalog.static_ads, request.template_slug, "static_ad");
-      return found.ok ? prices.staticAdCredits : found;
-    }
-    case "video_ad":
-    case "ugc_ad":
-      return videoTierCredits(request, request.type, { catalog, prices });
-    case "ai_model":
-      return modelVariantCredits(request, catalog, prices);
-  }
-}
-
-function videoTierCredits(
-  request: GenerationPricingRequest,
-  type: "video_ad" | "ugc_ad",
-  { catalog, prices }: { catalog: PricingCatalog; prices: PriceTable },
-): number | PricingFailure {
-  const templates = type === "video_ad" ? catalog.video_ads : catalog.ugc_ads;
-  const found = findTemplate(templates, request.template_slug, type);
-  if (!found.ok) return found;
-  const template = found.value;
-  const tierId = request.quality_tier ?? QUALITY_TIER_DEFAULT;
-  const tier = template.quality_tiers.find((candidate) => candidate.id === tierId);
-  if (tier === undefined) {
-    return pricingFailure(
-      "bad_request",
-      "quality_tier",
-      `Template ${template.slug} has no quality tier ${tierId}.`,
-    );
-  }
-  return tier.credits ?? prices.qualityTierCredits;
-}
-
-function modelVariantCredits(
-  request: GenerationPricingRequest,
-  catalog: PricingCatalog,
-  prices: PriceTable,
-): number | PricingFailure {
-  if (request.model_slug === undefined) {
-    return pricingFailure("bad_request", "model_slug", "An ai_model generation needs model_slug.");
-  }
-  const model = catalog.ai_models.find((candidate) => candidate.slug === request.model_slug);
-  if (model === undefined) {
-    return pricingFailure(
-      "bad_request",
-      "model_slug",
-      `The catalog has no AI model ${request.model_slug}.`,
-    );
-  }
-  const variantId = request.variant_id ?? model.default_variant_id;
-  const variant = model.variants.find((candidate) => candidate.id === variantId);
-  if (variant === undefined) {
-    return pricingFailure(
-      "bad_request",
-      "variant_id",
-      `Model ${model.slug} has no variant ${variantId}.`,
-    );
-  }
-  return variant.credits ?? prices.modelVariantCredits;
-}
-
-// A catalog lookup: the entry, or the failure that names the missing field.
-type Lookup<Entry> = { readonly ok: true; readonly value: Entry } | PricingFailure;
-
-function findTemplate<Template extends { readonly slug: string }>(
-  templates: readonly Template[],
-  slug: string | undefined,
-  type: string,
-): Lookup<Template> {
-  if (slug === undefined) {
-    return pricingFailure(
-      "bad_request",
-      "template_slug",
-      `A ${type} generation needs template_slug.`,
-    );
-  }
-  const template = templates.find((candidate) => candidate.slug === slug);
-  if (template === undefined) {
-    return pricingFailure(
-      "bad_request",
-      "template_slug",
-      `The catalog has no ${type} template ${slug}.`,
-    );
-  }
-  return { ok: true, value: template };
+  const perGeneration = creditsPerGeneration(source, prices);
+  return ok({
+    creditsPerGeneration: perGeneration,
+    requestCount,
+    totalCredits: perGeneration * requestCount,
+  });
 }

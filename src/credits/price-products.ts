@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../result.js";
 import { countSpokenWords } from "../schemas/edit-spoken-words.js";
 import {
   FACELESS_ASPECT_RATIO_DEFAULT,
@@ -17,7 +19,7 @@ import {
   type CreditQuote,
   type FacelessVideoPricingRequest,
   type PricingAssets,
-  type PricingResult,
+  type PricingFailure,
   pricingFailure,
   type ReferenceAnalysisPricingRequest,
   type SlideshowPricingRequest,
@@ -30,13 +32,13 @@ import {
  *
  * @example
  * ```ts
- * priceSlideshow({ slide_count: 8 }); // { ok: true, quote: { totalCredits: 80 } }
+ * priceSlideshow({ slide_count: 8 }); // { ok: true, value: { totalCredits: 80 } }
  * ```
  */
 export function priceSlideshow(
   request: SlideshowPricingRequest,
   prices: PriceTable = DEFAULT_PRICES,
-): PricingResult<CreditQuote> {
+): Result<CreditQuote, PricingFailure> {
   const slideCount = request.slide_count ?? SLIDE_COUNT_DEFAULT;
   if (!(SLIDE_COUNT_OPTIONS as readonly number[]).includes(slideCount)) {
     return pricingFailure(
@@ -45,7 +47,7 @@ export function priceSlideshow(
       `slide_count must be one of ${SLIDE_COUNT_OPTIONS.join(", ")}.`,
     );
   }
-  return { ok: true, quote: { totalCredits: slideCount * prices.slideshowCreditsPerSlide } };
+  return ok({ totalCredits: slideCount * prices.slideshowCreditsPerSlide });
 }
 
 /**
@@ -56,13 +58,13 @@ export function priceSlideshow(
  * @example
  * ```ts
  * const assets = { voices: [{ id: "ash", credits_9_16: 150, credits_16_9: 180 }] };
- * priceFacelessVideo({ aspect_ratio: "16:9" }, assets); // { ok: true, quote: { totalCredits: 180 } }
+ * priceFacelessVideo({ aspect_ratio: "16:9" }, assets); // { ok: true, value: { totalCredits: 180 } }
  * ```
  */
 export function priceFacelessVideo(
   request: FacelessVideoPricingRequest,
   assets: PricingAssets,
-): PricingResult<CreditQuote> {
+): Result<CreditQuote, PricingFailure> {
   const aspectRatio = request.aspect_ratio ?? FACELESS_ASPECT_RATIO_DEFAULT;
   if (aspectRatio !== "9:16" && aspectRatio !== "16:9") {
     return pricingFailure("bad_request", "aspect_ratio", "aspect_ratio must be 9:16 or 16:9.");
@@ -73,7 +75,7 @@ export function priceFacelessVideo(
     return pricingFailure("not_found", "voice_id", `The workspace has no voice ${voiceId}.`);
   }
   const totalCredits = aspectRatio === "9:16" ? voice.credits_9_16 : voice.credits_16_9;
-  return { ok: true, quote: { totalCredits } };
+  return ok({ totalCredits });
 }
 
 /**
@@ -84,12 +86,12 @@ export function priceFacelessVideo(
  * @example
  * ```ts
  * priceReferenceAnalysis({ image_urls: ["https://example.com/a.png", "https://example.com/b.png"] });
- * // { ok: true, quote: { totalCredits: 60 } }
+ * // { ok: true, value: { totalCredits: 60 } }
  * ```
  */
 export function priceReferenceAnalysis(
   request: ReferenceAnalysisPricingRequest,
-): PricingResult<CreditQuote> {
+): Result<CreditQuote, PricingFailure> {
   const itemCount =
     (request.image_urls?.length ?? 0) +
     (request.images?.length ?? 0) +
@@ -101,7 +103,7 @@ export function priceReferenceAnalysis(
       "A reference needs at least one of image_urls, images or video_url.",
     );
   }
-  return { ok: true, quote: { totalCredits: itemCount * REFERENCE_ANALYSIS_CREDITS_PER_ITEM } };
+  return ok({ totalCredits: itemCount * REFERENCE_ANALYSIS_CREDITS_PER_ITEM });
 }
 
 /**
@@ -111,16 +113,16 @@ export function priceReferenceAnalysis(
  * @example
  * ```ts
  * priceVoiceover({ text: "Meet the bottle that keeps coffee hot for twelve hours." });
- * // { ok: true, quote: { totalCredits: 5 } }
+ * // { ok: true, value: { totalCredits: 5 } }
  * ```
  */
 export function priceVoiceover(
   request: VoiceoverPricingRequest,
   prices: PriceTable = DEFAULT_PRICES,
-): PricingResult<CreditQuote> {
+): Result<CreditQuote, PricingFailure> {
   const blocks = Math.max(
     1,
     Math.ceil(countSpokenWords(request.text) / prices.voiceoverWordsPerBlock),
   );
-  return { ok: true, quote: { totalCredits: blocks * prices.voiceoverCreditsPerBlock } };
+  return ok({ totalCredits: blocks * prices.voiceoverCreditsPerBlock });
 }

@@ -1,62 +1,14 @@
 /**
  * The inputs and results of pricing. The input types are structural and name only the
- * fields pricing reads, spelled as on the wire (spec 2.1, 2.2, 4.4, 4.6, 4.8, 4.11), so
- * the catalog, asset and request types of the schemas satisfy them without this module
- * depending on the schemas.
+ * fields pricing reads, spelled as on the wire (spec 2.2, 4.6, 4.8, 4.11, 4.14), so the
+ * asset and request types of the schemas satisfy them without this module depending on
+ * the schemas. Every pricing function answers a `Result` of its quote or a
+ * {@link PricingFailure}.
  *
  * @module
  */
 import { type ApiError, apiError } from "../errors/api-error.js";
-
-/** A quality tier of a video template: its id and what it costs per generation. */
-export interface PricedQualityTier {
-  /** Tier id, matched against the request's `quality_tier` (`high`, `low`). */
-  readonly id: string;
-  /** Credits per generation, or null when the catalog leaves it to the default price. */
-  readonly credits: number | null;
-}
-
-/** A static ad template: priced by the default static ad price. */
-export interface PricedTemplate {
-  /** Template slug, matched against `template_slug`. */
-  readonly slug: string;
-}
-
-/** A video or UGC ad template, priced by its quality tiers. */
-export interface PricedVideoTemplate extends PricedTemplate {
-  /** The tiers a generation can pick with `quality_tier`. */
-  readonly quality_tiers: readonly PricedQualityTier[];
-}
-
-/** A variant of an AI model: its id and what it costs per generation. */
-export interface PricedModelVariant {
-  /** Variant id, matched against `variant_id`. */
-  readonly id: string;
-  /** Credits per generation, or null when the catalog leaves it to the default price. */
-  readonly credits: number | null;
-}
-
-/** An AI model of the catalog. */
-export interface PricedAiModel {
-  /** Model slug, matched against `model_slug`. */
-  readonly slug: string;
-  /** The variant used when the request names none. */
-  readonly default_variant_id: string;
-  /** Every variant of the model. */
-  readonly variants: readonly PricedModelVariant[];
-}
-
-/** The parts of the catalog (spec 2.1) that pricing reads. */
-export interface PricingCatalog {
-  /** Static ad templates. */
-  readonly static_ads: readonly PricedTemplate[];
-  /** Video ad templates. */
-  readonly video_ads: readonly PricedVideoTemplate[];
-  /** UGC ad templates. */
-  readonly ugc_ads: readonly PricedVideoTemplate[];
-  /** AI models. */
-  readonly ai_models: readonly PricedAiModel[];
-}
+import { type Err, err } from "../result.js";
 
 /** A voice of the workspace (spec 2.2) with its faceless video prices. */
 export interface PricedVoice {
@@ -72,22 +24,6 @@ export interface PricedVoice {
 export interface PricingAssets {
   /** Built-in and ready cloned voices. */
   readonly voices: readonly PricedVoice[];
-}
-
-/** The fields of a POST /generations body (spec 4.4) that set its price. */
-export interface GenerationPricingRequest {
-  /** What to generate. */
-  readonly type: "static_ad" | "video_ad" | "ugc_ad" | "ai_model";
-  /** Template of a static, video or UGC ad. */
-  readonly template_slug?: string | undefined;
-  /** Model of an `ai_model` generation. */
-  readonly model_slug?: string | undefined;
-  /** Variant of the model; the model's default when omitted. */
-  readonly variant_id?: string | undefined;
-  /** Quality tier of a video or UGC ad; `high` when omitted. */
-  readonly quality_tier?: string | undefined;
-  /** How many generations to queue; 1 when omitted. */
-  readonly request_count?: number | undefined;
 }
 
 /** The field of a POST /slideshows body (spec 4.6) that sets its price. */
@@ -137,7 +73,7 @@ export interface CreditQuote {
 }
 
 /** Why a request cannot be priced; the request names something that does not exist. */
-export interface PricingError {
+export interface PricingFailure {
   /**
    * `bad_request` for an unknown catalog option (template, model, variant, tier, aspect
    * ratio, count: "unsupported option" in spec 7.2); `not_found` for a workspace asset
@@ -150,36 +86,17 @@ export interface PricingError {
   readonly message: string;
 }
 
-/** A priced request. */
-export interface PricingSuccess<Quote> {
-  /** Marks success. */
-  readonly ok: true;
-  /** The price. */
-  readonly quote: Quote;
-}
-
-/** A request that could not be priced. */
-export interface PricingFailure {
-  /** Marks failure. */
-  readonly ok: false;
-  /** What is wrong with the request. */
-  readonly error: PricingError;
-}
-
-/** The result of every pricing function. */
-export type PricingResult<Quote> = PricingSuccess<Quote> | PricingFailure;
-
-/** Builds a {@link PricingFailure}. */
+/** Builds the failed result of a pricing function. */
 export function pricingFailure(
-  code: PricingError["code"],
+  code: PricingFailure["code"],
   field: string,
   message: string,
-): PricingFailure {
-  return { ok: false, error: { code, field, message } };
+): Err<PricingFailure> {
+  return err({ code, field, message });
 }
 
 /**
- * Turns a {@link PricingError} into the API error. A `bad_request` carries the same
+ * Turns a {@link PricingFailure} into the API error. A `bad_request` carries the same
  * context as a failed validation (`location` and `fields`), so clients read one shape
  * for every 400; a `not_found` names the field.
  *
@@ -189,7 +106,7 @@ export function pricingFailure(
  * // { code: "not_found", message: "No voice with id nova.", retryable: false, context: { field: "voice_id" } }
  * ```
  */
-export function pricingApiError(error: PricingError): ApiError {
+export function pricingApiError(error: PricingFailure): ApiError {
   if (error.code === "not_found") {
     return apiError("not_found", error.message, { context: { field: error.field } });
   }

@@ -64,6 +64,16 @@ export {
   RENDERER_NOT_CONFIGURED,
   type RenderFailureAnswer,
 } from "./editor/render/render-errors.js";
+export type {
+  GenerationPricingRequest,
+  PricedAiModel,
+  PricedModelVariant,
+  PricedQualityTier,
+  PricedTemplate,
+  PricedVideoTemplate,
+  PricingCatalog,
+} from "./generations/generation-catalog.js";
+export { priceGeneration } from "./generations/price-generation.js";
 export {
   type JobRecordHandler,
   type JobRecordWrite,

@@ -6,11 +6,10 @@
 import { describe, expect, it } from "vitest";
 import type {
   FacelessVideoPricingRequest,
-  GenerationPricingRequest,
   PricingAssets,
-  PricingCatalog,
   SlideshowPricingRequest,
 } from "../../src/credits/index.js";
+import type { GenerationPricingRequest, PricingCatalog } from "../../src/index.js";
 import type { WorkspaceAssets } from "../../src/schemas/assets.js";
 import type { Catalog } from "../../src/schemas/catalog.js";
 import type { CreateFacelessVideoRequest } from "../../src/schemas/faceless-videos.js";

@@ -1,14 +1,12 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PRICES,
-  type PricingCatalog,
   priceFacelessVideo,
-  priceGeneration,
   priceReferenceAnalysis,
   priceSlideshow,
   priceVoiceover,
   pricingApiError,
+  quoteGeneration,
 } from "../../src/credits/index.js";
 import {
   REFERENCE_ANALYSIS_CREDITS_PER_ITEM,
@@ -17,120 +15,44 @@ import {
   SLIDE_COUNT_OPTIONS,
 } from "../../src/schemas/limits.js";
 
-const catalog: PricingCatalog = {
-  static_ads: [{ slug: "bold-sale" }],
-  video_ads: [
-    {
-      slug: "unboxing",
-      quality_tiers: [
-        { id: "high", credits: 120 },
-        { id: "low", credits: null },
-      ],
-    },
-  ],
-  ugc_ads: [{ slug: "testimonial", quality_tiers: [{ id: "high", credits: 200 }] }],
-  ai_models: [
-    {
-      slug: "veo",
-      default_variant_id: "fast",
-      variants: [
-        { id: "fast", credits: 80 },
-        { id: "pro", credits: null },
-      ],
-    },
-  ],
-};
-
 const assets = { voices: [{ id: "ash", credits_9_16: 150, credits_16_9: 180 }] };
 
-describe("priceGeneration", () => {
-  it("prices static ads by the default table", () => {
-    expect(
-      priceGeneration({ type: "static_ad", template_slug: "bold-sale", request_count: 3 }, catalog),
-    ).toEqual({
-      ok: true,
-      quote: {
-        creditsPerGeneration: DEFAULT_PRICES.staticAdCredits,
-        requestCount: 3,
-        totalCredits: 60,
-      },
-    });
-  });
-
-  it("prices video and UGC ads by their tier, high by default, and falls back when a tier has no price", () => {
-    expect(priceGeneration({ type: "video_ad", template_slug: "unboxing" }, catalog)).toEqual({
-      ok: true,
-      quote: { creditsPerGeneration: 120, requestCount: 1, totalCredits: 120 },
-    });
-    expect(
-      priceGeneration(
-        { type: "video_ad", template_slug: "unboxing", quality_tier: "low", request_count: 2 },
-        catalog,
-      ),
-    ).toMatchObject({
-      ok: true,
-      quote: { creditsPerGeneration: DEFAULT_PRICES.qualityTierCredits, totalCredits: 200 },
-    });
-    expect(
-      priceGeneration({ type: "ugc_ad", template_slug: "testimonial" }, catalog),
-    ).toMatchObject({
-      quote: { totalCredits: 200 },
-    });
-  });
-
-  it("prices AI model generations by their variant, the default variant when omitted", () => {
-    expect(
-      priceGeneration({ type: "ai_model", model_slug: "veo", request_count: 10 }, catalog),
-    ).toMatchObject({
-      quote: { creditsPerGeneration: 80, totalCredits: 800 },
-    });
-    expect(
-      priceGeneration({ type: "ai_model", model_slug: "veo", variant_id: "pro" }, catalog),
-    ).toMatchObject({
-      quote: { creditsPerGeneration: DEFAULT_PRICES.modelVariantCredits },
-    });
-  });
-
-  it.each([
-    [{ type: "static_ad" }, "template_slug"],
-    [{ type: "static_ad", template_slug: "unboxing" }, "template_slug"],
-    [{ type: "ugc_ad", template_slug: "unboxing" }, "template_slug"],
-    [{ type: "ugc_ad", template_slug: "testimonial", quality_tier: "low" }, "quality_tier"],
-    [{ type: "ai_model" }, "model_slug"],
-    [{ type: "ai_model", model_slug: "sora" }, "model_slug"],
-    [{ type: "ai_model", model_slug: "veo", variant_id: "ultra" }, "variant_id"],
-    [{ type: "static_ad", template_slug: "bold-sale", request_count: 11 }, "request_count"],
-    [{ type: "static_ad", template_slug: "bold-sale", request_count: 1.5 }, "request_count"],
-  ] as const)("answers %o with a bad_request on %s", (request, field) => {
-    expect(priceGeneration(request, catalog)).toMatchObject({
-      ok: false,
-      error: { code: "bad_request", field },
-    });
-  });
-
-  it("is the per-generation price times the count for every valid count", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: REQUEST_COUNT_MIN, max: REQUEST_COUNT_MAX }), (count) => {
-        const result = priceGeneration(
-          { type: "video_ad", template_slug: "unboxing", request_count: count },
-          catalog,
-        );
-        expect(result).toEqual({
-          ok: true,
-          quote: { creditsPerGeneration: 120, requestCount: count, totalCredits: 120 * count },
-        });
-      }),
-      { seed: 20260123, numRuns: 20 },
-    );
-  });
-
-  it("accepts a host's own price table", () => {
+describe("quoteGeneration", () => {
+  it("costs the entry's credits, or the table's price when the entry has none", () => {
     const prices = { ...DEFAULT_PRICES, staticAdCredits: 7 };
-    expect(
-      priceGeneration({ type: "static_ad", template_slug: "bold-sale" }, catalog, prices),
-    ).toMatchObject({
-      quote: { totalCredits: 7 },
+    expect(quoteGeneration({ source: { kind: "static_ad" }, requestCount: 2 }, prices)).toEqual({
+      ok: true,
+      value: { creditsPerGeneration: 7, requestCount: 2, totalCredits: 14 },
     });
+    expect(
+      quoteGeneration({ source: { kind: "quality_tier", credits: 120 }, requestCount: 3 }),
+    ).toMatchObject({ value: { creditsPerGeneration: 120, totalCredits: 360 } });
+    expect(
+      quoteGeneration({ source: { kind: "quality_tier", credits: null }, requestCount: 1 }),
+    ).toMatchObject({ value: { creditsPerGeneration: DEFAULT_PRICES.qualityTierCredits } });
+    expect(
+      quoteGeneration({ source: { kind: "model_variant", credits: null }, requestCount: 1 }),
+    ).toMatchObject({ value: { creditsPerGeneration: DEFAULT_PRICES.modelVariantCredits } });
+  });
+
+  it("takes counts from 1 to 10 and answers any other with a bad_request on request_count", () => {
+    const source = { kind: "model_variant", credits: 80 } as const;
+    for (const requestCount of [REQUEST_COUNT_MIN, REQUEST_COUNT_MAX]) {
+      expect(quoteGeneration({ source, requestCount })).toMatchObject({
+        ok: true,
+        value: { requestCount, totalCredits: 80 * requestCount },
+      });
+    }
+    for (const requestCount of [REQUEST_COUNT_MIN - 1, REQUEST_COUNT_MAX + 1, 2.5]) {
+      expect(quoteGeneration({ source, requestCount })).toEqual({
+        ok: false,
+        error: {
+          code: "bad_request",
+          field: "request_count",
+          message: `request_count must be a whole number from ${REQUEST_COUNT_MIN} to ${REQUEST_COUNT_MAX}.`,
+        },
+      });
+    }
   });
 });
 
@@ -138,12 +60,12 @@ describe("priceSlideshow", () => {
   it("charges per slide, six slides by default", () => {
     expect(priceSlideshow({})).toEqual({
       ok: true,
-      quote: { totalCredits: 6 * DEFAULT_PRICES.slideshowCreditsPerSlide },
+      value: { totalCredits: 6 * DEFAULT_PRICES.slideshowCreditsPerSlide },
     });
     for (const slideCount of SLIDE_COUNT_OPTIONS) {
       expect(priceSlideshow({ slide_count: slideCount })).toEqual({
         ok: true,
-        quote: { totalCredits: slideCount * DEFAULT_PRICES.slideshowCreditsPerSlide },
+        value: { totalCredits: slideCount * DEFAULT_PRICES.slideshowCreditsPerSlide },
       });
     }
   });
@@ -158,10 +80,10 @@ describe("priceSlideshow", () => {
 
 describe("priceFacelessVideo", () => {
   it("charges the voice's price for the aspect ratio, 9:16 and ash by default", () => {
-    expect(priceFacelessVideo({}, assets)).toEqual({ ok: true, quote: { totalCredits: 150 } });
+    expect(priceFacelessVideo({}, assets)).toEqual({ ok: true, value: { totalCredits: 150 } });
     expect(priceFacelessVideo({ aspect_ratio: "16:9", voice_id: "ash" }, assets)).toEqual({
       ok: true,
-      quote: { totalCredits: 180 },
+      value: { totalCredits: 180 },
     });
   });
 
@@ -186,7 +108,7 @@ describe("priceReferenceAnalysis", () => {
     };
     expect(priceReferenceAnalysis(request)).toEqual({
       ok: true,
-      quote: { totalCredits: 4 * REFERENCE_ANALYSIS_CREDITS_PER_ITEM },
+      value: { totalCredits: 4 * REFERENCE_ANALYSIS_CREDITS_PER_ITEM },
     });
   });
 
@@ -203,18 +125,18 @@ describe("priceVoiceover", () => {
     const words = (count: number) =>
       Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
     const block = DEFAULT_PRICES.voiceoverCreditsPerBlock;
-    expect(priceVoiceover({ text: "..." })).toEqual({ ok: true, quote: { totalCredits: block } });
+    expect(priceVoiceover({ text: "..." })).toEqual({ ok: true, value: { totalCredits: block } });
     expect(priceVoiceover({ text: words(100) })).toEqual({
       ok: true,
-      quote: { totalCredits: block },
+      value: { totalCredits: block },
     });
     expect(priceVoiceover({ text: words(101) })).toEqual({
       ok: true,
-      quote: { totalCredits: 2 * block },
+      value: { totalCredits: 2 * block },
     });
     expect(priceVoiceover({ text: words(465) })).toEqual({
       ok: true,
-      quote: { totalCredits: 5 * block },
+      value: { totalCredits: 5 * block },
     });
   });
 });

@@ -120,7 +120,7 @@ export async function runVoiceoverEdit(
   const price = priceVoiceover({ text: edit.operation.text }, deps.prices);
   if (!price.ok) return failure(pricingApiError(price.error));
   const holdId = deps.ids.uuid();
-  const amount = price.quote.totalCredits;
+  const amount = price.value.totalCredits;
   const held = await holdCredits(deps, caller, [{ holdId, amount }]);
   if (!held.ok) return held.result;
   const produced = await produceVoiceover(deps, caller, { edit, holdId });

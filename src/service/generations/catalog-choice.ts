@@ -1,76 +1,143 @@
 /**
- * What a generation request picks from the catalog (spec 2.1): the template and its
- * quality tier for template types, the model variant for `ai_model`, and the checks of
- * the options that belong to them (preset, duration). Pricing has already confirmed that
- * the template, tier, model and variant exist.
+ * The one choice of catalog entry a generation request makes (spec 2.1, 4.4): the template
+ * and its quality tier for `static_ad`, `video_ad` and `ugc_ad`, the model and its variant
+ * (the model's default when the request names none) for `ai_model`. The price and the job
+ * both read the entry chosen here; a template, tier, model or variant the catalog lacks is
+ * an {@link UnknownCatalogOption}, a 400 `bad_request` naming the field (spec 7.2).
  *
  * @module
  */
+import type { PricingFailure } from "../../credits/pricing.js";
+import { err, ok, type Result } from "../../result.js";
+import type { Catalog } from "../../schemas/catalog.js";
 import type {
-  AiModelVariant,
-  Catalog,
-  QualityTier,
-  TemplateItem,
-  VideoTemplateItem,
-} from "../../schemas/catalog.js";
-import type { CreateGenerationRequest } from "../../schemas/generations.js";
-import { halt, proceed, type Step } from "../pipeline/results.js";
-import { referenceNotFoundError, unusableFieldError } from "./reference-errors.js";
+  GenerationPricingRequest,
+  PricedTemplate,
+  PricingCatalog,
+} from "./generation-catalog.js";
 
-/** The catalog entries a generation request chose. */
-export interface CatalogChoice {
-  /** The template of a `static_ad`, `video_ad` or `ugc_ad` generation. */
-  readonly template: TemplateItem | undefined;
-  /** The quality tier of a `video_ad` or `ugc_ad` generation. */
-  readonly qualityTier: QualityTier | undefined;
-  /** The model variant of an `ai_model` generation, the model's default when none is named. */
-  readonly variant: AiModelVariant | undefined;
-}
-
-function videoTemplatesOf(
-  catalog: Catalog,
-  type: CreateGenerationRequest["type"],
-): readonly VideoTemplateItem[] {
-  if (type === "video_ad") return catalog.video_ads;
-  return type === "ugc_ad" ? catalog.ugc_ads : [];
-}
-
-/** The catalog entries of a request; entries the catalog lacks are undefined. */
-export function catalogChoiceOf(catalog: Catalog, request: CreateGenerationRequest): CatalogChoice {
-  const slug = request.template_slug;
-  const videoTemplate = videoTemplatesOf(catalog, request.type).find((t) => t.slug === slug);
-  const template =
-    request.type === "static_ad" ? catalog.static_ads.find((t) => t.slug === slug) : videoTemplate;
-  const qualityTier = videoTemplate?.quality_tiers.find((tier) => tier.id === request.quality_tier);
-  const model = catalog.ai_models.find((candidate) => candidate.slug === request.model_slug);
-  const variantId = request.variant_id ?? model?.default_variant_id;
-  const variant = model?.variants.find((candidate) => candidate.id === variantId);
-  return { template, qualityTier, variant };
+/** A template, tier, model or variant the request names and the catalog lacks. */
+export interface UnknownCatalogOption extends PricingFailure {
+  /** Always `bad_request`: an unsupported option (spec 7.2). */
+  readonly code: "bad_request";
+  /** The request field at fault. */
+  readonly field: "template_slug" | "quality_tier" | "model_slug" | "variant_id";
 }
 
 /**
- * 404 when `preset_id` is not one of the template's presets; 400 when `duration` is not
- * one of the quality tier's `duration_options` (spec 4.4: it must fit the tier).
+ * The catalog entry a generation request chose, typed by the catalog it was chosen from:
+ * the entries keep every field that catalog gives them (presets, duration options, input
+ * modes).
  */
-export function checkTemplateOptions(
-  request: CreateGenerationRequest,
-  choice: CatalogChoice,
-): Step<void> {
-  const presetId = request.preset_id;
-  const presets = choice.template?.presets ?? [];
-  if (presetId !== undefined && presetId !== null && !presets.some((p) => p.id === presetId)) {
-    return halt(
-      referenceNotFoundError(
-        "preset_id",
-        `Template ${request.template_slug ?? ""} has no preset ${presetId}.`,
-      ),
+export type CatalogChoice<Entries extends PricingCatalog = Catalog> =
+  | {
+      /** A static ad, priced by the price table. */
+      readonly type: "static_ad";
+      /** The chosen template. */
+      readonly template: Entries["static_ads"][number];
+    }
+  | {
+      /** A video or UGC ad, priced by its quality tier. */
+      readonly type: "video_ad" | "ugc_ad";
+      /** The chosen template. */
+      readonly template: Entries["video_ads" | "ugc_ads"][number];
+      /** The chosen quality tier of the template. */
+      readonly qualityTier: Entries["video_ads" | "ugc_ads"][number]["quality_tiers"][number];
+    }
+  | {
+      /** An AI model generation, priced by its variant. */
+      readonly type: "ai_model";
+      /** The chosen model. */
+      readonly model: Entries["ai_models"][number];
+      /** The chosen variant, the model's default when the request names none. */
+      readonly variant: Entries["ai_models"][number]["variants"][number];
+    };
+
+function unknownOption(
+  field: UnknownCatalogOption["field"],
+  message: string,
+): Result<never, UnknownCatalogOption> {
+  return err({ code: "bad_request", field, message });
+}
+
+function chooseTemplate<Template extends PricedTemplate>(
+  templates: readonly Template[],
+  request: GenerationPricingRequest,
+): Result<Template, UnknownCatalogOption> {
+  const slug = request.template_slug;
+  if (slug === undefined) {
+    return unknownOption("template_slug", `A ${request.type} generation needs template_slug.`);
+  }
+  const template = templates.find((candidate) => candidate.slug === slug);
+  if (template === undefined) {
+    return unknownOption("template_slug", `The catalog has no ${request.type} template ${slug}.`);
+  }
+  return ok(template);
+}
+
+function chooseVideoTier<Entries extends PricingCatalog>(
+  catalog: Entries,
+  request: GenerationPricingRequest & { readonly type: "video_ad" | "ugc_ad" },
+): Result<CatalogChoice<Entries>, UnknownCatalogOption> {
+  const templates = request.type === "video_ad" ? catalog.video_ads : catalog.ugc_ads;
+  const found = chooseTemplate(templates, request);
+  if (!found.ok) return found;
+  const template = found.value;
+  const tierId = request.quality_tier;
+  const qualityTier = template.quality_tiers.find((candidate) => candidate.id === tierId);
+  if (qualityTier === undefined) {
+    return unknownOption(
+      "quality_tier",
+      `Template ${template.slug} has no quality tier ${tierId}.`,
     );
   }
-  const duration = request.duration;
-  const tier = choice.qualityTier;
-  if (duration !== undefined && tier !== undefined && !tier.duration_options.includes(duration)) {
-    const message = `Quality tier ${tier.id} of template ${request.template_slug ?? ""} takes a duration of ${tier.duration_options.join(", ")} seconds.`;
-    return halt(unusableFieldError({ field: "duration", message, reason: "unsupported_by_tier" }));
+  return ok({ type: request.type, template, qualityTier });
+}
+
+function chooseModelVariant<Entries extends PricingCatalog>(
+  catalog: Entries,
+  request: GenerationPricingRequest,
+): Result<CatalogChoice<Entries>, UnknownCatalogOption> {
+  const slug = request.model_slug;
+  if (slug === undefined) {
+    return unknownOption("model_slug", "An ai_model generation needs model_slug.");
   }
-  return proceed(undefined);
+  const model = catalog.ai_models.find((candidate) => candidate.slug === slug);
+  if (model === undefined) {
+    return unknownOption("model_slug", `The catalog has no AI model ${slug}.`);
+  }
+  const variantId = request.variant_id ?? model.default_variant_id;
+  const variant = model.variants.find((candidate) => candidate.id === variantId);
+  if (variant === undefined) {
+    return unknownOption("variant_id", `Model ${model.slug} has no variant ${variantId}.`);
+  }
+  return ok({ type: "ai_model", model, variant });
+}
+
+/**
+ * Chooses the catalog entry of a generation request, once per request; the price and the
+ * job input both read the choice.
+ *
+ * @example
+ * ```ts
+ * const choice = chooseCatalogEntry(catalog, { type: "ai_model", model_slug: "veo", quality_tier: "high", request_count: 1 });
+ * if (choice.ok && choice.value.type === "ai_model") choice.value.variant.id; // the model's default variant
+ * ```
+ */
+export function chooseCatalogEntry<Entries extends PricingCatalog>(
+  catalog: Entries,
+  request: GenerationPricingRequest,
+): Result<CatalogChoice<Entries>, UnknownCatalogOption> {
+  const { type } = request;
+  switch (type) {
+    case "static_ad": {
+      const template = chooseTemplate(catalog.static_ads, request);
+      return template.ok ? ok({ type, template: template.value }) : template;
+    }
+    case "video_ad":
+    case "ugc_ad":
+      return chooseVideoTier(catalog, { ...request, type });
+    case "ai_model":
+      return chooseModelVariant(catalog, request);
+  }
 }

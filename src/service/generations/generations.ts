@@ -1,5 +1,10 @@
 /**
- * POST /generations (spec 4.4) and GET /generations/{id} (spec 4.5).
+ * POST /generations (spec 4.4) and GET /generations/{id} (spec 4.5). The rules of a
+ * generation live in this folder, in the order a request meets them: the body is parsed
+ * and defaulted by `createGenerationRequestSchema`; `plan-generation.ts` chooses the
+ * catalog entry once (`catalog-choice.ts`), prices it (`price-generation.ts`), checks the
+ * template's options, the variant's media inputs and the references; then
+ * `queue-generations.ts` holds the credits and queues one job per generation.
  *
  * @module
  */

@@ -1,13 +1,12 @@
 /**
- * Everything POST /generations checks before it charges: the price (unknown catalog
- * options are a 400, spec 7.2), the template's preset and tier, the variant's media
- * inputs (rule 2), the workspace references and the My Media ids. The result is the
- * quote and the input each generation's job carries.
+ * Everything POST /generations checks before it charges, in order: the catalog entry
+ * (unknown catalog options are a 400, spec 7.2), its price, the template's preset and
+ * tier, the variant's media inputs (rule 2), the workspace references and the My Media
+ * ids. The result is the quote and the input each generation's job carries.
  *
  * @module
  */
 
-import { priceGeneration } from "../../credits/price-generation.js";
 import { type GenerationQuote, pricingApiError } from "../../credits/pricing.js";
 import type { OrganizationId } from "../../organization-id.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
@@ -15,8 +14,10 @@ import type { CreateGenerationRequest } from "../../schemas/generations.js";
 import { checkWorkspaceReferences } from "../catalog/workspace-references.js";
 import { jobInputOf } from "../jobs/enqueue.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
-import { type CatalogChoice, catalogChoiceOf, checkTemplateOptions } from "./catalog-choice.js";
+import { type CatalogChoice, chooseCatalogEntry } from "./catalog-choice.js";
 import { type ResolvedMediaInputs, resolveMediaInputs } from "./my-media-inputs.js";
+import { quoteChoice } from "./price-generation.js";
+import { checkTemplateOptions } from "./template-options.js";
 import { checkVariantMediaInputs } from "./variant-inputs.js";
 
 /** A checked generation request: what it costs and what each job is given. */
@@ -32,16 +33,19 @@ function generationJobInput(
   choice: CatalogChoice,
   media: ResolvedMediaInputs,
 ): Record<string, unknown> {
+  const tier =
+    choice.type === "video_ad" || choice.type === "ugc_ad" ? choice.qualityTier : undefined;
+  const variant = choice.type === "ai_model" ? choice.variant : undefined;
   return jobInputOf({
     type: request.type,
     prompt: request.prompt,
     template_slug: request.template_slug,
     preset_id: request.preset_id ?? undefined,
-    quality_tier: choice.qualityTier?.id,
+    quality_tier: tier?.id,
     model_slug: request.model_slug,
-    variant_id: choice.variant?.id,
+    variant_id: variant?.id,
     // What the variant turns into what, so the provider knows what to produce.
-    input_mode: choice.variant?.input_mode,
+    input_mode: variant?.input_mode,
     aspect_ratio: request.aspect_ratio,
     duration: request.duration,
     resolution: request.resolution,
@@ -63,17 +67,19 @@ export async function planGeneration(
   organizationId: OrganizationId,
   request: CreateGenerationRequest,
 ): Promise<Step<GenerationPlan>> {
-  const catalog = await deps.workspace.catalog();
-  const priced = priceGeneration(request, catalog, deps.prices);
-  if (!priced.ok) return halt(pricingApiError(priced.error));
-  const choice = catalogChoiceOf(catalog, request);
+  const chosen = chooseCatalogEntry(await deps.workspace.catalog(), request);
+  if (!chosen.ok) return halt(pricingApiError(chosen.error));
+  const choice = chosen.value;
+  const quote = quoteChoice(choice, { requestCount: request.request_count, prices: deps.prices });
+  if (!quote.ok) return halt(pricingApiError(quote.error));
   const options = checkTemplateOptions(request, choice);
   if (!options.ok) return options;
-  const inputs = checkVariantMediaInputs(request, choice.variant);
+  const variant = choice.type === "ai_model" ? choice.variant : undefined;
+  const inputs = checkVariantMediaInputs(request, variant);
   if (!inputs.ok) return inputs;
   const references = await checkWorkspaceReferences(deps, organizationId, request);
   if (!references.ok) return references;
   const media = await resolveMediaInputs(deps, organizationId, request);
   if (!media.ok) return media;
-  return proceed({ quote: priced.quote, input: generationJobInput(request, choice, media.value) });
+  return proceed({ quote: quote.value, input: generationJobInput(request, choice, media.value) });
 }

@@ -72,7 +72,7 @@ export async function saveReference(
 ): Promise<PaidAnswer> {
   const price = priceReferenceAnalysis(toSave.request);
   if (!price.ok) return failure(pricingApiError(price.error));
-  const credits = price.quote.totalCredits;
+  const credits = price.value.totalCredits;
   const organizationId = caller.organization.id;
   // The reference id names the hold too, so one reference can never hold twice.
   const referenceId = deps.ids.uuid();

@@ -75,7 +75,7 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
         if (!references.ok) return references.result;
         return queueFacelessVideo(deps, caller, {
           request,
-          credits: priced.quote.totalCredits,
+          credits: priced.value.totalCredits,
           wordsPerSecond: voice.value.words_per_second ?? NARRATION_WORDS_PER_SECOND_DEFAULT,
         });
       },

@@ -39,7 +39,7 @@ export const createSlideshow: UseCaseFactory = authenticated("createSlideshow", 
       if (!priced.ok) return failure(pricingApiError(priced.error));
       const references = await checkWorkspaceReferences(deps, caller.organization.id, request);
       if (!references.ok) return references.result;
-      return queueSlideshow(deps, caller, { request, credits: priced.quote.totalCredits });
+      return queueSlideshow(deps, caller, { request, credits: priced.value.totalCredits });
     },
   });
 });

@@ -53,7 +53,7 @@ const TEXT = "Meet the bottle that keeps coffee hot for twelve hours.";
 const PRICE = (text: string) => {
   const price = priceVoiceover({ text });
   if (!price.ok) throw new Error("unpriceable");
-  return price.quote.totalCredits;
+  return price.value.totalCredits;
 };
 const voiceover = (text = TEXT, extra: Record<string, unknown> = {}) => ({
   operations: [{ type: "add_voiceover", text, voice_id: "ash", ...extra }],
