@@ -15,6 +15,8 @@
  *   npm run bench -- --suite render-load
  *                                 what heavy renders cost others: event-loop delay,
  *                                 ffmpeg's peak memory, preview latency under load
+ *                                 (REELKIT_BENCH_RENDER_LOAD=event-loop, memory or
+ *                                 fairness runs one part)
  *   npm run bench -- --suite revisions
  *                                 only the named suite (repeat the flag for several)
  *   npm run bench -- --help       prints this usage

@@ -14,6 +14,9 @@
  *   export slot and its share of the frame line busy, against the same preview on an idle
  *   renderer; target within 2x.
  *
+ * `REELKIT_BENCH_RENDER_LOAD=event-loop` (or `memory`, `fairness`, several separated by
+ * commas) runs only those parts: each takes minutes on a busy machine.
+ *
  * @module
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -353,6 +356,24 @@ async function fairness(folder: string, seconds: number, samples: number): Promi
   ];
 }
 
+/** The parts of the suite, by the name `REELKIT_BENCH_RENDER_LOAD` selects them with. */
+const PARTS = ["event-loop", "memory", "fairness"] as const;
+type Part = (typeof PARTS)[number];
+
+// The parts named in the environment, or all of them; an unknown name is a typo to report.
+function selectedParts(): readonly Part[] {
+  const named = process.env.REELKIT_BENCH_RENDER_LOAD;
+  if (named === undefined || named.trim() === "") return PARTS;
+  const parts = named.split(",").map((part) => part.trim());
+  const unknown = parts.find((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown !== undefined) {
+    throw new Error(
+      `REELKIT_BENCH_RENDER_LOAD names no part "${unknown}": use ${PARTS.join(", ")}.`,
+    );
+  }
+  return parts as Part[];
+}
+
 /** The render load benchmark suite. */
 export const renderLoadSuite: BenchSuite = {
   name: "render-load",
@@ -369,17 +390,18 @@ export const renderLoadSuite: BenchSuite = {
     process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
     // Each stage takes minutes on a busy machine: its lines are printed as they come.
     const lines: ReportLine[] = [];
-    const stages = [
-      () => eventLoopDelay(options.quick ? 600 : 3600, folder),
-      async () => peakMemory(folder),
-      () => fairness(folder, 10, options.quick ? 3 : 5),
-    ];
-    for (const stage of stages) {
-      const measured = await stage();
+    const stages: Record<Part, () => Promise<ReportLine[]>> = {
+      "event-loop": () => eventLoopDelay(options.quick ? 600 : 3600, folder),
+      memory: async () => peakMemory(folder),
+      fairness: () => fairness(folder, 10, options.quick ? 3 : 5),
+    };
+    const parts = selectedParts();
+    for (const part of parts) {
+      const measured = await stages[part]();
       for (const line of measured) console.log(`${line.label}: ${"text" in line ? line.text : ""}`);
       lines.push(...measured);
     }
-    if (readdirSync(join(folder, "exports")).length > 0) {
+    if (parts.includes("event-loop") && readdirSync(join(folder, "exports")).length > 0) {
       throw new Error("An export left its working directory behind.");
     }
     return { title, lines };
