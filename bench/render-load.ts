@@ -6,7 +6,8 @@
  *   `monitorEventLoopDelay`, 1 ms resolution) while the heaviest export the render
  *   bounds allow is prepared (texts shaking for an hour, their subtitle document just
  *   under `drawnBytesMax`), from the call until its ffmpeg starts; target under 100 ms;
- * - peak memory: ffmpeg's maximum resident size (`/usr/bin/time`) for a 16,000 x 16,000
+ * - peak memory: ffmpeg's maximum resident size (`/usr/bin/time`), under the renderer's
+ *   memory cap (`prlimit`, as the renderer runs it), for a 16,000 x 16,000
  *   PNG in the widest preview frame and in the largest contact sheet, and for a 1080p
  *   picture given a 20,000-pixel box, each with the pictures cropped to what is drawn
  *   (the renderer's way) and scaled whole (without the sizes it reads);
@@ -42,6 +43,7 @@ import {
   createFfmpegRenderer,
   type FfmpegCommand,
   frameCommand,
+  RENDER_MEMORY_MAX_BYTES_DEFAULT,
   type Renderer,
 } from "reelkit/render";
 import { PREVIEW_FRAMES_MAX, PREVIEW_WIDTH_MAX } from "reelkit/schemas";
@@ -108,7 +110,10 @@ async function ffmpegChildren(): Promise<number> {
   const tasks = await readdir(`/proc/${process.pid}/task`);
   let count = 0;
   for (const task of tasks) {
-    const children = await readFile(`/proc/${process.pid}/task/${task}/children`, "utf8");
+    // A thread (an export's command worker) may end between the listing and the read.
+    const children = await readFile(`/proc/${process.pid}/task/${task}/children`, "utf8").catch(
+      () => "",
+    );
     for (const child of children.split(" ").filter((pid) => pid.length > 0)) {
       const args = await readFile(`/proc/${child}/cmdline`, "utf8").catch(() => "");
       // The render itself, not the check of the ffmpeg program that comes first.
@@ -153,23 +158,41 @@ async function eventLoopDelay(seconds: number, folder: string): Promise<ReportLi
   ];
 }
 
-// ffmpeg's peak resident size running `command` in a fresh directory holding `inputs`.
-function peakKilobytes(command: FfmpegCommand, inputs: Map<string, string>): number {
+// Matches what ffmpeg prints when an allocation past its memory cap fails.
+const OUT_OF_MEMORY = /Cannot allocate memory|Out of memory|bad_alloc|failed to allocate/i;
+
+/** ffmpeg's peak resident size in kilobytes, or that it needed more than the cap. */
+type Peak = number | "over the cap";
+
+// ffmpeg's peak resident size running `command` in a fresh directory holding `inputs`,
+// under the renderer's memory cap as the renderer runs it: uncapped, a case past the cap
+// (a contact sheet decodes its picture whole once per cell) takes the machine's memory
+// and, on a shared machine, most of an hour.
+function peakKilobytes(command: FfmpegCommand, inputs: Map<string, string>): Peak {
   const directory = mkdtempSync(join(tmpdir(), "reelkit-bench-memory-"));
   try {
     for (const [name, path] of inputs) execFileSync("ln", ["-s", path, join(directory, name)]);
     for (const file of command.files)
       writeFileSync(join(directory, file.name), commandFileText(file));
-    const run = spawnSync("/usr/bin/time", ["-f", "%M", "ffmpeg", ...command.args], {
+    const capped = ["prlimit", `--data=${RENDER_MEMORY_MAX_BYTES_DEFAULT}`, "--", "ffmpeg"];
+    const run = spawnSync("/usr/bin/time", ["-f", "%M", ...capped, ...command.args], {
       cwd: directory,
       encoding: "utf8",
     });
+    if (run.status !== 0 && OUT_OF_MEMORY.test(run.stderr)) return "over the cap";
     if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.slice(-500)}`);
     const lines = run.stderr.trim().split("\n");
     return Number(lines[lines.length - 1]);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+function mebibytes(peak: Peak): string {
+  if (peak === "over the cap") {
+    return `over the ${RENDER_MEMORY_MAX_BYTES_DEFAULT / 1024 ** 2} MiB cap (render_memory_exceeded)`;
+  }
+  return `${(peak / 1024).toFixed(0)} MiB`;
 }
 
 // A 9:16 state of one picture in `box`, its asset `width` x `height`.
@@ -222,7 +245,7 @@ function memoryLines(cases: readonly MemoryCase[]): ReportLine[] {
     return {
       kind: "figure",
       label: `ffmpeg peak memory, ${label}`,
-      text: `${(cropped / 1024).toFixed(0)} MiB cropped to what is drawn, ${(whole / 1024).toFixed(0)} MiB scaled whole`,
+      text: `${mebibytes(cropped)} cropped to what is drawn, ${mebibytes(whole)} scaled whole`,
     };
   });
 }
