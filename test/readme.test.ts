@@ -12,8 +12,16 @@ const ROOT = join(import.meta.dirname, "..");
 const README_LINES_MAX = 200;
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 const referenceHost = readFileSync(join(ROOT, "docs", "reference-host.md"), "utf8");
-// A TypeScript block is runnable when its first line names the example file it mirrors.
-const EXAMPLE_HEADER = /^\/\/ (examples\/[a-z-]+\.ts)\n/;
+// A TypeScript block mirrors an example file when its first line names it: a file in
+// examples/ runs in this suite; one in examples/typed/ needs a real service or another
+// runtime, so it is type-checked (tsconfig includes examples/) but not run. Any other
+// TypeScript block is a fragment, and says so in its info string.
+const EXAMPLE_HEADER = /^\/\/ (examples\/(?:typed\/)?[a-z0-9-]+\.ts)\n/;
+const TYPESCRIPT_BLOCK =
+  /^```(?:ts|typescript|tsx|js|javascript|mts|cts)\b([^\n]*)\n([\s\S]*?)^```/gm;
+const FRAGMENT_INFO = " fragment";
+// A type-checked example says on its second line why it does not run.
+const NOT_RUN_REASON = /^\/\/ Not run: \S.*\n/;
 
 function markdownFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -32,20 +40,38 @@ const PAGES = new Map(
   ].map((path) => [relative(ROOT, path), readFileSync(path, "utf8")]),
 );
 
-/** Each runnable block of each page, as [page, example file, block]. */
-function runnableBlocks(): [string, string, string][] {
+interface CodeBlock {
+  readonly page: string;
+  /** What follows the language in the opening fence, such as " fragment". */
+  readonly info: string;
+  readonly code: string;
+}
+
+/** Every TypeScript (or JavaScript) block of every page. */
+function typescriptBlocks(): CodeBlock[] {
   return [...PAGES].flatMap(([page, text]) =>
-    [...text.matchAll(/```ts\n([\s\S]*?)```/g)].flatMap((match) => {
-      const block = match[1] ?? "";
-      const file = EXAMPLE_HEADER.exec(block)?.[1];
-      return file === undefined ? [] : [[page, file, block] as [string, string, string]];
-    }),
+    [...text.matchAll(TYPESCRIPT_BLOCK)].map((match) => ({
+      page,
+      info: match[1] ?? "",
+      code: match[2] ?? "",
+    })),
   );
 }
 
-const exampleFiles = readdirSync(join(ROOT, "examples"))
-  .filter((name) => name.endsWith(".ts"))
-  .map((name) => `examples/${name}`);
+/** Each block that mirrors an example file, as [page, example file, block]. */
+function runnableBlocks(): [string, string, string][] {
+  return typescriptBlocks().flatMap(({ page, code }) => {
+    const file = EXAMPLE_HEADER.exec(code)?.[1];
+    return file === undefined ? [] : [[page, file, code] as [string, string, string]];
+  });
+}
+
+const examplesIn = (folder: string) =>
+  readdirSync(join(ROOT, folder))
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => `${folder}/${name}`);
+const exampleFiles = examplesIn("examples");
+const typedExampleFiles = examplesIn("examples/typed");
 
 describe("the README and the docs' runnable examples", () => {
   it("show example files verbatim, so no page can drift from code that runs", () => {
@@ -56,9 +82,29 @@ describe("the README and the docs' runnable examples", () => {
     }
   });
 
+  it("mark every TypeScript block as an example that runs, one type-checked, or a fragment", () => {
+    const unmarked = typescriptBlocks()
+      .filter(({ info, code }) => info !== FRAGMENT_INFO && !EXAMPLE_HEADER.test(code))
+      .map(({ page, code }) => `${page}: ${code.split("\n")[0]}`);
+    expect(unmarked).toEqual([]);
+    const fragmentsNamingFiles = typescriptBlocks().filter(
+      ({ info, code }) => info === FRAGMENT_INFO && EXAMPLE_HEADER.test(code),
+    );
+    expect(fragmentsNamingFiles).toEqual([]);
+  });
+
+  it("say why each type-checked example does not run, and type-check them all", () => {
+    for (const file of typedExampleFiles) {
+      const [, afterHeader = ""] = readFileSync(join(ROOT, file), "utf8").split(/\n(.*)/s);
+      expect(afterHeader, file).toMatch(NOT_RUN_REASON);
+    }
+    const tsconfig = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8"));
+    expect(tsconfig.include).toContain("examples");
+  });
+
   it("show every example file on some page, the embedding one in the README", () => {
     const shown = new Set(runnableBlocks().map(([, file]) => file));
-    expect([...shown].sort()).toEqual([...exampleFiles].sort());
+    expect([...shown].sort()).toEqual([...exampleFiles, ...typedExampleFiles].sort());
     expect(
       runnableBlocks()
         .filter(([page]) => page === "README.md")

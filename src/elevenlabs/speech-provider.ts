@@ -105,11 +105,9 @@ function bodyOf(settings: SpeechSettings, request: SpeechRequest) {
 /** Seconds the stored MP3 plays, from its bitrate, its first bytes and its size. */
 function secondsOf(format: ElevenLabsAudioFormat, head: Uint8Array, bytes: number): number {
   const kilobitsPerSecond = Number(format.split("_")[2]);
-  return constantBitrateMp3Seconds({ head, bytes, kilobitsPerSecond });
-}
-
-function keyOf(settings: SpeechSettings): string {
-  return `generated/voiceover/${settings.options.newId()}.mp3`;
+  const seconds = constantBitrateMp3Seconds({ head, bytes, kilobitsPerSecond });
+  if (!(seconds > 0)) throw invalidElevenLabsOutput("ElevenLabs' audio has no sound.");
+  return seconds;
 }
 
 function tooLarge(): ProviderError {
@@ -120,75 +118,81 @@ function tooLarge(): ProviderError {
   });
 }
 
+/** One attempt at a request's speech, stored under `objectKey`. */
+interface SpeechAttempt {
+  readonly request: SpeechRequest;
+  readonly voiceId: string;
+  readonly objectKey: string;
+  readonly abortSignal: AbortSignal;
+}
+
 /** Speech with timestamps: the audio decoded and stored, the characters' times made words. */
 async function withTimestamps(
   settings: SpeechSettings,
-  request: SpeechRequest,
-  voiceId: string,
+  attempt: SpeechAttempt,
 ): Promise<SynthesizedSpeech> {
-  const key = keyOf(settings);
-  return callElevenLabs({
-    what: "the speech",
-    limits: settings.limits,
-    sleep: settings.sleep,
-    attempt: async (abortSignal) => {
-      const answer = await settings.client.textToSpeech.convertWithTimestamps(
-        voiceId,
-        bodyOf(settings, request),
-        { abortSignal },
-      );
-      if (typeof answer.audioBase64 !== "string" || answer.audioBase64 === "") {
-        throw invalidElevenLabsOutput("ElevenLabs answered no audio.");
-      }
-      if ((answer.audioBase64.length * 3) / 4 > ELEVENLABS_SPEECH_MAX_BYTES) throw tooLarge();
-      const audio = Buffer.from(answer.audioBase64, "base64");
-      const durationSeconds = secondsOf(
-        settings.outputFormat,
-        audio.subarray(0, HEAD_BYTES),
-        audio.byteLength,
-      );
-      if (!(durationSeconds > 0)) throw invalidElevenLabsOutput("ElevenLabs' audio has no sound.");
-      const stored = await settings.options.storage.put(key, audio, {
-        contentType: "audio/mpeg",
-      });
-      const alignment = answer.alignment ?? answer.normalizedAlignment;
-      const words = alignment === undefined ? undefined : wordsOfAlignment(alignment);
-      return {
-        url: stored.url,
-        durationSeconds,
-        filename: request.filename ?? null,
-        ...(words === undefined || words.length === 0 ? {} : { words }),
-      };
-    },
+  const { request, voiceId, objectKey, abortSignal } = attempt;
+  const answer = await settings.client.textToSpeech.convertWithTimestamps(
+    voiceId,
+    bodyOf(settings, request),
+    { abortSignal },
+  );
+  if (typeof answer.audioBase64 !== "string" || answer.audioBase64 === "") {
+    throw invalidElevenLabsOutput("ElevenLabs answered no audio.");
+  }
+  if ((answer.audioBase64.length * 3) / 4 > ELEVENLABS_SPEECH_MAX_BYTES) throw tooLarge();
+  const audio = Buffer.from(answer.audioBase64, "base64");
+  const head = audio.subarray(0, HEAD_BYTES);
+  const durationSeconds = secondsOf(settings.outputFormat, head, audio.byteLength);
+  const stored = await settings.options.storage.put(objectKey, audio, {
+    contentType: "audio/mpeg",
   });
+  const alignment = answer.alignment ?? answer.normalizedAlignment;
+  const words = alignment === undefined ? undefined : wordsOfAlignment(alignment);
+  return {
+    url: stored.url,
+    durationSeconds,
+    filename: request.filename ?? null,
+    ...(words === undefined || words.length === 0 ? {} : { words }),
+  };
 }
 
 /** Speech streamed from ElevenLabs into storage chunk by chunk, without word times. */
 async function streamed(
   settings: SpeechSettings,
+  attempt: SpeechAttempt,
+): Promise<SynthesizedSpeech> {
+  const { request, voiceId, objectKey, abortSignal } = attempt;
+  const body = await settings.client.textToSpeech.stream(voiceId, bodyOf(settings, request), {
+    abortSignal,
+  });
+  const { stream, meter } = meteredStream(body, {
+    maxBytes: ELEVENLABS_SPEECH_MAX_BYTES,
+    headBytes: HEAD_BYTES,
+  });
+  const stored = await settings.options.storage.put(objectKey, stream, {
+    contentType: "audio/mpeg",
+  });
+  const durationSeconds = secondsOf(settings.outputFormat, meter.head(), meter.bytes());
+  return { url: stored.url, durationSeconds, filename: request.filename ?? null };
+}
+
+/**
+ * Asks ElevenLabs for the speech within bounds, each attempt timed or streamed. The key
+ * is minted once, so a retried attempt replaces the file of the one before.
+ */
+function speak(
+  settings: SpeechSettings,
   request: SpeechRequest,
   voiceId: string,
 ): Promise<SynthesizedSpeech> {
-  const key = keyOf(settings);
+  const objectKey = `generated/voiceover/${settings.options.newId()}.mp3`;
+  const store = (settings.options.wordTimings ?? true) ? withTimestamps : streamed;
   return callElevenLabs({
     what: "the speech",
     limits: settings.limits,
     sleep: settings.sleep,
-    attempt: async (abortSignal) => {
-      const body = await settings.client.textToSpeech.stream(voiceId, bodyOf(settings, request), {
-        abortSignal,
-      });
-      const { stream, meter } = meteredStream(body, {
-        maxBytes: ELEVENLABS_SPEECH_MAX_BYTES,
-        headBytes: HEAD_BYTES,
-      });
-      const stored = await settings.options.storage.put(key, stream, {
-        contentType: "audio/mpeg",
-      });
-      const durationSeconds = secondsOf(settings.outputFormat, meter.head(), meter.bytes());
-      if (!(durationSeconds > 0)) throw invalidElevenLabsOutput("ElevenLabs' audio has no sound.");
-      return { url: stored.url, durationSeconds, filename: request.filename ?? null };
-    },
+    attempt: (abortSignal) => store(settings, { request, voiceId, objectKey, abortSignal }),
   });
 }
 
@@ -216,7 +220,6 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
     modelId: options.modelId ?? ELEVENLABS_MODEL_DEFAULT,
     outputFormat: options.outputFormat ?? ELEVENLABS_AUDIO_FORMAT_DEFAULT,
   };
-  const timed = options.wordTimings ?? true;
   return {
     synthesize: async (request) => {
       if (request.text.length > ELEVENLABS_SPEECH_INPUT_MAX_CHARACTERS) {
@@ -227,9 +230,7 @@ export function createElevenLabsSpeechProvider(options: ElevenLabsSpeechOptions)
         });
       }
       const voiceId = request.voice_id ?? options.defaultVoiceId ?? ELEVENLABS_VOICE_DEFAULT;
-      return timed
-        ? withTimestamps(settings, request, voiceId)
-        : streamed(settings, request, voiceId);
+      return speak(settings, request, voiceId);
     },
   };
 }

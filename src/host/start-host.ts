@@ -23,6 +23,7 @@ import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
 import { createHostHandler } from "./host-handler.js";
 import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
+import { type HostMediaWrites, hostMediaWrites } from "./host-media-writes.js";
 import type { HostCloudProvider } from "./host-providers.js";
 import type { HostSetup } from "./host-setup.js";
 import { type HostSpeech, hostSpeechOf, type SpeechMode } from "./host-speech.js";
@@ -82,7 +83,10 @@ export interface RunningHost {
    * jobs finish within the shutdown timeout, then tells the jobs still running to stop
    * (handed back to PostgreSQL's outbox, or failed as `host_stopped` and refunded in
    * memory), cuts what is left, closes the renderer (stopping every ffmpeg and removing
-   * its working directory) and closes the stores. Repeated calls return the same promise.
+   * its working directory) and closes the stores. The media of {@link RunningHost.media}
+   * still to be stored is not (that promise then rejects), and a file of it being
+   * written is finished first, so none is left half written. Repeated calls return the
+   * same promise.
    */
   stop(): Promise<void>;
 }
@@ -225,14 +229,19 @@ interface StopPlan {
   readonly stores: HostStores;
   /** The renderer whose own children (ffmpeg) end with it. */
   readonly renderer: FfmpegRenderer;
+  /** The host's own writes begun at start (demo sounds, voice previews). */
+  readonly mediaWrites: HostMediaWrites;
   readonly timeoutMilliseconds: number;
 }
 
-async function stopWithin({ server, stores, renderer, timeoutMilliseconds }: StopPlan) {
+async function stopWithin(plan: StopPlan) {
+  const { server, stores, renderer, timeoutMilliseconds } = plan;
   const jobsStopped = stores.stopJobs();
   let [, jobsEnded] = await Promise.all([
     closeServer(server, timeoutMilliseconds),
     endsWithin(jobsStopped, timeoutMilliseconds),
+    // A file half written into a data folder when the host stops would outlive it.
+    endsWithin(plan.mediaWrites.close(), timeoutMilliseconds),
   ]);
   if (!jobsEnded) {
     // Past the deadline, running jobs are told to stop (a render stops ffmpeg): on
@@ -325,12 +334,13 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     .reverse()
     .find((provider) => provider.serves.includes("speech"));
   const listVoices = speaker?.voices;
+  const mediaWrites = hostMediaWrites(wiring.storage);
   const stored = storeHostMedia(wiring.library, {
     setup: options.setup,
-    storage: wiring.storage,
+    storage: mediaWrites.storage,
     speech: wiring.localSpeech,
     cloudVoices:
-      listVoices === undefined ? undefined : () => listVoices({ storage: wiring.storage }),
+      listVoices === undefined ? undefined : () => listVoices({ storage: mediaWrites.storage }),
   });
   wiring.library.waitFor(stored);
   const rendering = await renderingStatusOf(options.ffmpegPath ?? "ffmpeg");
@@ -390,6 +400,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
         server,
         stores,
         renderer: wiring.renderer,
+        mediaWrites,
         timeoutMilliseconds,
       });
       return stopping;

@@ -7,13 +7,12 @@
  *
  * @module
  */
-import type { ImagesResponse } from "openai/resources/images";
 import type { Job, JobRunOptions, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
-import { meteredStream } from "../provider-calls/metered-stream.js";
-import { callOpenAI, invalidOutput } from "./openai-calls.js";
+import { storeImagesAnswer } from "./images-answer.js";
+import { callOpenAI } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
-import { OPENAI_IMAGE_MAX_BYTES, openAIImageSize } from "./visual-generator.js";
+import { openAIImageSize } from "./visual-generator.js";
 
 /** The failure category of a job the Images API does not serve and no fallback runs. */
 export const OPENAI_UNSUPPORTED_JOB_CATEGORY = "unsupported_by_provider";
@@ -52,34 +51,6 @@ function promptOf(job: Job): string {
   return `A ${job.input.type === "static_ad" ? "static ad" : "picture"} ${template}`.trim();
 }
 
-async function storeImage(
-  storage: MediaStorage,
-  { job, image, signal }: { job: Job; image: ImagesResponse; signal: AbortSignal },
-): Promise<string> {
-  const data = image.data?.[0];
-  const key = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.png`;
-  if (typeof data?.b64_json === "string" && data.b64_json !== "") {
-    const bytes = Uint8Array.from(atob(data.b64_json), (char) => char.charCodeAt(0));
-    if (bytes.byteLength > OPENAI_IMAGE_MAX_BYTES) {
-      throw invalidOutput("OpenAI's image is too large.");
-    }
-    return (await storage.put(key, bytes, { contentType: "image/png" })).url;
-  }
-  if (typeof data?.url === "string") {
-    const response = await fetch(data.url, { signal });
-    if (!(response.ok && response.body)) {
-      throw invalidOutput(`OpenAI's image could not be downloaded (HTTP ${response.status}).`);
-    }
-    const { stream } = meteredStream(response.body, {
-      maxBytes: OPENAI_IMAGE_MAX_BYTES,
-      headBytes: 0,
-    });
-    const contentType = response.headers.get("content-type") ?? "image/png";
-    return (await storage.put(key, stream, { contentType })).url;
-  }
-  throw invalidOutput("OpenAI answered no image.");
-}
-
 async function draw(
   settings: OpenAISettings,
   storage: MediaStorage,
@@ -98,7 +69,8 @@ async function draw(
     ...(settings.sleep === undefined ? {} : { sleep: settings.sleep }),
     attempt: async (signal) => {
       const image = await settings.client.images.generate(body, { signal });
-      return storeImage(storage, { job, image, signal });
+      const objectKey = `generated/${job.organizationId}/${job.kind}/${job.resourceId}.png`;
+      return (await storeImagesAnswer(image, { storage, objectKey, signal })).url;
     },
   });
   return { ok: true, url };

@@ -33,6 +33,7 @@ export {
   OPENAI_UNSUPPORTED_JOB_CATEGORY,
   type OpenAIImageWorkProviderOptions,
 } from "./image-work-provider.js";
+export { OPENAI_IMAGE_MAX_BYTES } from "./images-answer.js";
 export {
   callOpenAI,
   OPENAI_ATTEMPTS_DEFAULT,
@@ -69,7 +70,6 @@ export {
 } from "./transcription-provider.js";
 export {
   createOpenAIVisualGenerator,
-  OPENAI_IMAGE_MAX_BYTES,
   OPENAI_VISUAL_UNSUPPORTED_CATEGORY,
   type OpenAIImageSize,
   openAIImageSize,

@@ -10,17 +10,14 @@
 import type { ImagesResponse } from "openai/resources/images";
 import { ProviderError } from "../ports/provider-error.js";
 import type { GeneratedVisual, VisualGenerator, VisualRequest } from "../ports/visuals.js";
-import { meteredStream } from "../provider-calls/metered-stream.js";
-import { callOpenAI, invalidOutput } from "./openai-calls.js";
+import { storeImagesAnswer } from "./images-answer.js";
+import { callOpenAI } from "./openai-calls.js";
 import {
   keyPart,
   type OpenAISettings,
   type OpenAIStoringOptions,
   openAISettings,
 } from "./openai-options.js";
-
-/** The largest image stored from OpenAI, in bytes. */
-export const OPENAI_IMAGE_MAX_BYTES = 50 * 1024 * 1024;
 
 /** The failure category of a request for a clip, which the Images API cannot make. */
 export const OPENAI_VISUAL_UNSUPPORTED_CATEGORY = "unsupported_visual_kind";
@@ -60,49 +57,22 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } | undefin
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-async function download(url: string, signal: AbortSignal) {
-  const response = await fetch(url, { signal });
-  if (!(response.ok && response.body)) {
-    throw new ProviderError({
-      category: "provider_unavailable",
-      message: `OpenAI's image could not be downloaded (HTTP ${response.status}).`,
-      retryable: true,
-    });
-  }
-  return {
-    ...meteredStream(response.body, { maxBytes: OPENAI_IMAGE_MAX_BYTES, headBytes: 24 }),
-    contentType: response.headers.get("content-type") ?? "image/png",
-  };
-}
-
 async function store(
   options: OpenAIStoringOptions,
   answer: { request: VisualRequest; image: ImagesResponse; signal: AbortSignal },
 ): Promise<GeneratedVisual> {
   const { request, image, signal } = answer;
-  const data = image.data?.[0];
-  const key = `generated/${request.organizationId}/visuals/${keyPart(request.idempotencyKey)}.png`;
-  const fallback = openAIImageSize(request.width, request.height).split("x").map(Number);
-  const visual = (url: string, size: { width: number; height: number } | undefined) => ({
-    url,
-    kind: "image" as const,
-    width: size?.width ?? (fallback[0] as number),
-    height: size?.height ?? (fallback[1] as number),
+  const objectKey = `generated/${request.organizationId}/visuals/${keyPart(request.idempotencyKey)}.png`;
+  const stored = await storeImagesAnswer(image, { storage: options.storage, objectKey, signal });
+  const [width, height] = openAIImageSize(request.width, request.height).split("x").map(Number);
+  const size = pngSize(stored.head);
+  return {
+    url: stored.url,
+    kind: "image",
+    width: size?.width ?? (width as number),
+    height: size?.height ?? (height as number),
     durationSeconds: null,
-  });
-  if (typeof data?.b64_json === "string" && data.b64_json !== "") {
-    const bytes = Uint8Array.from(atob(data.b64_json), (char) => char.charCodeAt(0));
-    if (bytes.byteLength > OPENAI_IMAGE_MAX_BYTES)
-      throw invalidOutput("OpenAI's image is too large.");
-    const stored = await options.storage.put(key, bytes, { contentType: "image/png" });
-    return visual(stored.url, pngSize(bytes));
-  }
-  if (typeof data?.url === "string") {
-    const { stream, meter, contentType } = await download(data.url, signal);
-    const stored = await options.storage.put(key, stream, { contentType });
-    return visual(stored.url, pngSize(meter.head()));
-  }
-  throw invalidOutput("OpenAI answered no image.");
+  };
 }
 
 async function generate(

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,10 +14,8 @@ const directories: string[] = [];
 afterEach(async () => {
   await running?.stop();
   running = undefined;
-  // Retried: on a loaded machine a refused upload's temporary file can still be closing
-  // in tmp/ while the folder is removed (ENOTEMPTY).
   for (const directory of directories.splice(0))
-    await rm(directory, { recursive: true, force: true, maxRetries: 5 });
+    await rm(directory, { recursive: true, force: true });
 });
 
 async function start(port: number, dataDirectory: string): Promise<RunningHost> {
@@ -115,6 +113,9 @@ describe("the reference host with --data-dir", () => {
       duplex: "half",
     } as RequestInit);
     expect(put.status).toBe(413);
+    // The refusal is answered once the partial file is gone, not while it closes.
+    await host.media;
+    expect(await readdir(join(directory, "tmp"))).toEqual([]);
     expect((await put.json()).error.context).toEqual({
       reason: "body_too_large",
       max_bytes: video.length,
@@ -122,5 +123,15 @@ describe("the reference host with --data-dir", () => {
     const imported = await call(host, "/editor/media", { source_url: prepared.body.source_url });
     expect(imported.status).toBe(400);
     expect(imported.body.error.context.reason).toBe("upload_not_received");
+  });
+
+  it("stops with no file half written, even right after it started", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "reelkit-host-data-"));
+    directories.push(directory);
+    const host = await start(0, directory);
+    // The demo sounds are still being stored while the host already listens.
+    await host.stop();
+    running = undefined;
+    expect(await readdir(join(directory, "tmp"))).toEqual([]);
   });
 });

@@ -137,6 +137,19 @@ describe("OpenAI's Images API as the work provider of still images", () => {
     expect(error).toMatchObject({ category: "provider_timeout", retryable: true });
   });
 
+  it("ends a picture whose URL cannot be downloaded as provider_unavailable, retryable", async () => {
+    // A model that answers a URL; the fake serves no file there.
+    const byUrl = {
+      status: 200,
+      body: { created: 1, data: [{ url: `${fake.baseURL}/gone.png` }] },
+    };
+    const error = await failedThrough(() =>
+      fake.script("/v1/images/generations", byUrl, byUrl, byUrl),
+    );
+    expect(error).toMatchObject({ category: "provider_unavailable", retryable: true });
+    expect(fake.requests.filter((seen) => seen.path === "/v1/gone.png")).toHaveLength(3);
+  });
+
   it("passes videos and analyses to the fallback, or refuses them without one", async () => {
     const job: Job = {
       id: "job-1",
