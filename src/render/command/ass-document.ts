@@ -32,6 +32,7 @@ import {
   hasHighlightBox as captionsHaveHighlightBox,
   highlightBoxSteps,
 } from "./ass-captions.js";
+import { type EmojiGlyphs, emojiBodies, fillAlphaTag } from "./ass-emoji.js";
 import { assAlpha, assName, assStyleColor, assText, assTime } from "./ass-format.js";
 import { lineBoxSteps } from "./ass-line-box.js";
 import { decimal } from "./numbers.js";
@@ -54,6 +55,11 @@ export interface AssFontSettings {
    * face (never a synthesized bold). A family not listed gets the weight asked for.
    */
   readonly faces?: readonly FontFamilyInfo[];
+  /**
+   * The colour emoji font's glyphs: an emoji it has is drawn in colour, as shapes over
+   * the text; without it (or for an emoji it lacks) the text font draws the emoji.
+   */
+  readonly emoji?: EmojiGlyphs;
 }
 
 /** What a document needs from the plan. */
@@ -437,6 +443,31 @@ interface PartEvents {
   readonly font: AssFontSettings;
 }
 
+// The bodies of the events drawing one stretch: `body` alone, or, for text holding
+// emoji the colour font draws, the text with a placeholder for each and one event per
+// colour over it (read after the text on the same ASS layer, so drawn above it).
+function drawnBodies(
+  layer: DrawnLayer,
+  {
+    body,
+    part,
+    change,
+    font,
+  }: { body: string; part: CaptionPart; change: PoseChange; font: AssFontSettings },
+): readonly string[] {
+  if (font.emoji === undefined || layer.kind === "solid") return [body];
+  const { from, to, span } = change;
+  const alphaTags = (alpha: number) => {
+    const start = fillAlphaTag(layer.opacity * from.opacity * alpha);
+    const end = fillAlphaTag(layer.opacity * to.opacity * alpha);
+    return end === start ? start : `${start}\\t(${span.fromMs},${span.toMs},${end})`;
+  };
+  const look = { sizePixels: layer.style.fontSizePixels, textColor: layer.style.color, alphaTags };
+  const drawn = emojiBodies(body, font.emoji, look);
+  if (drawn === undefined) return [body];
+  return part === "text" ? [drawn.text, ...drawn.colors] : [drawn.text];
+}
+
 function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
   const { layer, styleName } = named;
   const layerNumber = named.layerNumber * 3 + PART_SLOT[part];
@@ -468,7 +499,9 @@ function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<
         stillSize: [change.from, change.to].every((pose) => pose.scaleX === 1 && pose.scaleY === 1),
       });
       const right = scaledRightMargin(layer, frame.width, pose.from.scaleX);
-      yield `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName}${PART_SUFFIX[part]},,0,${right},0,,{${tags}}${body}\n`;
+      const head = `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName}${PART_SUFFIX[part]},,0,${right},0,,{${tags}}`;
+      for (const drawn of drawnBodies(layer, { body, part, change, font }))
+        yield `${head}${drawn}\n`;
     }
   }
 }
