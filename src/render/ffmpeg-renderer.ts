@@ -171,7 +171,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   });
   // Work past a bound is refused before it waits for a slot.
   const render = <Rendered>(work: RenderWork, request: RenderRequest<Rendered>) => {
-    const refused = checkRenderBounds(work, context.limits);
+    const refused = checkRenderBounds(work, context.limits, font.emoji);
     if (refused !== undefined) return Promise.resolve(refused);
     const rendering = runRenderJob(context, request);
     running.add(rendering);
@@ -184,7 +184,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
     fontFamilies: font.faces,
 
     check(work) {
-      return unavailable ?? checkRenderBounds(work, limits);
+      return unavailable ?? checkRenderBounds(work, limits, font.emoji);
     },
 
     renderVideo(plan, target, call = {}) {

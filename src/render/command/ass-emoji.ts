@@ -254,3 +254,57 @@ export function emojiCountMax(text: string): number {
 export function fillAlphaTag(opacity: number): string {
   return `\\1a${assAlpha(opacity)}`;
 }
+
+/** Bytes of an emoji's inkless placeholder drawing, at most (its box under 25,000 pixels). */
+export const EMOJI_PLACEHOLDER_BYTES_MAX = 48;
+// Bytes of the tags around one colour's drawing in a colour event, at most, its box's
+// corners included: colour, alpha and its change, baseline offset, scale, and the alpha
+// unseen again after it.
+const COLOR_DRAWING_TAG_BYTES_MAX = 120;
+// Bytes a colour event's body adds to the line's: the tags hiding every character.
+const UNSEEN_TAG_BYTES = `{${UNSEEN}}`.length;
+
+/** What the emoji of one line add to the events drawing it, at most. */
+export interface EmojiBytes {
+  /** The emoji the colour font draws. */
+  readonly count: number;
+  /** Colour events drawn over the text: the most colours one of the emoji has. */
+  readonly colorEvents: number;
+  /** Bytes of all the emoji's colour drawings and their tags. */
+  readonly drawingBytes: number;
+}
+
+const NO_EMOJI: EmojiBytes = { count: 0, colorEvents: 0, drawingBytes: 0 };
+
+/**
+ * At most what the emoji of `text`, set at `sizePixels`, add to its events when the
+ * colour font `glyphs` draws them (nothing without it), counted from the glyphs' own
+ * drawings, so the render bounds stay true without building the events.
+ */
+export function emojiBytesMax(
+  text: string,
+  { glyphs, sizePixels }: { glyphs: EmojiGlyphs | undefined; sizePixels: number },
+): EmojiBytes {
+  if (glyphs === undefined || !EMOJI_REQUEST.test(text)) return NO_EMOJI;
+  let count = 0;
+  let colorEvents = 0;
+  let drawingBytes = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    const glyph = EMOJI_REQUEST.test(segment) ? glyphs(segment) : undefined;
+    if (glyph === undefined) continue;
+    const { layers } = sizedEmoji(glyph, sizePixels);
+    count += 1;
+    colorEvents = Math.max(colorEvents, layers.length);
+    for (const layer of layers) drawingBytes += layer.outline.length + COLOR_DRAWING_TAG_BYTES_MAX;
+  }
+  return { count, colorEvents, drawingBytes };
+}
+
+/**
+ * At most how many bytes the colour events of one stretch take, besides their event
+ * overhead, for a line of `lineBytes` holding emoji that add `emoji`.
+ */
+export function emojiColorEventsBytes(emoji: EmojiBytes, lineBytes: number): number {
+  const line = lineBytes + UNSEEN_TAG_BYTES + emoji.count * EMOJI_PLACEHOLDER_BYTES_MAX;
+  return emoji.colorEvents * line + emoji.drawingBytes;
+}
