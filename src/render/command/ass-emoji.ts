@@ -207,8 +207,8 @@ function emojiRuns(body: string, glyphs: EmojiGlyphs): (string | EmojiGlyph)[] |
  *
  * @example
  * ```ts
- * emojiBodies("I love 🍕", glyphs, look);
- * // { text: "I love {\\pbo11\\p3}m 0 0 m 192 213{\\p0}", colors: ["{\\1a&HFF&...}I love {\\1c&H0C90F4&...", ...] }
+ * emojiBodies("I love 🍕", glyphs, { ...look, sizePixels: 48 });
+ * // { text: "I love {\\pbo34\\p3}m 0 0 m 192 213{\\p0}", colors: ["{\\1a&HFF&...}I love {\\1c&H0C90F4&...", ...] }
  * ```
  */
 export function emojiBodies(
@@ -237,17 +237,6 @@ export function emojiBodies(
     colors.push(`{${UNSEEN}}${drawn.join("")}`);
   }
   return { text, colors };
-}
-
-/**
- * Whether `text` may hold an emoji a colour font draws, and how many at most: the
- * grapheme clusters that ask for one. Counted without the font, for the render bounds.
- */
-export function emojiCountMax(text: string): number {
-  if (!EMOJI_REQUEST.test(text)) return 0;
-  let count = 0;
-  for (const { segment } of GRAPHEMES.segment(text)) if (EMOJI_REQUEST.test(segment)) count += 1;
-  return count;
 }
 
 /** The alpha tag of an opacity, for {@link EmojiLook.alphaTags}. */
