@@ -1,7 +1,7 @@
 /**
  * Renders the pictures of `docs/rendering.md`: each caption preset (and the default
- * look) on a light and a dark frame, the spoken word being the second, as small PNGs in
- * `docs/images/`. Needs ffmpeg with libass.
+ * look) on a light and a dark frame, the spoken word being the second, and a caption
+ * page holding colour emoji, as small PNGs in `docs/images/`. Needs ffmpeg with libass.
  *
  * Run: `npx tsx scripts/caption-preset-images.ts [directory]`.
  */
@@ -35,6 +35,26 @@ export function presetState(preset: CaptionPreset | null, background: string) {
   ]).state;
 }
 
+const EMOJI_WORDS = ["pizza", "🍕", "party", "🎉👍🏽"];
+
+/** A caption page with colour emoji among its words, the pizza being spoken. */
+export function emojiState(background: string) {
+  const words = EMOJI_WORDS.map((word, index) => ({
+    word,
+    startMs: index * 400,
+    endMs: index * 400 + 380,
+  }));
+  return applyOperationsOrThrow(createEditorState({ aspect_ratio: "9:16" }), [
+    { type: "add_solid", duration_seconds: 2, style: { color: background } },
+    {
+      type: "add_captions",
+      duration_seconds: 2,
+      captions: [{ text: EMOJI_WORDS.join(" "), startMs: 0, endMs: 2000, words }],
+      style: { preset: "boxed" },
+    },
+  ]).state;
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUTPUT, { recursive: true });
   const renderer = createFfmpegRenderer({
@@ -51,6 +71,12 @@ async function main(): Promise<void> {
       console.log(name);
     }
   }
+  const planned = planRender(emojiState(BACKGROUNDS.dark), { atSeconds: 0.45, width: WIDTH });
+  if (!planned.ok) throw new Error(planned.error.message);
+  const frame = await renderer.renderFrame(planned.plan);
+  if (!frame.ok) throw new Error(frame.error.message);
+  writeFileSync(join(OUTPUT, "captions-emoji-dark.png"), frame.png);
+  console.log("captions-emoji-dark.png");
 }
 
 await main();

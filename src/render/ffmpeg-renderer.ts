@@ -34,6 +34,7 @@ import {
   videoCommand,
 } from "./ffmpeg-command.js";
 import { DEFAULT_FAMILY_LICENSE, DEFAULT_FAMILY_WEIGHTS, SHIPPED_FONT_FAMILIES } from "./fonts.js";
+import { shippedEmojiGlyphs } from "./node/emoji-font.js";
 import { checkFfmpegOnce } from "./node/ffmpeg-availability.js";
 import {
   type FinishedRender,
@@ -170,7 +171,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
   });
   // Work past a bound is refused before it waits for a slot.
   const render = <Rendered>(work: RenderWork, request: RenderRequest<Rendered>) => {
-    const refused = checkRenderBounds(work, context.limits);
+    const refused = checkRenderBounds(work, context.limits, font.emoji);
     if (refused !== undefined) return Promise.resolve(refused);
     const rendering = runRenderJob(context, request);
     running.add(rendering);
@@ -183,7 +184,7 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
     fontFamilies: font.faces,
 
     check(work) {
-      return unavailable ?? checkRenderBounds(work, limits);
+      return unavailable ?? checkRenderBounds(work, limits, font.emoji);
     },
 
     renderVideo(plan, target, call = {}) {
@@ -291,10 +292,13 @@ function fontSettingsOf(
     ...(family === FONT_FAMILY_DEFAULT ? { license: DEFAULT_FAMILY_LICENSE } : {}),
   };
   const others = families.filter((info) => info.family.toLowerCase() !== family.toLowerCase());
+  // The colour emoji font is the package's, whichever fonts the host names.
+  const emojiDirectory = shipped ?? shippedFontDirectory();
   return {
     family,
     directory,
     sizePerEm: font?.sizePerEm ?? FONT_SIZE_PER_EM_DEFAULT,
     faces: [defaultFamily, ...others],
+    ...(emojiDirectory === null ? {} : { emoji: shippedEmojiGlyphs(emojiDirectory) }),
   };
 }

@@ -46,6 +46,12 @@ export {
   renderFailure,
   type VideoTarget,
 } from "../ports/renderer.js";
+export type {
+  EmojiColorLayer,
+  EmojiGlyph,
+  EmojiGlyphs,
+  OutlineCommand,
+} from "./command/ass-emoji.js";
 export {
   type CommandFile,
   type CommandKind,
@@ -76,6 +82,7 @@ export {
   faceWeight,
   SHIPPED_FONT_FAMILIES,
 } from "./fonts.js";
+export { EMOJI_FONT_FILE, emojiGlyphsOf } from "./node/emoji-font.js";
 export { PROCESS_STOP_GRACE_MILLISECONDS } from "./node/ffmpeg-process.js";
 export {
   COMMAND_FILE_CHUNK_LENGTH,

@@ -10,6 +10,7 @@
 import type { MediaLayer, PlannedLayer, RenderPlan } from "../editor/render-plan/types.js";
 import { type RenderFailure, type RenderWork, renderFailure } from "../ports/renderer.js";
 import { assLayerBytesMax, type DrawnLayer } from "./command/ass-document.js";
+import type { EmojiGlyphs } from "./command/ass-emoji.js";
 import { isMovingLayer } from "./command/fitted-region.js";
 import type { RenderLimits } from "./render-limits.js";
 
@@ -28,13 +29,16 @@ function megabytes(bytes: number): string {
   return `${Math.ceil(bytes / (1024 * 1024))} MB`;
 }
 
-function drawnBytes(plans: readonly RenderPlan[], bounds: RenderBounds): RenderFailure | undefined {
+function drawnBytes(
+  plans: readonly RenderPlan[],
+  { bounds, emoji }: { bounds: RenderBounds; emoji: EmojiGlyphs | undefined },
+): RenderFailure | undefined {
   let total = 0;
   let largest: { itemId: string; bytes: number } | undefined;
   for (const plan of plans) {
     for (const layer of plan.layers) {
       if (!isDrawn(layer)) continue;
-      const bytes = assLayerBytesMax(layer, plan.fps);
+      const bytes = assLayerBytesMax(layer, plan.fps, emoji);
       total += bytes;
       if (largest === undefined || bytes > largest.bytes) largest = { itemId: layer.itemId, bytes };
     }
@@ -110,7 +114,8 @@ function movingLayers(
 /**
  * The `render_too_large` failure `work` would answer, or undefined when it keeps within
  * `bounds`. Counts from the plans alone: it builds nothing, and a long, busy timeline is
- * checked in milliseconds.
+ * checked in milliseconds. `emoji` is the colour emoji font the renderer draws emoji
+ * with, whose drawings count towards the bytes drawn (none: emoji are text).
  *
  * @example
  * ```ts
@@ -120,7 +125,10 @@ function movingLayers(
 export function checkRenderBounds(
   work: RenderWork,
   bounds: RenderBounds,
+  emoji?: EmojiGlyphs,
 ): RenderFailure | undefined {
   const plans = plansOf(work);
-  return inputs(work, bounds) ?? movingLayers(plans, bounds) ?? drawnBytes(plans, bounds);
+  return (
+    inputs(work, bounds) ?? movingLayers(plans, bounds) ?? drawnBytes(plans, { bounds, emoji })
+  );
 }

@@ -32,6 +32,14 @@ import {
   hasHighlightBox as captionsHaveHighlightBox,
   highlightBoxSteps,
 } from "./ass-captions.js";
+import {
+  EMOJI_PLACEHOLDER_BYTES_MAX,
+  type EmojiGlyphs,
+  emojiBodies,
+  emojiBytesMax,
+  emojiColorEventsBytes,
+  fillAlphaTag,
+} from "./ass-emoji.js";
 import { assAlpha, assName, assStyleColor, assText, assTime } from "./ass-format.js";
 import { lineBoxSteps } from "./ass-line-box.js";
 import { decimal } from "./numbers.js";
@@ -54,6 +62,11 @@ export interface AssFontSettings {
    * face (never a synthesized bold). A family not listed gets the weight asked for.
    */
   readonly faces?: readonly FontFamilyInfo[];
+  /**
+   * The colour emoji font's glyphs: an emoji it has is drawn in colour, as shapes over
+   * the text; without it (or for an emoji it lacks) the text font draws the emoji.
+   */
+  readonly emoji?: EmojiGlyphs;
 }
 
 /** What a document needs from the plan. */
@@ -437,6 +450,31 @@ interface PartEvents {
   readonly font: AssFontSettings;
 }
 
+// The bodies of the events drawing one stretch: `body` alone, or, for text holding
+// emoji the colour font draws, the text with a placeholder for each and one event per
+// colour over it (read after the text on the same ASS layer, so drawn above it).
+function drawnBodies(
+  layer: DrawnLayer,
+  {
+    body,
+    part,
+    change,
+    font,
+  }: { body: string; part: CaptionPart; change: PoseChange; font: AssFontSettings },
+): readonly string[] {
+  if (font.emoji === undefined || layer.kind === "solid") return [body];
+  const { from, to, span } = change;
+  const alphaTags = (alpha: number) => {
+    const start = fillAlphaTag(layer.opacity * from.opacity * alpha);
+    const end = fillAlphaTag(layer.opacity * to.opacity * alpha);
+    return end === start ? start : `${start}\\t(${span.fromMs},${span.toMs},${end})`;
+  };
+  const look = { sizePixels: layer.style.fontSizePixels, textColor: layer.style.color, alphaTags };
+  const drawn = emojiBodies(body, font.emoji, look);
+  if (drawn === undefined) return [body];
+  return part === "text" ? [drawn.text, ...drawn.colors] : [drawn.text];
+}
+
 function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<string> {
   const { layer, styleName } = named;
   const layerNumber = named.layerNumber * 3 + PART_SLOT[part];
@@ -468,7 +506,9 @@ function* eventLines({ named, part, step, frame, font }: PartEvents): Generator<
         stillSize: [change.from, change.to].every((pose) => pose.scaleX === 1 && pose.scaleY === 1),
       });
       const right = scaledRightMargin(layer, frame.width, pose.from.scaleX);
-      yield `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName}${PART_SUFFIX[part]},,0,${right},0,,{${tags}}${body}\n`;
+      const head = `Dialogue: ${layerNumber},${assTime(startCs)},${assTime(endCs)},${styleName}${PART_SUFFIX[part]},,0,${right},0,,{${tags}}`;
+      for (const drawn of drawnBodies(layer, { body, part, change, font }))
+        yield `${head}${drawn}\n`;
     }
   }
 }
@@ -570,26 +610,60 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-// The pieces of a layer as (how many, largest body in bytes, bytes of them all), counted
-// without making a caption page's pieces: one per stretch between word boundaries.
-function pieceBytes(layer: DrawnLayer): { count: number; largest: number; total: number } {
+// Bytes of the pieces of a layer, counted without making a caption page's pieces (one
+// per stretch between word boundaries): how many, the largest and all of them, each
+// emoji's placeholder included, and the same of the colour events over them.
+interface PieceBytes {
+  readonly count: number;
+  readonly largest: number;
+  readonly total: number;
+  readonly colorLargest: number;
+  readonly colorTotal: number;
+}
+
+// The bytes of `pieces` pieces of one line of `text`, whose event with its tags takes
+// `bytes`.
+function linePieceBytes(
+  layer: TextLayer | CaptionsLayer,
+  { text, bytes, emoji }: { text: string; bytes: number; emoji: EmojiGlyphs | undefined },
+): { bytes: number; colorBytes: number } {
+  const added = emojiBytesMax(text, { glyphs: emoji, sizePixels: layer.style.fontSizePixels });
+  const withPlaceholders = bytes + added.count * EMOJI_PLACEHOLDER_BYTES_MAX;
+  const colorBytes =
+    added.colorEvents * ASS_EVENT_OVERHEAD_BYTES + emojiColorEventsBytes(added, withPlaceholders);
+  return { bytes: withPlaceholders, colorBytes };
+}
+
+function pieceBytes(layer: DrawnLayer, emoji: EmojiGlyphs | undefined): PieceBytes {
   if (layer.kind !== "captions") {
     const [piece] = piecesOf(layer, "text");
-    const bytes = ASS_EVENT_OVERHEAD_BYTES + utf8Length(piece?.body(STILL_EVENT) ?? "");
-    return { count: 1, largest: bytes, total: bytes };
+    const body = piece?.body(STILL_EVENT) ?? "";
+    const bytes = ASS_EVENT_OVERHEAD_BYTES + utf8Length(body);
+    if (layer.kind === "solid") {
+      return { count: 1, largest: bytes, total: bytes, colorLargest: 0, colorTotal: 0 };
+    }
+    const line = linePieceBytes(layer, { text: body, bytes, emoji });
+    return {
+      count: 1,
+      largest: line.bytes,
+      total: line.bytes,
+      colorLargest: line.colorBytes,
+      colorTotal: line.colorBytes,
+    };
   }
-  let count = 0;
-  let largest = 0;
-  let total = 0;
+  const sum = { count: 0, largest: 0, total: 0, colorLargest: 0, colorTotal: 0 };
   for (const page of layer.pages) {
     const text = page.words.length > 0 ? page.words.map((word) => word.text).join(" ") : page.text;
     const bytes = ASS_EVENT_OVERHEAD_BYTES + 2 * utf8Length(text) + HIGHLIGHT_TAG_BYTES;
+    const line = linePieceBytes(layer, { text, bytes, emoji });
     const pieces = 2 * page.words.length + 1;
-    count += pieces;
-    total += pieces * bytes;
-    largest = Math.max(largest, bytes);
+    sum.count += pieces;
+    sum.total += pieces * line.bytes;
+    sum.largest = Math.max(sum.largest, line.bytes);
+    sum.colorTotal += pieces * line.colorBytes;
+    sum.colorLargest = Math.max(sum.colorLargest, line.colorBytes);
   }
-  return { count, largest, total };
+  return sum;
 }
 
 /**
@@ -597,18 +671,23 @@ function pieceBytes(layer: DrawnLayer): { count: number; largest: number; total:
  * `fps` frames a second, counted without building them, so a render can be bounded
  * before it starts. A text or captions layer that animates may be drawn one event per
  * frame where its width changes (so its lines keep their breaks), which is counted for
- * its whole visible window.
+ * its whole visible window. `emoji` is the colour emoji font the document is drawn with,
+ * if any: each emoji it draws adds a placeholder to every part and, once, its colour
+ * events over the text.
  */
-export function assLayerBytesMax(layer: DrawnLayer, fps: number): number {
-  const pieces = pieceBytes(layer);
+export function assLayerBytesMax(layer: DrawnLayer, fps: number, emoji?: EmojiGlyphs): number {
+  const pieces = pieceBytes(layer, emoji);
   const events =
     poseBreakpointsCountMax(layer, layer.visible, hasHighlightBox(layer)) +
     (layer.kind === "solid" ? 0 : Math.ceil(widthChangingSeconds(layer, fps) * fps));
   // Each part draws every piece again: each square of the line's box and of the spoken
-  // word's box, the text.
+  // word's box, the text; the colours of its emoji are drawn over the text alone.
   const parts = partsOf(layer);
   const copies = parts.reduce((sum, part) => sum + partSteps(layer, part).length, 0);
-  return parts.length * ASS_STYLE_BYTES + copies * (pieces.total + events * pieces.largest);
+  const colors = pieces.colorTotal + events * pieces.colorLargest;
+  return (
+    parts.length * ASS_STYLE_BYTES + copies * (pieces.total + events * pieces.largest) + colors
+  );
 }
 
 // At most how long, within its visible window, a layer's width changes: the windows of
