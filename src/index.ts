@@ -70,6 +70,7 @@ export {
   type HoldAlreadyResolved,
   type HoldChange,
   type HoldEntryKind,
+  type HoldNotResolved,
   type HoldRequest,
   type HoldResolution,
   type HoldResolved,
