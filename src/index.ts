@@ -184,6 +184,7 @@ export {
   isLive,
   isReapable,
   isReplayableStatus,
+  type LeaseLost,
   type ReleaseResult,
   type ReleaseTransition,
   type Replay,
