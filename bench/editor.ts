@@ -73,12 +73,15 @@ function registerSize(items: number, plan: EditorPlan): void {
   assertBatchApplies(state, single);
   console.log(
     `editor: ${items.toLocaleString("en-US")}-item timeline built and validated in ${builtMilliseconds.toFixed(0)} ms; ` +
-      `the ${batch.length}-op batch applies (${state.tracks.length} -> ${applied.state.tracks.length} tracks).`,
+      `the ${batch.length}-op batch applies (${state.tracks.length} -> ${applied.value.state.tracks.length} tracks).`,
   );
   const names = benchNames(items);
   const withNaive = items === plan.naiveAt;
   // The baseline must do the same work: same operations, same ids, same final state.
-  if (withNaive && !isDeepStrictEqual(applyWithClonePerOperation(state, batch), applied.state)) {
+  if (
+    withNaive &&
+    !isDeepStrictEqual(applyWithClonePerOperation(state, batch), applied.value.state)
+  ) {
     throw new Error("The clone-per-op baseline ends in a different state than the batch.");
   }
   group(`applyOperations on a ${items.toLocaleString("en-US")}-item timeline`, () => {

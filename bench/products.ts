@@ -118,7 +118,7 @@ async function makeProduct(
 async function exportOf(renderer: Renderer, state: EditorState, output: string): Promise<void> {
   const planned = planRender(state, { width: 720 });
   if (!planned.ok) throw new Error(`The product's project does not plan: ${planned.error.message}`);
-  const rendered = await renderer.renderVideo(planned.plan, { path: output });
+  const rendered = await renderer.renderVideo(planned.value, { path: output });
   if (!rendered.ok) throw new Error(`The export failed: ${rendered.error.message}`);
 }
 

@@ -62,7 +62,7 @@ const HUGE_SIDE = 16_000;
 function planned(state: EditorState, options: Parameters<typeof planRender>[1]): RenderPlan {
   const result = planRender(state, options);
   if (!result.ok) throw new Error(`The benchmark timeline does not plan: ${result.error.message}`);
-  return result.plan;
+  return result.value;
 }
 
 const still = { enterAnimation: null, exitAnimation: null, motion: null };
@@ -287,7 +287,7 @@ function peakMemory(folder: string): ReportLine[] {
       label: `${HUGE_SIDE} x ${HUGE_SIDE} PNG, contact sheet of ${PREVIEW_FRAMES_MAX} at ${PREVIEW_WIDTH_MAX} px`,
       file: huge,
       size: hugeSize,
-      command: (settings) => contactSheetCommand(sheet.sheet, settings),
+      command: (settings) => contactSheetCommand(sheet.value, settings),
     },
     {
       label: "1920 x 1080 PNG in a 20,000 px box, one 1080 px frame",

@@ -77,7 +77,7 @@ function plan(
 ): RenderPlan {
   const result = planRender(state, options);
   if (!result.ok) throw new Error(`The benchmark timeline does not plan: ${result.error.message}`);
-  return result.plan;
+  return result.value;
 }
 
 async function timed(work: () => Promise<{ ok: boolean }>): Promise<number> {

@@ -19,7 +19,7 @@ const { state } = applyOperationsOrThrow(createEditorState({ aspect_ratio: "1:1"
 // Plan one frame, 1.5 s in, 540 pixels wide: a pure value, nothing runs yet.
 const planned = planRender(state, { atSeconds: 1.5, width: 540 });
 assert.ok(planned.ok);
-const { plan } = planned;
+const plan = planned.value;
 assert.deepEqual(
   [plan.width, plan.height, plan.layers.map((layer) => layer.kind)],
   [540, 540, ["solid", "text"]],

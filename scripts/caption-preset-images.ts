@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     for (const [shade, color] of Object.entries(BACKGROUNDS)) {
       const planned = planRender(presetState(preset, color), { atSeconds: 0.45, width: WIDTH });
       if (!planned.ok) throw new Error(planned.error.message);
-      const frame = await renderer.renderFrame(planned.plan);
+      const frame = await renderer.renderFrame(planned.value);
       if (!frame.ok) throw new Error(frame.error.message);
       const name = `captions-${preset ?? "default"}-${shade}.png`;
       writeFileSync(join(OUTPUT, name), frame.png);

@@ -228,7 +228,7 @@ export function assertBatchApplies(
       `Benchmark batch rejected at ${operationIndex} (${code}): ${message} ${operation}`,
     );
   }
-  const problems = validateEditorState(result.state);
+  const problems = validateEditorState(result.value.state);
   if (problems.length > 0) {
     throw new Error(`Benchmark batch broke an invariant: ${JSON.stringify(problems.slice(0, 3))}`);
   }

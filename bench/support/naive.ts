@@ -24,7 +24,7 @@ export function applyWithClonePerOperation(
     const result = applyOperations(structuredClone(current), [operation], { generateId });
     if (!result.ok)
       throw new Error(`Naive baseline rejected ${operation.type}: ${result.error.message}`);
-    current = result.state;
+    current = result.value.state;
   }
   return current;
 }

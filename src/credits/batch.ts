@@ -67,7 +67,11 @@ export async function settleBatch(
   for (const item of items) {
     if (item.queued) continue;
     const result = await store.release(organizationId, item.holdId);
-    if (result.outcome === "already_resolved" && result.resolution === "captured") {
+    const captured =
+      !result.ok &&
+      result.error.kind === "already_resolved" &&
+      result.error.resolution === "captured";
+    if (captured) {
       throw new Error(`Hold ${item.holdId} of an item that was never queued is captured.`);
     }
     releasedHoldIds.push(item.holdId);

@@ -7,39 +7,41 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
+import type { Result } from "../result.js";
 import type { CreditBalance, CreditHold, HoldRequest, HoldResolution } from "./account.js";
 import type { LedgerEntry } from "./ledger.js";
 import type { CreditReconciliation } from "./reconcile.js";
-import type { HoldAlreadyResolved, InsufficientCredits, UnknownHold } from "./transitions.js";
+import type { HoldNotResolved, InsufficientCredits } from "./transitions.js";
 
 /** A reservation that was accepted. */
 export interface Reserved {
-  /** Marks an accepted reservation. */
-  readonly outcome: "reserved";
   /** The new open holds, in request order. */
   readonly holds: readonly CreditHold[];
   /** The balance right after the reservation; its `available` is `remaining_credits`. */
   readonly balance: CreditBalance;
 }
 
-/** The result of {@link CreditStore.reserve}. */
-export type ReserveResult = Reserved | InsufficientCredits;
+/** The result of {@link CreditStore.reserve}: the reservation, or why it does not fit. */
+export type ReserveResult = Result<Reserved, InsufficientCredits>;
 
 /** A hold that this call resolved. */
 export interface HoldResolved<Resolution extends HoldResolution> {
   /** The resolution this call applied. */
-  readonly outcome: Resolution;
+  readonly resolution: Resolution;
   /** The hold in its final state. */
   readonly hold: CreditHold;
   /** The balance right after the resolution. */
   readonly balance: CreditBalance;
 }
 
-/** The result of {@link CreditStore.capture} and {@link CreditStore.release}. */
-export type ResolveHoldResult<Resolution extends HoldResolution> =
-  | HoldResolved<Resolution>
-  | HoldAlreadyResolved
-  | UnknownHold;
+/**
+ * The result of {@link CreditStore.capture} and {@link CreditStore.release}: the hold this
+ * call resolved, or why nothing changed (it resolved before, or there is no such hold).
+ */
+export type ResolveHoldResult<Resolution extends HoldResolution> = Result<
+  HoldResolved<Resolution>,
+  HoldNotResolved
+>;
 
 /**
  * Persistent credit accounts with two-phase holds. Organizations are isolated: hold ids

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { err, ok, type Result } from "../result.js";
 import {
   assertCreditAmount,
   type CreditAccount,
@@ -14,10 +16,8 @@ import {
 } from "./account.js";
 import { applyLedgerChange, type GrantChange, type HoldChange } from "./ledger.js";
 
-/** The `insufficient_credits` data of spec 7.1, returned when a reservation does not fit. */
+/** The `insufficient_credits` data of spec 7.1: why a reservation that does not fit is refused. */
 export interface InsufficientCredits {
-  /** Marks a refused reservation. */
-  readonly outcome: "insufficient_credits";
   /** Credits the whole reservation needs. */
   readonly credits_required: number;
   /** Credits the organization can spend now. */
@@ -26,8 +26,6 @@ export interface InsufficientCredits {
 
 /** A reservation that fit: the account after it, the new holds and their entries. */
 export interface ReservedTransition {
-  /** Marks an accepted reservation. */
-  readonly outcome: "reserved";
   /** The account with the new holds pending. */
   readonly account: CreditAccount;
   /** One open hold per request, in request order. */
@@ -36,13 +34,13 @@ export interface ReservedTransition {
   readonly changes: readonly HoldChange[];
 }
 
-/** The result of {@link reserveCredits}. */
-export type ReserveTransition = ReservedTransition | InsufficientCredits;
+/** The result of {@link reserveCredits}: the reservation, or why it does not fit. */
+export type ReserveTransition = Result<ReservedTransition, InsufficientCredits>;
 
 /** A hold that has just resolved. */
 export interface ResolvedTransition<Resolution extends HoldResolution> {
   /** The resolution that was applied. */
-  readonly outcome: Resolution;
+  readonly resolution: Resolution;
   /** The account after the resolution. */
   readonly account: CreditAccount;
   /** The hold in its final state. */
@@ -54,7 +52,7 @@ export interface ResolvedTransition<Resolution extends HoldResolution> {
 /** A second resolution of a hold: nothing changes, and the first resolution is reported. */
 export interface HoldAlreadyResolved {
   /** Marks a no-op resolution. */
-  readonly outcome: "already_resolved";
+  readonly kind: "already_resolved";
   /** How the hold resolved the first time, which stands. */
   readonly resolution: HoldResolution;
   /** The hold, unchanged. */
@@ -64,21 +62,20 @@ export interface HoldAlreadyResolved {
 /** A capture or release of a hold the organization does not have. */
 export interface UnknownHold {
   /** Marks a missing hold. */
-  readonly outcome: "unknown_hold";
+  readonly kind: "unknown_hold";
 }
 
-/** The result of {@link captureHold} and {@link releaseHold}. */
-export type ResolveTransition<Resolution extends HoldResolution> =
-  | ResolvedTransition<Resolution>
-  | HoldAlreadyResolved
-  | UnknownHold;
+/** Why a capture or release changed nothing: the hold resolved before, or there is none. */
+export type HoldNotResolved = HoldAlreadyResolved | UnknownHold;
 
-/** True when `transition` resolved the hold now (not a repeat, not a missing hold). */
-export function isHoldResolvedNow<Resolution extends HoldResolution>(
-  transition: ResolveTransition<Resolution>,
-): transition is ResolvedTransition<Resolution> {
-  return transition.outcome !== "already_resolved" && transition.outcome !== "unknown_hold";
-}
+/**
+ * The result of {@link captureHold} and {@link releaseHold}: the hold resolved by this
+ * call, or why nothing changed.
+ */
+export type ResolveTransition<Resolution extends HoldResolution> = Result<
+  ResolvedTransition<Resolution>,
+  HoldNotResolved
+>;
 
 /** A grant applied to an account. */
 export interface GrantTransition {
@@ -101,7 +98,7 @@ export interface GrantTransition {
  *   { holdId: "g1", amount: 40 },
  *   { holdId: "g2", amount: 40 },
  * ]);
- * result.outcome; // "reserved", and result.account is { posted: 100, pending: 80 }
+ * result.ok; // true, and result.value.account is { posted: 100, pending: 80 }
  * ```
  */
 export function reserveCredits(
@@ -112,21 +109,16 @@ export function reserveCredits(
   const required = requests.reduce((sum, request) => sum + request.amount, 0);
   const available = account.posted - account.pending;
   if (required > available) {
-    return {
-      outcome: "insufficient_credits",
-      credits_required: required,
-      credits_available: available,
-    };
+    return err({ credits_required: required, credits_available: available });
   }
   const changes = requests.map(
     (request): HoldChange => ({ kind: "hold", amount: request.amount, holdId: request.holdId }),
   );
-  return {
-    outcome: "reserved",
+  return ok({
     account: changes.reduce(applyLedgerChange, account),
     holds: requests.map((request) => ({ ...request, state: "pending" })),
     changes,
-  };
+  });
 }
 
 function assertDistinctRequests(requests: readonly HoldRequest[]): void {
@@ -149,8 +141,8 @@ function assertDistinctRequests(requests: readonly HoldRequest[]): void {
  * @example
  * ```ts
  * const hold = { holdId: "g1", amount: 40, state: "pending" } as const;
- * captureHold({ posted: 100, pending: 40 }, hold).outcome; // "captured"
- * captureHold({ posted: 60, pending: 0 }, { ...hold, state: "captured" }).outcome; // "already_resolved"
+ * captureHold({ posted: 100, pending: 40 }, hold).ok; // true: captured now
+ * captureHold({ posted: 60, pending: 0 }, { ...hold, state: "captured" }); // { ok: false, error: { kind: "already_resolved", ... } }
  * ```
  */
 export function captureHold(
@@ -168,7 +160,7 @@ export function captureHold(
  * @example
  * ```ts
  * const hold = { holdId: "g1", amount: 40, state: "pending" } as const;
- * releaseHold({ posted: 100, pending: 40 }, hold).outcome; // "released"
+ * releaseHold({ posted: 100, pending: 40 }, hold).ok; // true: released now
  * ```
  */
 export function releaseHold(
@@ -189,21 +181,21 @@ function resolveHold<Resolution extends HoldResolution>(
   hold: CreditHold | undefined,
   resolution: Resolution,
 ): ResolveTransition<Resolution> {
-  if (hold === undefined) return { outcome: "unknown_hold" };
+  if (hold === undefined) return err({ kind: "unknown_hold" });
   if (hold.state !== "pending") {
-    return { outcome: "already_resolved", resolution: hold.state, hold };
+    return err({ kind: "already_resolved", resolution: hold.state, hold });
   }
   const change: HoldChange = {
     kind: CHANGE_KIND_OF[resolution],
     amount: hold.amount,
     holdId: hold.holdId,
   };
-  return {
-    outcome: resolution,
+  return ok({
+    resolution,
     account: applyLedgerChange(account, change),
     hold: { ...hold, state: resolution },
     change,
-  };
+  });
 }
 
 /**

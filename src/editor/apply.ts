@@ -11,6 +11,7 @@
  * @module
  */
 import type { Patch } from "immer";
+import { type Err, err, type Ok, ok, type Result } from "../result.js";
 import type { EditOperation, EditOperationType } from "../schemas/edit-operations.js";
 import { syncTouchedCaptions } from "./caption-links.js";
 import { commitDraft } from "./commit.js";
@@ -33,10 +34,8 @@ export interface OperationResult {
   readonly removedItemIds: string[];
 }
 
-/** A batch that applied. */
-export interface ApplySuccess {
-  /** Discriminant. */
-  readonly ok: true;
+/** What a batch that applied produced. */
+export interface AppliedEdit {
   /** The next state; the input itself when nothing changed. */
   readonly state: EditorState;
   /** The `type` of each operation, in order. */
@@ -49,36 +48,54 @@ export interface ApplySuccess {
   readonly inverse: Patch[];
 }
 
-/** A batch that was rejected; the input state stands. */
-export interface ApplyFailure {
-  /** Discriminant. */
-  readonly ok: false;
-  /** Why, and which operation failed. */
-  readonly error: EditError;
-}
+/** A batch that applied. */
+export type ApplySuccess = Ok<AppliedEdit>;
 
-/** The outcome of {@link applyOperations}. */
-export type ApplyResult = ApplySuccess | ApplyFailure;
+/** A batch that was rejected; the input state stands, and `error` says which operation failed and why. */
+export type ApplyFailure = Err<EditError>;
+
+/** The outcome of {@link applyOperations}: the {@link AppliedEdit}, or the {@link EditError} that rejected the batch. */
+export type ApplyResult = Result<AppliedEdit, EditError>;
 
 // What every operation leaves behind, on the items it touched: linked captions in line
 // with their sources (`caption-links.ts`), then effects within their items (`effects.ts`).
-function settleOperation(draft: EditDraft): EditFailure | undefined {
+function settleOperation(draft: EditDraft): Result<void, EditFailure> {
   const touched = draft.takeTouchedItemIds();
-  const failure = syncTouchedCaptions(draft, touched);
-  if (failure !== undefined) return failure;
+  const synced = syncTouchedCaptions(draft, touched);
+  if (!synced.ok) return synced;
   for (const itemId of [...touched, ...draft.takeTouchedItemIds()]) {
     const item = draft.item(itemId);
     if (item !== undefined) boundEffects(draft, item);
   }
   draft.takeTouchedItemIds();
-  return undefined;
+  return ok(undefined);
+}
+
+// Runs one operation: the module its `type` names, after the font check, then what every
+// operation leaves behind.
+function runOperation(
+  draft: EditDraft,
+  operation: EditOperation,
+  context: OperationContext & { readonly fontFamilies: readonly string[] | undefined },
+): Result<void, EditFailure> {
+  const module = operationModule(operation.type);
+  if (module === undefined) {
+    return editFailure(
+      "unknown_operation",
+      `"${String(operation.type)}" is not an edit operation.`,
+    );
+  }
+  const fontChecked = checkFontFamily(operation, context.fontFamilies);
+  if (!fontChecked.ok) return fontChecked;
+  const applied = module(draft, operation, context);
+  return applied.ok ? settleOperation(draft) : applied;
 }
 
 function runBatch(
   draft: EditDraft,
   operations: readonly EditOperation[],
   options: ApplyOptions,
-): EditError | OperationResult[] {
+): Result<OperationResult[], EditError> {
   const base = {
     operationCount: operations.length,
     transcripts: options.transcripts ?? {},
@@ -87,17 +104,12 @@ function runBatch(
   };
   const results: OperationResult[] = [];
   for (const [operationIndex, operation] of operations.entries()) {
-    const context: OperationContext = { ...base, operationIndex };
-    const module = operationModule(operation.type);
-    const failure =
-      module === undefined
-        ? editFailure("unknown_operation", `"${String(operation.type)}" is not an edit operation.`)
-        : (checkFontFamily(operation, options.fontFamilies) ?? module(draft, operation, context));
-    const settled = failure ?? settleOperation(draft);
-    if (settled !== undefined) return editError(settled, operationIndex);
+    const context = { ...base, operationIndex, fontFamilies: options.fontFamilies };
+    const settled = runOperation(draft, operation, context);
+    if (!settled.ok) return err(editError(settled.error, operationIndex));
     results.push({ type: operation.type, ...draft.takeItemChanges() });
   }
-  return results;
+  return ok(results);
 }
 
 /**
@@ -121,10 +133,11 @@ function runBatch(
  *   { type: "add_text", text: "Spring sale", from_seconds: 0, duration_seconds: 2 },
  * ]);
  * if (result.ok) {
- *   result.applied; // ["set_title", "add_text"]
- *   result.operationResults[1].createdItemIds; // [id of the new text item]
- *   summarizeEditor(result.state).itemCount; // 1
- *   applyPatches(result.state, result.inverse); // equal to `state`
+ *   const { applied, operationResults, inverse } = result.value;
+ *   applied; // ["set_title", "add_text"]
+ *   operationResults[1].createdItemIds; // [id of the new text item]
+ *   summarizeEditor(result.value.state).itemCount; // 1
+ *   applyPatches(result.value.state, inverse); // equal to `state`
  * } else {
  *   console.error(result.error.code, result.error.operationIndex);
  * }
@@ -137,9 +150,9 @@ export function applyOperations(
 ): ApplyResult {
   const draft = new EditDraft(state, options.generateId ?? randomEditorId);
   const outcome = runBatch(draft, operations, options);
-  if (!Array.isArray(outcome)) return { ok: false, error: outcome };
+  if (!outcome.ok) return outcome;
   const applied = operations.map((operation) => operation.type);
-  return { ok: true, applied, operationResults: outcome, ...commitDraft(draft) };
+  return ok({ applied, operationResults: outcome.value, ...commitDraft(draft) });
 }
 
 /** Thrown by {@link applyOperationsOrThrow} when a batch is rejected. */
@@ -157,7 +170,7 @@ export class EditRejectedError extends Error {
 
 /**
  * {@link applyOperations} for callers that treat a rejected batch as a bug, such as
- * tests and scripts: returns the success or throws an {@link EditRejectedError}.
+ * tests and scripts: returns the {@link AppliedEdit} or throws an {@link EditRejectedError}.
  *
  * @example
  * ```ts
@@ -170,8 +183,8 @@ export function applyOperationsOrThrow(
   state: EditorState,
   operations: readonly EditOperation[],
   options: ApplyOptions = {},
-): ApplySuccess {
+): AppliedEdit {
   const result = applyOperations(state, operations, options);
   if (!result.ok) throw new EditRejectedError(result.error);
-  return result;
+  return result.value;
 }

@@ -12,6 +12,7 @@
  * @module
  */
 
+import { ok, type Result } from "../result.js";
 import { PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
 import type { AudioRole } from "../vocabulary.js";
 import {
@@ -59,10 +60,13 @@ export interface AudioClipRequest {
 }
 
 // The clip's timeline length in seconds, or why it cannot be known.
-function clipSeconds(request: AudioClipRequest, sourceStartSeconds: number): number | EditFailure {
+function clipSeconds(
+  request: AudioClipRequest,
+  sourceStartSeconds: number,
+): Result<number, EditFailure> {
   const mediaSeconds = request.media.durationSeconds;
-  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, request.operationType);
-  if (startFailure !== undefined) return startFailure;
+  const start = checkSourceStart(mediaSeconds, sourceStartSeconds, request.operationType);
+  if (!start.ok) return start;
   const seconds =
     request.fields.duration_seconds ??
     (mediaSeconds === null ? null : mediaSeconds - sourceStartSeconds);
@@ -72,7 +76,7 @@ function clipSeconds(request: AudioClipRequest, sourceStartSeconds: number): num
       `${request.operationType}: the length of ${request.media.url} is unknown; send duration_seconds.`,
     );
   }
-  return seconds;
+  return ok(seconds);
 }
 
 /**
@@ -80,17 +84,21 @@ function clipSeconds(request: AudioClipRequest, sourceStartSeconds: number): num
  * free), with a new asset carrying its role. Returns the failure when the source offset
  * is past the media, the length is unknown, or the explicit track cannot take it.
  */
-export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditFailure | undefined {
+export function addAudioClip(
+  draft: EditDraft,
+  request: AudioClipRequest,
+): Result<void, EditFailure> {
   const { fields } = request;
   const sourceStartSeconds = fields.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
   const seconds = clipSeconds(request, sourceStartSeconds);
-  if (typeof seconds !== "number") return seconds;
-  const span = secondsSpanToFrames(fields.from_seconds ?? FROM_DEFAULT_SECONDS, seconds, draft.fps);
+  if (!seconds.ok) return seconds;
+  const fromSeconds = fields.from_seconds ?? FROM_DEFAULT_SECONDS;
+  const span = secondsSpanToFrames(fromSeconds, seconds.value, draft.fps);
   const fromFrame = span.from;
   const mediaSeconds = request.media.durationSeconds;
-  const durationInFrames =
+  const length =
     mediaSeconds === null
-      ? Math.min(span.durationInFrames, maxItemFrames(draft.fps))
+      ? ok(Math.min(span.durationInFrames, maxItemFrames(draft.fps)))
       : clampToMedia(
           { mediaSeconds, sourceStartSeconds, playbackRate: PLAYBACK_RATE_DEFAULT },
           {
@@ -99,15 +107,17 @@ export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditF
             subject: request.operationType,
           },
         );
-  if (typeof durationInFrames !== "number") return durationInFrames;
-  const trackId = trackForNewItem(draft, {
+  if (!length.ok) return length;
+  const durationInFrames = length.value;
+  const track = trackForNewItem(draft, {
     kind: "audio",
     fromFrame,
     endFrame: fromFrame + durationInFrames,
     trackId: fields.track_id,
     layer: "free",
   });
-  if (typeof trackId !== "string") return trackId;
+  if (!track.ok) return track;
+  const trackId = track.value;
   const assetId = draft.newId();
   draft.addAsset({ ...request.media, id: assetId, audioRole: request.role });
   draft.addItem({
@@ -129,5 +139,5 @@ export function addAudioClip(draft: EditDraft, request: AudioClipRequest): EditF
     audioFadeOutSeconds: fields.audio_fade_out_seconds ?? AUDIO_FADE_DEFAULT_SECONDS,
     audioRole: request.role,
   });
-  return undefined;
+  return ok(undefined);
 }

@@ -23,10 +23,12 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../result.js";
 import type { CaptionEntry, CaptionStyle } from "../schemas/edit-values.js";
 import { groupIntoEntries, joinedTimelineWords, timelineWords } from "./captions.js";
 import type { EditDraft } from "./draft.js";
-import { type EditFailure, editFailure, isEditFailure } from "./errors.js";
+import { type EditFailure, editFailure } from "./errors.js";
 import {
   type CaptionsItem,
   type CaptionsSource,
@@ -74,7 +76,7 @@ export interface CaptionSourcesRequest {
 export function generateFromSources(
   draft: EditDraft,
   { sources, transcripts, style }: CaptionSourcesRequest,
-): GeneratedCaptions | EditFailure {
+): Result<GeneratedCaptions, EditFailure> {
   const fromFrame = Math.min(...sources.map((source) => source.from));
   const endFrame = Math.max(...sources.map(itemEndFrame));
   if (endFrame - fromFrame > maxItemFrames(draft.fps)) {
@@ -89,11 +91,11 @@ export function generateFromSources(
     ),
   );
   const originMs = secondsToMilliseconds(framesToSeconds(fromFrame, draft.fps));
-  return {
+  return ok({
     fromFrame,
     durationInFrames: endFrame - fromFrame,
     captions: groupIntoEntries(words, style, originMs),
-  };
+  });
 }
 
 function withCaptions(draft: EditDraft, source: SoundItem, captionsIds: readonly string[]): void {
@@ -187,19 +189,19 @@ export function releaseLinksOf(draft: EditDraft, item: EditorItem): void {
 }
 
 /** Makes linked captions again from their sources as they now are. */
-function syncCaptions(draft: EditDraft, captions: CaptionsItem): EditFailure | undefined {
+function syncCaptions(draft: EditDraft, captions: CaptionsItem): Result<void, EditFailure> {
   const link = captions.generatedFrom;
-  if (link === undefined) return undefined;
+  if (link === undefined) return ok(undefined);
   const sources = link.sourceItemIds.map((id) => sourceItem(draft, id));
   const generated = generateFromSources(draft, {
     sources,
     transcripts: link.transcripts,
     style: captions.style,
   });
-  if (isEditFailure(generated)) return generated;
-  const placed = retimeItem(draft, captions, generated);
-  draft.updateItem(placed, { captions: generated.captions });
-  return undefined;
+  if (!generated.ok) return generated;
+  const placed = retimeItem(draft, captions, generated.value);
+  draft.updateItem(placed, { captions: generated.value.captions });
+  return ok(undefined);
 }
 
 /**
@@ -210,7 +212,7 @@ function syncCaptions(draft: EditDraft, captions: CaptionsItem): EditFailure | u
 export function syncTouchedCaptions(
   draft: EditDraft,
   touchedItemIds: Iterable<string>,
-): EditFailure | undefined {
+): Result<void, EditFailure> {
   const captionsIds = new Set<string>();
   for (const itemId of touchedItemIds) {
     const item = draft.item(itemId);
@@ -222,8 +224,8 @@ export function syncTouchedCaptions(
   for (const captionsId of captionsIds) {
     const captions = draft.item(captionsId);
     if (captions?.type !== "captions") continue;
-    const failure = syncCaptions(draft, captions);
-    if (failure !== undefined) return failure;
+    const synced = syncCaptions(draft, captions);
+    if (!synced.ok) return synced;
   }
-  return undefined;
+  return ok(undefined);
 }

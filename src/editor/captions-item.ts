@@ -5,13 +5,14 @@
  *
  * @module
  */
+import { ok, type Result } from "../result.js";
 import {
   CAPTION_LINES_DEFAULT,
   CAPTIONS_CENTER_RATIO,
   CAPTIONS_FONT_SIZE_DEFAULT,
 } from "./defaults.js";
 import type { EditDraft } from "./draft.js";
-import { type EditFailure, isEditFailure } from "./errors.js";
+import type { EditFailure } from "./errors.js";
 import type { CaptionsItem } from "./items.js";
 import { type BoxFields, placeTextItem } from "./text-layout.js";
 import { noAnimation } from "./visual-items.js";
@@ -36,7 +37,7 @@ export interface NewCaptionsItem extends Pick<CaptionsItem, "captions" | "style"
 export function addCaptionsItem(
   draft: EditDraft,
   request: NewCaptionsItem,
-): CaptionsItem | EditFailure {
+): Result<CaptionsItem, EditFailure> {
   const { style, fromFrame, durationInFrames } = request;
   const placed = placeTextItem(draft, {
     fields: request.fields,
@@ -48,15 +49,15 @@ export function addCaptionsItem(
     endFrame: fromFrame + durationInFrames,
     trackId: request.trackId,
   });
-  if (isEditFailure(placed)) return placed;
+  if (!placed.ok) return placed;
   const item: CaptionsItem = {
     type: "captions",
-    ...placed,
+    ...placed.value,
     captions: request.captions,
     style,
     language: request.language,
     ...noAnimation(),
   };
   draft.addItem(item);
-  return draft.item(item.id) as CaptionsItem;
+  return ok(draft.item(item.id) as CaptionsItem);
 }

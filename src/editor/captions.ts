@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ok, type Result } from "../result.js";
 import type { CaptionEntry, CaptionStyle, CaptionWord } from "../schemas/edit-values.js";
 import {
   CAPTION_TEXT_MAX_LENGTH,
@@ -23,7 +24,7 @@ interface Timed {
   endMs: number;
 }
 
-function checkTimedList(list: readonly Timed[], what: string): EditFailure | undefined {
+function checkTimedList(list: readonly Timed[], what: string): Result<void, EditFailure> {
   for (const [index, timed] of list.entries()) {
     if (timed.endMs < timed.startMs) {
       return editFailure(
@@ -39,16 +40,16 @@ function checkTimedList(list: readonly Timed[], what: string): EditFailure | und
       );
     }
   }
-  return undefined;
+  return ok(undefined);
 }
 
 /**
  * Checks what the engine relies on: entries and their words in non-decreasing `startMs`
  * order, none ending before it starts, and at most 120 words per entry.
  */
-export function checkCaptionEntries(entries: readonly CaptionEntry[]): EditFailure | undefined {
-  const entryFailure = checkTimedList(entries, "Caption");
-  if (entryFailure !== undefined) return entryFailure;
+export function checkCaptionEntries(entries: readonly CaptionEntry[]): Result<void, EditFailure> {
+  const entriesChecked = checkTimedList(entries, "Caption");
+  if (!entriesChecked.ok) return entriesChecked;
   for (const [index, entry] of entries.entries()) {
     const words = entry.words ?? [];
     if (words.length > CAPTION_WORDS_MAX) {
@@ -57,10 +58,10 @@ export function checkCaptionEntries(entries: readonly CaptionEntry[]): EditFailu
         `Caption ${index} has ${words.length} words; the limit is ${CAPTION_WORDS_MAX}.`,
       );
     }
-    const wordFailure = checkTimedList(words, `Caption ${index} word`);
-    if (wordFailure !== undefined) return wordFailure;
+    const wordsChecked = checkTimedList(words, `Caption ${index} word`);
+    if (!wordsChecked.ok) return wordsChecked;
   }
-  return undefined;
+  return ok(undefined);
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Err, err } from "../result.js";
 
 /** Every code an edit can fail with. */
 export const EDIT_ERROR_CODES = [
@@ -57,10 +58,8 @@ export const EDIT_ERROR_CODES = [
  */
 export type EditErrorCode = (typeof EDIT_ERROR_CODES)[number];
 
-/** What an operation module returns when it cannot apply. */
+/** Why an operation cannot apply: the `error` of a failed edit step. */
 export interface EditFailure {
-  /** Tells a failure from the success values the engine's helpers return beside it. */
-  readonly kind: "edit_failure";
   /** Why, from the closed set. */
   readonly code: EditErrorCode;
   /** A sentence a person or an agent can act on, naming the offending ids and values. */
@@ -77,19 +76,12 @@ export interface EditError {
   readonly operationIndex: number;
 }
 
-/** Builds an {@link EditFailure}. */
-export function editFailure(code: EditErrorCode, message: string): EditFailure {
-  return { kind: "edit_failure", code, message };
+/** The failed outcome of an edit step: an {@link EditFailure} with `code` and `message`. */
+export function editFailure(code: EditErrorCode, message: string): Err<EditFailure> {
+  return err({ code, message });
 }
 
 /** The {@link EditError} that reports `failure` as the batch's operation `operationIndex`. */
 export function editError(failure: EditFailure, operationIndex: number): EditError {
   return { code: failure.code, message: failure.message, operationIndex };
-}
-
-/** True when `value` is an {@link EditFailure} rather than a success value, read from its tag. */
-export function isEditFailure<Success extends object>(
-  value: Success | EditFailure,
-): value is EditFailure {
-  return (value as { readonly kind?: unknown }).kind === "edit_failure";
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../result.js";
 import type { EditOperation } from "../schemas/edit-operations.js";
 import { type EditFailure, editFailure } from "./errors.js";
 
@@ -18,23 +20,23 @@ function fontFamilyOf(operation: EditOperation): string | undefined {
 }
 
 /**
- * A failure when `operation` names a font family not in `families` (compared without
- * case); undefined when it names none, names a known one, or `families` is undefined.
+ * Fails when `operation` names a font family not in `families` (compared without case);
+ * succeeds when it names none, names a known one, or `families` is undefined.
  *
  * @example
  * ```ts
  * checkFontFamily({ type: "add_text", text: "Hi", style: { font_family: "Comic" } }, ["Inter"]);
- * // { kind: "edit_failure", code: "unknown_font_family", message: "... Available: Inter." }
+ * // { ok: false, error: { code: "unknown_font_family", message: "... Available: Inter." } }
  * ```
  */
 export function checkFontFamily(
   operation: EditOperation,
   families: readonly string[] | undefined,
-): EditFailure | undefined {
+): Result<void, EditFailure> {
   const family = fontFamilyOf(operation);
-  if (family === undefined || families === undefined) return undefined;
+  if (family === undefined || families === undefined) return ok(undefined);
   const wanted = family.trim().toLowerCase();
-  if (families.some((known) => known.toLowerCase() === wanted)) return undefined;
+  if (families.some((known) => known.toLowerCase() === wanted)) return ok(undefined);
   return editFailure(
     "unknown_font_family",
     `Font family "${family}" is not available. Available: ${families.join(", ")}.`,

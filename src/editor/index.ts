@@ -17,7 +17,7 @@
  * const result = applyOperations(empty, [
  *   { type: "add_text", text: "Hello", from_seconds: 0, duration_seconds: 2 },
  * ]);
- * if (result.ok) console.log(summarizeEditor(result.state).totalDurationSeconds);
+ * if (result.ok) console.log(summarizeEditor(result.value.state).totalDurationSeconds);
  * else console.error(result.error.code, result.error.message);
  * ```
  *
@@ -28,6 +28,7 @@ export type { EditOperation, EditOperationType } from "../schemas/edit-operation
 export type { EditorSummary } from "../schemas/editor-videos.js";
 export { countSpokenWords } from "../schemas/spoken-words.js";
 export {
+  type AppliedEdit,
   type ApplyFailure,
   type ApplyResult,
   type ApplySuccess,
@@ -75,8 +76,10 @@ export {
   type VisualItem,
 } from "./items.js";
 export {
+  type AddedMedia,
   type AddMediaFailure,
   type AddMediaOptions,
+  type AddMediaResult,
   type AddMediaSuccess,
   addMediaItem,
   type MediaPlacementFields,

@@ -192,10 +192,12 @@ function checkContent(item: EditorItem, path: string, report: Report): void {
     report(`${path}.text`, "A text item needs its text.");
   }
   if (item.type === "captions") {
-    const failure = Array.isArray(item.captions)
-      ? checkCaptionEntries(item.captions)
-      : { message: "captions must be an array of caption entries." };
-    if (failure !== undefined) report(`${path}.captions`, failure.message);
+    if (!Array.isArray(item.captions)) {
+      report(`${path}.captions`, "captions must be an array of caption entries.");
+      return;
+    }
+    const checked = checkCaptionEntries(item.captions);
+    if (!checked.ok) report(`${path}.captions`, checked.error.message);
   }
 }
 

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Err, ok, type Result } from "../result.js";
 import type { EditDraft } from "./draft.js";
 import { type EditFailure, editFailure } from "./errors.js";
 import type { EditorItem } from "./items.js";
@@ -13,11 +14,12 @@ export function findItem(
   draft: EditDraft,
   itemId: string,
   field = "item_id",
-): EditorItem | EditFailure {
-  return (
-    draft.item(itemId) ??
-    editFailure("item_not_found", `No item "${itemId}" (${field}) in this project.`)
-  );
+): Result<EditorItem, EditFailure> {
+  const item = draft.item(itemId);
+  if (item === undefined) {
+    return editFailure("item_not_found", `No item "${itemId}" (${field}) in this project.`);
+  }
+  return ok(item);
 }
 
 /** The `unsupported_item_type` failure for `operationType` on `item`. */
@@ -25,7 +27,7 @@ export function unsupportedItem(
   item: EditorItem,
   operationType: string,
   accepted: string,
-): EditFailure {
+): Err<EditFailure> {
   return editFailure(
     "unsupported_item_type",
     `${operationType} applies to ${accepted}; item "${item.id}" is ${item.type}.`,

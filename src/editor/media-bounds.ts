@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { ok, type Result } from "../result.js";
 import { TIMELINE_DURATION_MAX_SECONDS } from "../schemas/limits.js";
 import type { EditDraft } from "./draft.js";
 import { type EditFailure, editFailure } from "./errors.js";
@@ -96,7 +97,7 @@ export interface MediaLengthCheck {
 export function clampToMedia(
   window: MediaWindow,
   { durationInFrames, fps, subject }: MediaLengthCheck,
-): number | EditFailure {
+): Result<number, EditFailure> {
   const playable = playableFrames(window, fps);
   if (playable < 1) {
     return editFailure(
@@ -104,7 +105,7 @@ export function clampToMedia(
       `${subject} has ${describeWindow(window)}: less than one frame at playback_rate ${shortSeconds(window.playbackRate)}.`,
     );
   }
-  return Math.min(durationInFrames, playable);
+  return ok(Math.min(durationInFrames, playable));
 }
 
 /**
@@ -117,7 +118,7 @@ export function fitRequestedLength(
   window: MediaWindow,
   requestedSeconds: number,
   length: MediaLengthCheck,
-): number | EditFailure {
+): Result<number, EditFailure> {
   const { subject } = length;
   const neededSeconds = requestedSeconds * window.playbackRate;
   if (neededSeconds > remainingSeconds(window) + MEDIA_END_TOLERANCE_SECONDS) {
@@ -135,8 +136,8 @@ export function checkSourceStart(
   mediaSeconds: number | null,
   sourceStartSeconds: number,
   subject: string,
-): EditFailure | undefined {
-  if (mediaSeconds === null || sourceStartSeconds < mediaSeconds) return undefined;
+): Result<void, EditFailure> {
+  if (mediaSeconds === null || sourceStartSeconds < mediaSeconds) return ok(undefined);
   return editFailure(
     "source_out_of_range",
     `${subject}: source_start_seconds ${shortSeconds(sourceStartSeconds)} is at or past the end of the ${shortSeconds(mediaSeconds)} s media.`,

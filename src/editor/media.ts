@@ -16,6 +16,7 @@
  * @module
  */
 import type { Patch } from "immer";
+import { type Err, err, type Ok, ok, type Result } from "../result.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, PLAYBACK_RATE_DEFAULT } from "../schemas/limits.js";
 import type { AudioRole } from "../vocabulary.js";
 import { commitDraft } from "./commit.js";
@@ -28,7 +29,7 @@ import {
   VOLUME_DB_DEFAULT,
 } from "./defaults.js";
 import { EditDraft } from "./draft.js";
-import { type EditError, type EditFailure, editError, isEditFailure } from "./errors.js";
+import { type EditError, type EditFailure, editError } from "./errors.js";
 import type { EditorItem, MediaFit } from "./items.js";
 import { checkSourceStart, clampToMedia, maxItemFrames } from "./media-bounds.js";
 import { trackForNewItem, trackKindFor } from "./placement.js";
@@ -83,10 +84,8 @@ export interface MediaPlacementFields {
   height?: number;
 }
 
-/** Media that was placed. */
-export interface AddMediaSuccess {
-  /** Discriminant. */
-  readonly ok: true;
+/** What placing media produced. */
+export interface AddedMedia {
   /** The next state. */
   readonly state: EditorState;
   /** Id of the new asset. */
@@ -107,13 +106,14 @@ export interface AddMediaOptions {
   readonly generateId?: () => string;
 }
 
+/** Media that was placed. */
+export type AddMediaSuccess = Ok<AddedMedia>;
+
 /** Media that could not be placed; `error.operationIndex` is 0. */
-export interface AddMediaFailure {
-  /** Discriminant. */
-  readonly ok: false;
-  /** Why. */
-  readonly error: EditError;
-}
+export type AddMediaFailure = Err<EditError>;
+
+/** The outcome of `addMediaItem`: the {@link AddedMedia}, or the {@link EditError} that prevented it. */
+export type AddMediaResult = Result<AddedMedia, EditError>;
 
 // The media to place and how the request places it.
 interface MediaRequest {
@@ -137,11 +137,11 @@ function timelineSpan(
   draft: EditDraft,
   request: MediaRequest,
   sourceStartSeconds: number,
-): FrameSpan | EditFailure {
+): Result<FrameSpan, EditFailure> {
   const { media, placement } = request;
   const mediaSeconds = media.durationSeconds ?? null;
-  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, "The media");
-  if (startFailure !== undefined) return startFailure;
+  const start = checkSourceStart(mediaSeconds, sourceStartSeconds, "The media");
+  if (!start.ok) return start;
   const span = secondsSpanToFrames(
     placement.from_seconds ?? FROM_DEFAULT_SECONDS,
     timelineSeconds(request, sourceStartSeconds),
@@ -149,7 +149,7 @@ function timelineSpan(
   );
   const capped = Math.min(span.durationInFrames, maxItemFrames(draft.fps));
   if (mediaSeconds === null || media.kind === "image" || media.kind === "gif") {
-    return { from: span.from, durationInFrames: capped };
+    return ok({ from: span.from, durationInFrames: capped });
   }
   const playbackRate = placement.playback_rate ?? PLAYBACK_RATE_DEFAULT;
   const window = { mediaSeconds, sourceStartSeconds, playbackRate };
@@ -158,8 +158,8 @@ function timelineSpan(
     fps: draft.fps,
     subject: "The media",
   });
-  if (typeof durationInFrames !== "number") return durationInFrames;
-  return { from: span.from, durationInFrames };
+  if (!durationInFrames.ok) return durationInFrames;
+  return ok({ from: span.from, durationInFrames: durationInFrames.value });
 }
 
 function audioRoleOf(media: MediaToPlace, placement: MediaPlacementFields): AudioRole {
@@ -218,12 +218,12 @@ function mediaItem(
 function placeMedia(
   draft: EditDraft,
   request: MediaRequest,
-): { assetId: string; itemId: string } | EditFailure {
+): Result<{ assetId: string; itemId: string }, EditFailure> {
   const { media, placement } = request;
   const sourceStartSeconds = placement.source_start_seconds ?? SOURCE_START_DEFAULT_SECONDS;
   const span = timelineSpan(draft, request, sourceStartSeconds);
-  if (isEditFailure(span)) return span;
-  const { from, durationInFrames } = span;
+  if (!span.ok) return span;
+  const { from, durationInFrames } = span.value;
   const itemType = media.kind === "voice" ? "audio" : media.kind;
   const trackId = trackForNewItem(draft, {
     kind: trackKindFor(itemType),
@@ -232,7 +232,7 @@ function placeMedia(
     trackId: placement.track_id,
     layer: itemType === "audio" ? "free" : "picture",
   });
-  if (typeof trackId !== "string") return trackId;
+  if (!trackId.ok) return trackId;
   const assetId = draft.newId();
   const asset: EditorAsset = {
     id: assetId,
@@ -248,9 +248,16 @@ function placeMedia(
   if (itemType === "audio") asset.audioRole = audioRoleOf(media, placement);
   draft.addAsset(asset);
   const itemId = draft.newId();
-  const slot = { id: itemId, trackId, from, durationInFrames, assetId, sourceStartSeconds };
+  const slot = {
+    id: itemId,
+    trackId: trackId.value,
+    from,
+    durationInFrames,
+    assetId,
+    sourceStartSeconds,
+  };
   draft.addItem(mediaItem(draft, request, slot));
-  return { assetId, itemId };
+  return ok({ assetId, itemId });
 }
 
 /**
@@ -266,16 +273,16 @@ function placeMedia(
  *   { kind: "audio", url: "https://cdn.example/song.mp3", durationSeconds: 30 },
  *   { placement: { audio_role: "music", duration_seconds: 12 } },
  * );
- * if (result.ok) result.state.items[result.itemId]; // the music item, 12 s long
+ * if (result.ok) result.value.state.items[result.value.itemId]; // the music item, 12 s long
  * ```
  */
 export function addMediaItem(
   state: EditorState,
   media: MediaToPlace,
   { placement = {}, generateId = randomEditorId }: AddMediaOptions = {},
-): AddMediaSuccess | AddMediaFailure {
+): AddMediaResult {
   const draft = new EditDraft(state, generateId);
   const placed = placeMedia(draft, { media, placement });
-  if (isEditFailure(placed)) return { ok: false, error: editError(placed, 0) };
-  return { ok: true, ...placed, ...commitDraft(draft) };
+  if (!placed.ok) return err(editError(placed.error, 0));
+  return ok({ ...placed.value, ...commitDraft(draft) });
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Result } from "../result.js";
 import type { EditOperation } from "../schemas/edit-operations.js";
 import type { EditDraft } from "./draft.js";
 import type { EditFailure } from "./errors.js";
@@ -42,11 +43,12 @@ export interface OperationContext {
 }
 
 /**
- * One operation's behaviour (DESIGN principle 1): applies `operation` to the draft, or
- * returns why it cannot. Changes made before a failure are discarded with the batch.
+ * One operation's behaviour (DESIGN principle 1): applies `operation` to the draft and
+ * succeeds, or fails with why it cannot. Changes made before a failure are discarded with
+ * the batch.
  */
 export type OperationModule<Operation extends EditOperation> = (
   draft: EditDraft,
   operation: Operation,
   context: OperationContext,
-) => EditFailure | undefined;
+) => Result<void, EditFailure>;

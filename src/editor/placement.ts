@@ -20,8 +20,9 @@
  *
  * @module
  */
+import { ok, type Result } from "../result.js";
 import type { EditDraft, ItemReader } from "./draft.js";
-import { type EditFailure, editFailure, isEditFailure } from "./errors.js";
+import { type EditFailure, editFailure } from "./errors.js";
 import { type EditorItem, type EditorItemType, isPictureItem, itemEndFrame } from "./items.js";
 import type { Track, TrackKind } from "./state.js";
 
@@ -144,7 +145,7 @@ export interface ExplicitTrackRequest extends FrameRange {
 export function checkExplicitTrack(
   draft: EditDraft,
   { trackId, kind, fromFrame, endFrame, ignoreItemId }: ExplicitTrackRequest,
-): Track | EditFailure {
+): Result<Track, EditFailure> {
   const track = draft.track(trackId);
   if (track === undefined) {
     return editFailure("track_not_found", `No track "${trackId}" in this project.`);
@@ -161,7 +162,7 @@ export function checkExplicitTrack(
       `Track "${trackId}" already has an item between frames ${fromFrame} and ${endFrame}.`,
     );
   }
-  return track;
+  return ok(track);
 }
 
 /** How a new item without an explicit track finds one. */
@@ -193,12 +194,18 @@ export interface NewItemPlacement {
 export function trackForNewItem(
   draft: EditDraft,
   placement: NewItemPlacement,
-): string | EditFailure {
-  const { kind, fromFrame, endFrame, trackId, layer } = placement;
-  if (trackId !== undefined) {
-    const track = checkExplicitTrack(draft, { trackId, kind, fromFrame, endFrame });
-    return isEditFailure(track) ? track : track.id;
-  }
+): Result<string, EditFailure> {
+  const { kind, fromFrame, endFrame, trackId } = placement;
+  if (trackId === undefined) return ok(trackOnLayer(draft, placement));
+  const track = checkExplicitTrack(draft, { trackId, kind, fromFrame, endFrame });
+  return track.ok ? ok(track.value.id) : track;
+}
+
+// The track a new item without an explicit one takes, by its layer; created when needed.
+function trackOnLayer(
+  draft: EditDraft,
+  { kind, fromFrame, endFrame, layer }: NewItemPlacement,
+): string {
   switch (layer) {
     case "front": {
       const front = draft.tracks[0];

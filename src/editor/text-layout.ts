@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ok, type Result } from "../result.js";
 import type { TextStyle } from "../schemas/edit-values.js";
 import {
   GLYPH_WIDTH_RATIO,
@@ -118,7 +119,10 @@ export function layoutTextBox(draft: EditDraft, request: TextBoxRequest): Box {
  * else the front-most track when visual and free over the item's frames, else a new track
  * at the very front. Fails only on an explicit track that cannot take the item.
  */
-export function placeTextItem(draft: EditDraft, request: TextItemRequest): ItemBase | EditFailure {
+export function placeTextItem(
+  draft: EditDraft,
+  request: TextItemRequest,
+): Result<ItemBase, EditFailure> {
   const { fromFrame, endFrame } = request;
   const box = layoutTextBox(draft, request);
   const trackId = trackForNewItem(draft, {
@@ -128,15 +132,15 @@ export function placeTextItem(draft: EditDraft, request: TextItemRequest): ItemB
     trackId: request.trackId,
     layer: "front",
   });
-  if (typeof trackId !== "string") return trackId;
+  if (!trackId.ok) return trackId;
   // Drawn after a new track has drawn its own id, so generated ids keep the order that
   // tests and callers with a counting id generator expect.
-  return {
+  return ok({
     id: draft.newId(),
-    trackId,
+    trackId: trackId.value,
     from: fromFrame,
     durationInFrames: endFrame - fromFrame,
     ...box,
     opacity: OPACITY_DEFAULT,
-  };
+  });
 }

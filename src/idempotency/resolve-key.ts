@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiError, apiError } from "../errors/api-error.js";
+import { type Err, err, type Ok, ok, type Result } from "../result.js";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../schemas/limits.js";
 
 /** The two places a key can come from, and the endpoint's lower length bound. */
@@ -21,24 +22,14 @@ export interface IdempotencyKeySources {
   readonly minLength?: number;
 }
 
-/** A usable key, or none. */
-export interface ResolvedIdempotencyKey {
-  /** Marks a valid request. */
-  readonly ok: true;
-  /** The key, or undefined when the request carries none. */
-  readonly key: string | undefined;
-}
+/** A usable key, or undefined when the request carries none. */
+export type ResolvedIdempotencyKey = Ok<string | undefined>;
 
-/** A key that breaks the endpoint's bounds. */
-export interface InvalidIdempotencyKey {
-  /** Marks an invalid request. */
-  readonly ok: false;
-  /** The `bad_request` to answer with; nothing is stored for it. */
-  readonly error: ApiError;
-}
+/** A key that breaks the endpoint's bounds: the `bad_request` to answer with; nothing is stored for it. */
+export type InvalidIdempotencyKey = Err<ApiError>;
 
-/** The result of {@link resolveIdempotencyKey}. */
-export type IdempotencyKeyResolution = ResolvedIdempotencyKey | InvalidIdempotencyKey;
+/** The result of {@link resolveIdempotencyKey}: the key (or none), or the `bad_request`. */
+export type IdempotencyKeyResolution = Result<string | undefined, ApiError>;
 
 /**
  * Picks the request's key: the header when present, the body field otherwise, and checks
@@ -48,7 +39,7 @@ export type IdempotencyKeyResolution = ResolvedIdempotencyKey | InvalidIdempoten
  *
  * @example
  * ```ts
- * resolveIdempotencyKey({ header: "order-42", bodyKey: "other" }); // { ok: true, key: "order-42" }
+ * resolveIdempotencyKey({ header: "order-42", bodyKey: "other" }); // { ok: true, value: "order-42" }
  * resolveIdempotencyKey({ header: null, bodyKey: "", minLength: 1 }).ok; // false: a 400
  * ```
  */
@@ -58,7 +49,7 @@ export function resolveIdempotencyKey(sources: IdempotencyKeySources): Idempoten
   if (header !== undefined && (header !== "" || minLength > 0)) {
     return checkKey(header, HEADER_FIELD, minLength);
   }
-  if (sources.bodyKey === undefined) return { ok: true, key: undefined };
+  if (sources.bodyKey === undefined) return ok(undefined);
   if (typeof sources.bodyKey !== "string") {
     return invalid(BODY_FIELD, "idempotency_key must be a string.", "invalid_type");
   }
@@ -83,7 +74,7 @@ function checkKey(key: string, field: KeyField, minLength: number): IdempotencyK
   if (key.length < minLength) {
     return invalid(field, `${path} must be at least ${minLength} characters.`, "too_small");
   }
-  return { ok: true, key: key === "" ? undefined : key };
+  return ok(key === "" ? undefined : key);
 }
 
 function invalid(
@@ -91,10 +82,9 @@ function invalid(
   message: string,
   issue: string,
 ): InvalidIdempotencyKey {
-  return {
-    ok: false,
-    error: apiError("bad_request", `Invalid request ${location}: ${message}`, {
+  return err(
+    apiError("bad_request", `Invalid request ${location}: ${message}`, {
       context: { location, fields: [{ path, message, issue }] },
     }),
-  };
+  );
 }

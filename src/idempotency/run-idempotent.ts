@@ -202,7 +202,7 @@ async function runClaimed<Body extends object, Refusal>(
       });
       // Another request holds the key now and its answer is the one that counts; inside
       // a unit, throwing undoes this one's charge and records.
-      if (completion.outcome === "lease_lost" && atomic) throw new LeaseLostError();
+      if (!completion.ok && atomic) throw new LeaseLostError();
       return { response, stored: true };
     });
   } catch (error) {

@@ -6,20 +6,16 @@
  *
  * @module
  */
+
+import type { Result } from "../result.js";
 import type { IdempotencyRecord, IdempotencyScope } from "./record.js";
-import type { ClaimRequest, ClaimResult, CompletionRequest } from "./transitions.js";
+import type { ClaimRequest, ClaimResult, CompletionRequest, LeaseLost } from "./transitions.js";
 
-/** The result of {@link IdempotencyStore.complete}. */
-export interface CompleteResult {
-  /** `completed`, or `lease_lost` when another request took the claim over. */
-  readonly outcome: "completed" | "lease_lost";
-}
+/** The result of {@link IdempotencyStore.complete}: the response is stored, or `lease_lost`. */
+export type CompleteResult = Result<void, LeaseLost>;
 
-/** The result of {@link IdempotencyStore.release}. */
-export interface ReleaseResult {
-  /** `released`, or `lease_lost` when another request took the claim over. */
-  readonly outcome: "released" | "lease_lost";
-}
+/** The result of {@link IdempotencyStore.release}: the key is free again, or `lease_lost`. */
+export type ReleaseResult = Result<void, LeaseLost>;
 
 /** Persistent idempotency keys, scoped per organization. */
 export interface IdempotencyStore {

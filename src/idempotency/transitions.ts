@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 import type {
   CompletedRecord,
   IdempotencyConflictReason,
@@ -126,10 +127,16 @@ export interface CompletionRequest {
   readonly retentionMilliseconds: number;
 }
 
+/**
+ * Why a completion or a release changed nothing: the caller no longer holds the claim,
+ * because another request took it over (or it was never held).
+ */
+export type LeaseLost = "lease_lost";
+
 /** A completion's result together with the record the store must keep afterwards. */
 export interface CompletionTransition {
-  /** `completed`, or `lease_lost` when the caller no longer holds the claim. */
-  readonly outcome: "completed" | "lease_lost";
+  /** The response is stored, or `lease_lost`. */
+  readonly result: Result<void, LeaseLost>;
   /** The record to keep, or undefined when there is none. */
   readonly record: IdempotencyRecord | undefined;
 }
@@ -142,8 +149,8 @@ export interface CompletionTransition {
  * ```ts
  * const claim = claimKey(undefined, { fingerprint: "f1", nowMilliseconds: 0, leaseMilliseconds: 60_000 }, "t1");
  * const response = { status: 200, bodyJson: "{}" };
- * completeKey(claim.record, { token: "t1", response, nowMilliseconds: 10, retentionMilliseconds: 1000 }).outcome;
- * // "completed"
+ * completeKey(claim.record, { token: "t1", response, nowMilliseconds: 10, retentionMilliseconds: 1000 }).result;
+ * // { ok: true, value: undefined }: the response is stored
  * ```
  */
 export function completeKey(
@@ -153,7 +160,7 @@ export function completeKey(
   if (!Number.isFinite(request.retentionMilliseconds) || request.retentionMilliseconds < 0) {
     throw new RangeError("A retention lasts a non-negative number of milliseconds.");
   }
-  if (!holds(record, request.token)) return { outcome: "lease_lost", record };
+  if (!holds(record, request.token)) return { result: err("lease_lost"), record };
   const completed: CompletedRecord = {
     state: "completed",
     fingerprint: record.fingerprint,
@@ -161,13 +168,13 @@ export function completeKey(
     completedAtMilliseconds: request.nowMilliseconds,
     retainedUntilMilliseconds: request.nowMilliseconds + request.retentionMilliseconds,
   };
-  return { outcome: "completed", record: completed };
+  return { result: ok(undefined), record: completed };
 }
 
 /** A release's result together with the record the store must keep afterwards. */
 export interface ReleaseTransition {
-  /** `released`, or `lease_lost` when the caller no longer holds the claim. */
-  readonly outcome: "released" | "lease_lost";
+  /** The key is free again, or `lease_lost`. */
+  readonly result: Result<void, LeaseLost>;
   /** The record to keep, or undefined when the key is free again. */
   readonly record: IdempotencyRecord | undefined;
 }
@@ -179,15 +186,15 @@ export interface ReleaseTransition {
  * @example
  * ```ts
  * const claim = claimKey(undefined, { fingerprint: "f1", nowMilliseconds: 0, leaseMilliseconds: 60_000 }, "t1");
- * releaseKey(claim.record, "t1"); // { outcome: "released", record: undefined }
+ * releaseKey(claim.record, "t1"); // { result: { ok: true, value: undefined }, record: undefined }
  * ```
  */
 export function releaseKey(
   record: IdempotencyRecord | undefined,
   token: string,
 ): ReleaseTransition {
-  if (!holds(record, token)) return { outcome: "lease_lost", record };
-  return { outcome: "released", record: undefined };
+  if (!holds(record, token)) return { result: err("lease_lost"), record };
+  return { result: ok(undefined), record: undefined };
 }
 
 function holds(record: IdempotencyRecord | undefined, token: string): record is InFlightRecord {

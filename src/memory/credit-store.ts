@@ -22,6 +22,7 @@ import { reconcileLedger } from "../credits/reconcile.js";
 import type { CreditStore } from "../credits/store.js";
 import { captureHold, grantCredits, releaseHold, reserveCredits } from "../credits/transitions.js";
 import type { OrganizationId } from "../organization-id.js";
+import { err, ok } from "../result.js";
 
 /** Options of {@link createMemoryCreditStore}. */
 export interface MemoryCreditStoreOptions {
@@ -43,7 +44,7 @@ interface Book {
  * const credits = createMemoryCreditStore();
  * await credits.grant(toOrganizationId(1), 100, "welcome credits");
  * const result = await credits.reserve(toOrganizationId(1), [{ holdId: "gen_1", amount: 40 }]);
- * if (result.outcome === "reserved") result.balance.available; // 60
+ * if (result.ok) result.value.balance.available; // 60
  * ```
  */
 export function createMemoryCreditStore(options: MemoryCreditStoreOptions = {}): CreditStore {
@@ -76,28 +77,31 @@ export function createMemoryCreditStore(options: MemoryCreditStoreOptions = {}):
         }
       }
       const transition = reserveCredits(book.account, requests);
-      if (transition.outcome === "insufficient_credits") return transition;
-      commit(book, transition.account, transition.changes);
-      for (const hold of transition.holds) book.holds.set(hold.holdId, hold);
-      return { outcome: "reserved", holds: transition.holds, balance: balanceOf(book.account) };
+      if (!transition.ok) return transition;
+      const { account, changes, holds } = transition.value;
+      commit(book, account, changes);
+      for (const hold of holds) book.holds.set(hold.holdId, hold);
+      return ok({ holds, balance: balanceOf(book.account) });
     },
     async capture(organizationId, holdId) {
       const book = read(organizationId);
-      if (book === undefined) return { outcome: "unknown_hold" };
+      if (book === undefined) return err({ kind: "unknown_hold" });
       const transition = captureHold(book.account, book.holds.get(holdId));
-      if (transition.outcome !== "captured") return transition;
-      commit(book, transition.account, [transition.change]);
-      book.holds.set(holdId, transition.hold);
-      return { outcome: "captured", hold: transition.hold, balance: balanceOf(book.account) };
+      if (!transition.ok) return transition;
+      const { resolution, account, change, hold } = transition.value;
+      commit(book, account, [change]);
+      book.holds.set(holdId, hold);
+      return ok({ resolution, hold, balance: balanceOf(book.account) });
     },
     async release(organizationId, holdId) {
       const book = read(organizationId);
-      if (book === undefined) return { outcome: "unknown_hold" };
+      if (book === undefined) return err({ kind: "unknown_hold" });
       const transition = releaseHold(book.account, book.holds.get(holdId));
-      if (transition.outcome !== "released") return transition;
-      commit(book, transition.account, [transition.change]);
-      book.holds.set(holdId, transition.hold);
-      return { outcome: "released", hold: transition.hold, balance: balanceOf(book.account) };
+      if (!transition.ok) return transition;
+      const { resolution, account, change, hold } = transition.value;
+      commit(book, account, [change]);
+      book.holds.set(holdId, hold);
+      return ok({ resolution, hold, balance: balanceOf(book.account) });
     },
     async grant(organizationId, amount, reference) {
       assertCreditAmount(amount, "A grant");

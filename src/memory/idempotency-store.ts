@@ -54,12 +54,12 @@ export function createMemoryIdempotencyStore(): IdempotencyStore {
     async complete(scope, request) {
       const transition = completeKey(keysOf(scope.organizationId).get(scope.key), request);
       write(scope, transition.record);
-      return { outcome: transition.outcome };
+      return transition.result;
     },
     async release(scope, token) {
       const transition = releaseKey(keysOf(scope.organizationId).get(scope.key), token);
       write(scope, transition.record);
-      return { outcome: transition.outcome };
+      return transition.result;
     },
     async reap(nowMilliseconds) {
       let reaped = 0;

@@ -40,16 +40,16 @@ export function instrumentCreditStore(store: CreditStore, telemetry: Telemetry):
   return Object.assign(Object.create(traced) as CreditStore, {
     async reserve(...args: Parameters<CreditStore["reserve"]>) {
       const result = await traced.reserve(...args);
-      if (result.outcome === "reserved") {
-        const held = result.holds.reduce((sum, hold) => sum + hold.amount, 0);
+      if (result.ok) {
+        const held = result.value.holds.reduce((sum, hold) => sum + hold.amount, 0);
         telemetry.add(TELEMETRY_METRICS.creditsHeld, held);
       }
       return result;
     },
     async capture(...args: Parameters<CreditStore["capture"]>) {
       const result = await traced.capture(...args);
-      if (result.outcome === "captured") {
-        telemetry.add(TELEMETRY_METRICS.creditsCaptured, result.hold.amount);
+      if (result.ok) {
+        telemetry.add(TELEMETRY_METRICS.creditsCaptured, result.value.hold.amount);
       }
       return result;
     },

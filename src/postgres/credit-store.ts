@@ -21,12 +21,12 @@ import { reconcileLedger } from "../credits/reconcile.js";
 import type { CreditStore, ResolveHoldResult } from "../credits/store.js";
 import {
   captureHold,
-  isHoldResolvedNow,
   type ResolveTransition,
   releaseHold,
   reserveCredits,
 } from "../credits/transitions.js";
 import type { OrganizationId } from "../organization-id.js";
+import { err, ok } from "../result.js";
 import { grantWithin } from "./credit-grant.js";
 import { lockAccount, readAccount, readHolds, readLedger } from "./credit-rows.js";
 import { writeChanges } from "./credit-writes.js";
@@ -54,7 +54,7 @@ type Resolver<Resolution extends HoldResolution> = (
  * const credits = createPostgresCreditStore(pool);
  * await credits.grant(toOrganizationId(1), 500, "invoice-2041");
  * const result = await credits.reserve(toOrganizationId(1), [{ holdId: "gen_1", amount: 40 }]);
- * if (result.outcome === "reserved") result.balance.available; // 460
+ * if (result.ok) result.value.balance.available; // 460
  * ```
  */
 export function createPostgresCreditStore(
@@ -71,27 +71,24 @@ export function createPostgresCreditStore(
   ): Promise<ResolveHoldResult<Resolution>> =>
     inTransaction(pool, async (client) => {
       const locked = await lockAccount(client, schema, { organizationId, create: false });
-      if (locked === undefined) return { outcome: "unknown_hold" };
+      if (locked === undefined) return err({ kind: "unknown_hold" });
       // Read after the lock is granted, so the hold is as the previous holder left it (a
       // join with the locking select would see the hold as it was before the wait).
       const [hold] = await readHolds(client, schema, { organizationId, holdId });
       const transition = transitionOf(locked.account, hold);
-      if (!isHoldResolvedNow(transition)) return transition;
+      if (!transition.ok) return transition;
+      const { resolution, account, change, hold: resolved } = transition.value;
       // The hold's update is conditional on it still being open: the account lock already
       // serializes this, and the condition makes a second resolution impossible regardless.
       await writeChanges(client, {
         organizationId,
         locked,
-        next: transition.account,
-        changes: [transition.change],
+        next: account,
+        changes: [change],
         recordedAtMilliseconds: clock.now(),
-        write: { kind: "resolve", holdId, state: transition.hold.state },
+        write: { kind: "resolve", holdId, state: resolved.state },
       });
-      return {
-        outcome: transition.outcome,
-        hold: transition.hold,
-        balance: balanceOf(transition.account),
-      };
+      return ok({ resolution, hold: resolved, balance: balanceOf(account) });
     });
 
   return {
@@ -101,21 +98,18 @@ export function createPostgresCreditStore(
         if (locked === undefined)
           throw new Error(`Account ${organizationId} could not be created.`);
         const transition = reserveCredits(locked.account, requests);
-        if (transition.outcome === "insufficient_credits") return transition;
+        if (!transition.ok) return transition;
+        const { account, changes, holds } = transition.value;
         // A hold id already taken inserts nothing, which throws and rolls everything back.
         await writeChanges(client, {
           organizationId,
           locked,
-          next: transition.account,
-          changes: transition.changes,
+          next: account,
+          changes,
           recordedAtMilliseconds: clock.now(),
-          write: { kind: "open", holds: transition.holds },
+          write: { kind: "open", holds },
         });
-        return {
-          outcome: "reserved",
-          holds: transition.holds,
-          balance: balanceOf(transition.account),
-        };
+        return ok({ holds, balance: balanceOf(account) });
       }),
     capture: (organizationId, holdId) => resolve(organizationId, holdId, captureHold),
     release: (organizationId, holdId) => resolve(organizationId, holdId, releaseHold),

@@ -71,7 +71,7 @@ export async function releaseAbandonedHolds(
   let released = 0;
   for (const row of rows) {
     const result = await credits.release(toOrganizationId(row.account_id), String(row.hold_id));
-    if (result.outcome === "released") released += 1;
+    if (result.ok) released += 1;
   }
   return released;
 }

@@ -78,18 +78,17 @@ export function createPostgresIdempotencyStore(
       inTransaction(pool, async (client) => {
         const record = await readKey(client, schema, { scope, lock: true });
         const transition = completeKey(record, request);
-        if (transition.outcome === "completed") {
+        if (transition.result.ok) {
           await replaceKey(client, schema, { scope, record: transition.record });
         }
-        return { outcome: transition.outcome };
+        return transition.result;
       }),
     release: (scope, token) =>
       inTransaction(pool, async (client) => {
         const record = await readKey(client, schema, { scope, lock: true });
         const transition = releaseKey(record, token);
-        if (transition.outcome === "released")
-          await replaceKey(client, schema, { scope, record: undefined });
-        return { outcome: transition.outcome };
+        if (transition.result.ok) await replaceKey(client, schema, { scope, record: undefined });
+        return transition.result;
       }),
     async reap(nowMilliseconds) {
       const result = await queryable(pool).query(

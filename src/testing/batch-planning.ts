@@ -54,7 +54,7 @@ export function planBatch(
     });
     // A refused operation leaves the scratch state as it was; the caller's run of the
     // whole batch will report it.
-    if (applied.ok) current = applied.state;
+    if (applied.ok) current = applied.value.state;
   }
   return { operations, results: results?.results() ?? {} };
 }

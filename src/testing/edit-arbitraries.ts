@@ -116,7 +116,7 @@ function batchLengths(options: EditBatchArbitraryOptions): {
  *       const result = applyOperations(state, [operation], {
  *         generateId: countingIdGenerator("new", state),
  *       });
- *       if (result.ok) assertEditorInvariants(result.state);
+ *       if (result.ok) assertEditorInvariants(result.value.state);
  *     },
  *   ),
  *   { seed: 42 },
@@ -166,7 +166,7 @@ export function editOperationArbitrary(
  *       const generateId = countingIdGenerator("new", state);
  *       const result = applyOperations(state, operations, { generateId });
  *       if (!result.ok) return; // a known code; the input is untouched
- *       expect(applyPatches(result.state, result.inverse)).toEqual(state);
+ *       expect(applyPatches(result.value.state, result.value.inverse)).toEqual(state);
  *     },
  *   ),
  *   { seed: 42 },
@@ -206,7 +206,7 @@ export function editBatchArbitrary(
  *         ...batch.options,
  *         generateId: countingIdGenerator("new", state),
  *       });
- *       if (result.ok) assertEditorInvariants(result.state);
+ *       if (result.ok) assertEditorInvariants(result.value.state);
  *     },
  *   ),
  * );

@@ -40,7 +40,7 @@
  *       const result = applyOperations(state, operations, {
  *         generateId: countingIdGenerator("new", state),
  *       });
- *       if (result.ok) assertEditorInvariants(result.state);
+ *       if (result.ok) assertEditorInvariants(result.value.state);
  *     },
  *   ),
  *   { seed: 20261122 },

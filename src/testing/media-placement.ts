@@ -88,5 +88,5 @@ export function placeMedia(
   generateId: () => string,
 ): EditorState {
   const result = addMediaItem(state, step.media, { placement: step.placement, generateId });
-  return result.ok ? result.state : state;
+  return result.ok ? result.value.state : state;
 }

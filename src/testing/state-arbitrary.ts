@@ -123,7 +123,7 @@ function applyStep(
     const planned = planBatch(state, step.plans, true);
     if (planned.operations.length === 0) return state;
     const result = applyOperations(state, planned.operations, { ...planned.results, generateId });
-    if (result.ok) next = result.state;
+    if (result.ok) next = result.value.state;
   }
   return Object.keys(next.items).length > maxItems ? state : next;
 }

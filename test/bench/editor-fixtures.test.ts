@@ -29,12 +29,12 @@ describe("editor benchmark fixtures", () => {
     expect(buildEditBatch(state)).toEqual(batch);
     expect(batch[0]?.type).toBe("set_item_transform");
     expect(new Set(batch.map((operation) => operation.type)).size).toBeGreaterThanOrEqual(10);
-    expect(assertBatchApplies(state, batch).applied).toHaveLength(EDIT_BATCH_SIZE);
+    expect(assertBatchApplies(state, batch).value.applied).toHaveLength(EDIT_BATCH_SIZE);
   });
 
   it("makes the clone-per-op baseline end where the batch ends", () => {
     const batch = buildEditBatch(state);
-    const batched = assertBatchApplies(state, batch).state;
+    const batched = assertBatchApplies(state, batch).value.state;
     expect(isDeepStrictEqual(applyWithClonePerOperation(state, batch), batched)).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ describe("render benchmark fixtures", () => {
     ]);
     const planned = planRender(state, { width: EXPORT_WIDTH });
     expect(
-      planned.ok && [planned.plan.width, planned.plan.height, planned.plan.frameCount],
+      planned.ok && [planned.value.width, planned.value.height, planned.value.frameCount],
     ).toEqual([1280, 720, 900]);
   });
 

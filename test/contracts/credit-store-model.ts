@@ -87,12 +87,11 @@ class ReserveCommand implements CreditCommand {
     const result = await store.reserve(this.organizationId, requests);
     if (required > available) {
       expect(result).toEqual({
-        outcome: "insufficient_credits",
-        credits_required: required,
-        credits_available: available,
+        ok: false,
+        error: { credits_required: required, credits_available: available },
       });
     } else {
-      expect(result.outcome).toBe("reserved");
+      expect(result.ok).toBe(true);
       for (const request of requests) {
         model.holds.push({ organizationId: this.organizationId, ...request, state: "pending" });
       }
@@ -122,11 +121,14 @@ class ResolveCommand implements CreditCommand {
         ? await store.capture(this.organizationId, holdId)
         : await store.release(this.organizationId, holdId);
     if (picked === undefined || picked.organizationId !== this.organizationId) {
-      expect(result).toEqual({ outcome: "unknown_hold" });
+      expect(result).toEqual({ ok: false, error: { kind: "unknown_hold" } });
     } else if (picked.state !== "pending") {
-      expect(result).toMatchObject({ outcome: "already_resolved", resolution: picked.state });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: "already_resolved", resolution: picked.state },
+      });
     } else {
-      expect(result.outcome).toBe(this.resolution);
+      expect(result.ok && result.value.resolution).toBe(this.resolution);
       picked.state = this.resolution;
       if (this.resolution === "captured") {
         model.posted.set(this.organizationId, postedOf(model, this.organizationId) - picked.amount);

@@ -5,11 +5,16 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CreditStore } from "../../src/credits/index.js";
+import type { CreditStore, HoldResolution, ResolveHoldResult } from "../../src/credits/index.js";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { type ContractOptions, runsOf } from "./contract-options.js";
 
 const ORG = toOrganizationId(1);
+
+// What a capture or release did: the resolution it applied, or why it applied none.
+function outcomeOf(result: ResolveHoldResult<HoldResolution>): string {
+  return result.ok ? result.value.resolution : result.error.kind;
+}
 
 /** Starts `task` when the scheduler picks `label`. */
 function scheduled<T>(scheduler: fc.Scheduler, label: string, task: () => Promise<T>): Promise<T> {
@@ -38,14 +43,14 @@ export function describeCreditStoreRaces(
               ),
             );
             const results = await scheduler.waitFor(Promise.all(reservations));
-            const reserved = results.filter((result) => result.outcome === "reserved");
+            const reserved = results.filter((result) => result.ok);
             const expected = Math.min(requestCount, Math.floor(balance / price));
             expect(reserved).toHaveLength(expected);
             for (const result of results) {
-              if (result.outcome === "reserved") {
-                expect(result.balance.available).toBeGreaterThanOrEqual(0);
+              if (result.ok) {
+                expect(result.value.balance.available).toBeGreaterThanOrEqual(0);
               } else {
-                expect(result.credits_available).toBeLessThan(price);
+                expect(result.error.credits_available).toBeLessThan(price);
               }
             }
             expect(await store.balance(ORG)).toEqual({
@@ -77,9 +82,7 @@ export function describeCreditStoreRaces(
               ),
             );
             const expected = Math.min(requestCount, Math.floor(balance / price));
-            expect(results.filter((result) => result.outcome === "reserved")).toHaveLength(
-              expected,
-            );
+            expect(results.filter((result) => result.ok)).toHaveLength(expected);
             expect((await store.balance(ORG)).available).toBe(balance - expected * price);
             expect((await store.reconcile(ORG)).balanced).toBe(true);
           },
@@ -103,10 +106,13 @@ export function describeCreditStoreRaces(
                 scheduled(scheduler, "release", () => store.release(ORG, "g1")),
               ]),
             );
-            const winner = captured.outcome === "captured" ? "captured" : "released";
+            const winner = captured.ok ? "captured" : "released";
             const loser = winner === "captured" ? released : captured;
-            expect([captured.outcome, released.outcome]).toContain(winner);
-            expect(loser).toMatchObject({ outcome: "already_resolved", resolution: winner });
+            expect([outcomeOf(captured), outcomeOf(released)]).toContain(winner);
+            expect(loser).toMatchObject({
+              ok: false,
+              error: { kind: "already_resolved", resolution: winner },
+            });
             expect((await store.hold(ORG, "g1"))?.state).toBe(winner);
             const posted = winner === "captured" ? 0 : amount;
             expect(await store.balance(ORG)).toEqual({ posted, pending: 0, available: posted });
@@ -133,10 +139,10 @@ export function describeCreditStoreRaces(
                 ),
               ),
             );
-            expect(results.filter((result) => result.outcome === "released")).toHaveLength(1);
-            expect(results.filter((result) => result.outcome === "already_resolved")).toHaveLength(
-              reports - 1,
-            );
+            expect(results.filter((result) => result.ok)).toHaveLength(1);
+            expect(
+              results.filter((result) => outcomeOf(result) === "already_resolved"),
+            ).toHaveLength(reports - 1);
             expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 0, available: 100 });
             const releases = (await store.ledger(ORG)).filter((entry) => entry.kind === "release");
             expect(releases).toHaveLength(1);
@@ -145,7 +151,7 @@ export function describeCreditStoreRaces(
             const burst = await Promise.all(
               Array.from({ length: reports }, () => store.release(ORG, "g2")),
             );
-            expect(burst.filter((result) => result.outcome === "released")).toHaveLength(1);
+            expect(burst.filter((result) => result.ok)).toHaveLength(1);
             expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 0, available: 100 });
           },
         ),

@@ -90,11 +90,17 @@ function describeAccounts(makeStore: CreditStoreFactory): void {
       await store.grant(OTHER_ORG, 40, "invoice-b");
       await store.reserve(ORG, [{ holdId: "g1", amount: 60 }]);
       await store.reserve(OTHER_ORG, [{ holdId: "g1", amount: 40 }]);
-      expect(await store.capture(OTHER_ORG, "g1")).toMatchObject({ outcome: "captured" });
+      expect(await store.capture(OTHER_ORG, "g1")).toMatchObject({
+        ok: true,
+        value: { resolution: "captured" },
+      });
       expect(await store.hold(ORG, "g1")).toEqual({ holdId: "g1", amount: 60, state: "pending" });
       expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 60, available: 40 });
       expect(await store.balance(OTHER_ORG)).toEqual({ posted: 0, pending: 0, available: 0 });
-      expect(await store.capture(toOrganizationId(3), "g1")).toEqual({ outcome: "unknown_hold" });
+      expect(await store.capture(toOrganizationId(3), "g1")).toEqual({
+        ok: false,
+        error: { kind: "unknown_hold" },
+      });
     });
   });
 }
@@ -106,9 +112,11 @@ function describeHolds(makeStore: CreditStoreFactory): void {
       await store.grant(ORG, 100, "invoice-1");
       const result = await store.reserve(ORG, [{ holdId: "g1", amount: 40 }]);
       expect(result).toEqual({
-        outcome: "reserved",
-        holds: [{ holdId: "g1", amount: 40, state: "pending" }],
-        balance: { posted: 100, pending: 40, available: 60 },
+        ok: true,
+        value: {
+          holds: [{ holdId: "g1", amount: 40, state: "pending" }],
+          balance: { posted: 100, pending: 40, available: 60 },
+        },
       });
     });
 
@@ -118,9 +126,8 @@ function describeHolds(makeStore: CreditStoreFactory): void {
       await store.reserve(ORG, [{ holdId: "g1", amount: 70 }]);
       const result = await store.reserve(ORG, [{ holdId: "g2", amount: 31 }]);
       expect(result).toEqual({
-        outcome: "insufficient_credits",
-        credits_required: 31,
-        credits_available: 30,
+        ok: false,
+        error: { credits_required: 31, credits_available: 30 },
       });
       expect(await store.hold(ORG, "g2")).toBeUndefined();
       expect(await store.ledger(ORG)).toHaveLength(2);
@@ -131,12 +138,18 @@ function describeHolds(makeStore: CreditStoreFactory): void {
       await store.grant(ORG, 100, "invoice-1");
       await store.reserve(ORG, [{ holdId: "g1", amount: 40 }]);
       expect(await store.capture(ORG, "g1")).toEqual({
-        outcome: "captured",
-        hold: { holdId: "g1", amount: 40, state: "captured" },
-        balance: { posted: 60, pending: 0, available: 60 },
+        ok: true,
+        value: {
+          resolution: "captured",
+          hold: { holdId: "g1", amount: 40, state: "captured" },
+          balance: { posted: 60, pending: 0, available: 60 },
+        },
       });
       const hold = { holdId: "g1", amount: 40, state: "captured" };
-      const again = { outcome: "already_resolved", resolution: "captured", hold };
+      const again = {
+        ok: false,
+        error: { kind: "already_resolved", resolution: "captured", hold },
+      };
       expect(await store.capture(ORG, "g1")).toEqual(again);
       expect(await store.release(ORG, "g1")).toEqual(again);
       expect(await store.balance(ORG)).toEqual({ posted: 60, pending: 0, available: 60 });
@@ -148,16 +161,16 @@ function describeHolds(makeStore: CreditStoreFactory): void {
       await store.grant(ORG, 100, "invoice-1");
       await store.reserve(ORG, [{ holdId: "g1", amount: 40 }]);
       expect(await store.release(ORG, "g1")).toMatchObject({
-        outcome: "released",
-        balance: { posted: 100, pending: 0, available: 100 },
+        ok: true,
+        value: { resolution: "released", balance: { posted: 100, pending: 0, available: 100 } },
       });
       expect(await store.release(ORG, "g1")).toMatchObject({
-        outcome: "already_resolved",
-        resolution: "released",
+        ok: false,
+        error: { kind: "already_resolved", resolution: "released" },
       });
       expect(await store.capture(ORG, "g1")).toMatchObject({
-        outcome: "already_resolved",
-        resolution: "released",
+        ok: false,
+        error: { kind: "already_resolved", resolution: "released" },
       });
       expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 0, available: 100 });
       expect((await store.ledger(ORG)).filter((entry) => entry.kind === "release")).toHaveLength(1);
@@ -166,16 +179,25 @@ function describeHolds(makeStore: CreditStoreFactory): void {
     it("reports holds it does not have", async () => {
       const store = await makeStore();
       await store.grant(ORG, 10, "invoice-1");
-      expect(await store.capture(ORG, "missing")).toEqual({ outcome: "unknown_hold" });
-      expect(await store.release(ORG, "missing")).toEqual({ outcome: "unknown_hold" });
+      expect(await store.capture(ORG, "missing")).toEqual({
+        ok: false,
+        error: { kind: "unknown_hold" },
+      });
+      expect(await store.release(ORG, "missing")).toEqual({
+        ok: false,
+        error: { kind: "unknown_hold" },
+      });
       expect(await store.hold(ORG, "missing")).toBeUndefined();
     });
 
     it("accepts a free hold of zero credits", async () => {
       const store = await makeStore();
       const result = await store.reserve(ORG, [{ holdId: "free", amount: 0 }]);
-      expect(result).toMatchObject({ outcome: "reserved", balance: { available: 0 } });
-      expect(await store.capture(ORG, "free")).toMatchObject({ outcome: "captured" });
+      expect(result).toMatchObject({ ok: true, value: { balance: { available: 0 } } });
+      expect(await store.capture(ORG, "free")).toMatchObject({
+        ok: true,
+        value: { resolution: "captured" },
+      });
     });
   });
 }
@@ -190,10 +212,10 @@ function describeBatches(makeStore: CreditStoreFactory): void {
         amount: 40,
       }));
       const result = await store.reserve(ORG, requests);
-      expect(result.outcome).toBe("reserved");
-      if (result.outcome !== "reserved") return;
-      expect(result.holds.map((hold) => hold.holdId)).toEqual(requests.map((r) => r.holdId));
-      expect(result.balance).toEqual({ posted: 400, pending: 400, available: 0 });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.value.holds.map((hold) => hold.holdId)).toEqual(requests.map((r) => r.holdId));
+      expect(result.value.balance).toEqual({ posted: 400, pending: 400, available: 0 });
     });
 
     it("reserves nothing when the whole batch does not fit", async () => {
@@ -205,9 +227,8 @@ function describeBatches(makeStore: CreditStoreFactory): void {
         { holdId: "g3", amount: 40 },
       ]);
       expect(result).toEqual({
-        outcome: "insufficient_credits",
-        credits_required: 120,
-        credits_available: 100,
+        ok: false,
+        error: { credits_required: 120, credits_available: 100 },
       });
       expect(await store.hold(ORG, "g1")).toBeUndefined();
       expect(await store.balance(ORG)).toEqual({ posted: 100, pending: 0, available: 100 });

@@ -147,7 +147,7 @@ class CompleteCommand implements KeyCommand {
     const result = await store.complete(this.scope, request);
     const record = model.records.get(this.scope);
     if (holds(model, this.scope, token) && record !== undefined) {
-      expect(result).toEqual({ outcome: "completed" });
+      expect(result).toEqual({ ok: true, value: undefined });
       model.records.set(this.scope, {
         state: "completed",
         fingerprint: record.fingerprint,
@@ -155,7 +155,7 @@ class CompleteCommand implements KeyCommand {
         retainedUntil: model.now + RETENTION,
       });
     } else {
-      expect(result).toEqual({ outcome: "lease_lost" });
+      expect(result).toEqual({ ok: false, error: "lease_lost" });
     }
     await expectRecordsMatch(model, store);
   }
@@ -176,10 +176,10 @@ class ReleaseCommand implements KeyCommand {
     const token = chooseToken(model, this.scope, this.choice);
     const result = await store.release(this.scope, token);
     if (holds(model, this.scope, token)) {
-      expect(result).toEqual({ outcome: "released" });
+      expect(result).toEqual({ ok: true, value: undefined });
       model.records.delete(this.scope);
     } else {
-      expect(result).toEqual({ outcome: "lease_lost" });
+      expect(result).toEqual({ ok: false, error: "lease_lost" });
     }
     await expectRecordsMatch(model, store);
   }

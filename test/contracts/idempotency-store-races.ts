@@ -131,11 +131,11 @@ export function describeIdempotencyStoreRaces(
               ),
             ]),
           );
-          if (completion.outcome === "completed") {
+          if (completion.ok) {
             expect(takeover).toEqual({ outcome: "replay", response: RESPONSE });
             expect(await store.inspect(SCOPE)).toMatchObject({ state: "completed" });
           } else {
-            expect(completion.outcome).toBe("lease_lost");
+            expect(completion).toEqual({ ok: false, error: "lease_lost" });
             expect(takeover).toMatchObject({ outcome: "claimed", takeover: true });
             expect(await store.inspect(SCOPE)).toMatchObject({ state: "in_flight" });
           }

@@ -43,7 +43,7 @@ async function completeOnce(store: IdempotencyStore): Promise<void> {
     nowMilliseconds: START,
     retentionMilliseconds: RETENTION,
   };
-  expect(await store.complete(SCOPE, completion)).toEqual({ outcome: "completed" });
+  expect(await store.complete(SCOPE, completion)).toEqual({ ok: true, value: undefined });
 }
 
 /** Registers the whole idempotency store contract under `name`. */
@@ -142,11 +142,11 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
     it("frees a released key at once, and issues a new token for the next claim", async () => {
       const store = await makeStore();
       const first = await claimToken(store);
-      expect(await store.release(SCOPE, first)).toEqual({ outcome: "released" });
+      expect(await store.release(SCOPE, first)).toEqual({ ok: true, value: undefined });
       expect(await store.inspect(SCOPE)).toBeUndefined();
       const second = await claimToken(store);
       expect(second).not.toBe(first);
-      expect(await store.release(SCOPE, first)).toEqual({ outcome: "lease_lost" });
+      expect(await store.release(SCOPE, first)).toEqual({ ok: false, error: "lease_lost" });
     });
 
     it("refuses to complete or release with a token it did not issue for the claim", async () => {
@@ -158,8 +158,8 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
         nowMilliseconds: START,
         retentionMilliseconds: RETENTION,
       };
-      expect(await store.complete(SCOPE, completion)).toEqual({ outcome: "lease_lost" });
-      expect(await store.release(SCOPE, "not-a-token")).toEqual({ outcome: "lease_lost" });
+      expect(await store.complete(SCOPE, completion)).toEqual({ ok: false, error: "lease_lost" });
+      expect(await store.release(SCOPE, "not-a-token")).toEqual({ ok: false, error: "lease_lost" });
       expect(await store.inspect(SCOPE)).toMatchObject({ state: "in_flight" });
     });
 
@@ -172,9 +172,9 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
         nowMilliseconds: START,
         retentionMilliseconds: RETENTION,
       };
-      expect(await store.complete(SCOPE, completion)).toEqual({ outcome: "completed" });
+      expect(await store.complete(SCOPE, completion)).toEqual({ ok: true, value: undefined });
       const later = { ...completion, response: { status: 201, bodyJson: "{}" } };
-      expect(await store.complete(SCOPE, later)).toEqual({ outcome: "lease_lost" });
+      expect(await store.complete(SCOPE, later)).toEqual({ ok: false, error: "lease_lost" });
       expect(await store.claim(SCOPE, claimAt(START + 1))).toEqual({
         outcome: "replay",
         response: RESPONSE,
@@ -196,8 +196,8 @@ function describeLeases(makeStore: IdempotencyStoreFactory): void {
         nowMilliseconds: START + LEASE,
         retentionMilliseconds: RETENTION,
       };
-      expect(await store.complete(SCOPE, completion)).toEqual({ outcome: "lease_lost" });
-      expect(await store.release(SCOPE, stale)).toEqual({ outcome: "lease_lost" });
+      expect(await store.complete(SCOPE, completion)).toEqual({ ok: false, error: "lease_lost" });
+      expect(await store.release(SCOPE, stale)).toEqual({ ok: false, error: "lease_lost" });
       expect(await store.inspect(SCOPE)).toMatchObject({
         state: "in_flight",
         leaseExpiresAtMilliseconds: START + 2 * LEASE,
@@ -213,7 +213,7 @@ function describeLeases(makeStore: IdempotencyStoreFactory): void {
         nowMilliseconds: START + 3 * LEASE,
         retentionMilliseconds: RETENTION,
       };
-      expect(await store.complete(SCOPE, completion)).toEqual({ outcome: "completed" });
+      expect(await store.complete(SCOPE, completion)).toEqual({ ok: true, value: undefined });
     });
   });
 }

@@ -13,7 +13,7 @@ async function reservedBatch(count: number, amount: number) {
     amount,
   }));
   const reservation = await store.reserve(ORG, requests);
-  if (reservation.outcome !== "reserved") throw new Error("Expected a reservation.");
+  if (!reservation.ok) throw new Error("Expected a reservation.");
   return { store, requests };
 }
 

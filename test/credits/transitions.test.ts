@@ -28,17 +28,17 @@ describe("credit transitions", () => {
           const result = reserveCredits(account, requests);
           if (total > granted) {
             expect(result).toEqual({
-              outcome: "insufficient_credits",
-              credits_required: total,
-              credits_available: granted,
+              ok: false,
+              error: { credits_required: total, credits_available: granted },
             });
             return;
           }
-          if (result.outcome !== "reserved") throw new Error("Expected a reservation.");
-          expect(result.account).toEqual({ posted: granted + held, pending: held + total });
-          expect(result.changes.reduce(applyLedgerChange, account)).toEqual(result.account);
-          expect(result.holds.every((hold) => hold.state === "pending")).toBe(true);
-          expect(balanceOf(result.account).available).toBeGreaterThanOrEqual(0);
+          if (!result.ok) throw new Error("Expected a reservation.");
+          const reserved = result.value;
+          expect(reserved.account).toEqual({ posted: granted + held, pending: held + total });
+          expect(reserved.changes.reduce(applyLedgerChange, account)).toEqual(reserved.account);
+          expect(reserved.holds.every((hold) => hold.state === "pending")).toBe(true);
+          expect(balanceOf(reserved.account).available).toBeGreaterThanOrEqual(0);
         },
       ),
       { seed: 20260122, numRuns: 300 },
@@ -49,20 +49,25 @@ describe("credit transitions", () => {
     const account = { posted: 100, pending: 40 };
     const captured = captureHold(account, pending);
     expect(captured).toEqual({
-      outcome: "captured",
-      account: { posted: 60, pending: 0 },
-      hold: { ...pending, state: "captured" },
-      change: { kind: "capture", amount: 40, holdId: "g1" },
+      ok: true,
+      value: {
+        resolution: "captured",
+        account: { posted: 60, pending: 0 },
+        hold: { ...pending, state: "captured" },
+        change: { kind: "capture", amount: 40, holdId: "g1" },
+      },
     });
     const released = releaseHold(account, pending);
-    expect(released).toMatchObject({ outcome: "released", account: { posted: 100, pending: 0 } });
+    expect(released).toMatchObject({
+      ok: true,
+      value: { resolution: "released", account: { posted: 100, pending: 0 } },
+    });
     const hold: CreditHold = { ...pending, state: "released" };
     expect(captureHold(account, hold)).toEqual({
-      outcome: "already_resolved",
-      resolution: "released",
-      hold,
+      ok: false,
+      error: { kind: "already_resolved", resolution: "released", hold },
     });
-    expect(releaseHold(account, undefined)).toEqual({ outcome: "unknown_hold" });
+    expect(releaseHold(account, undefined)).toEqual({ ok: false, error: { kind: "unknown_hold" } });
   });
 
   it("grants credits as a ledger change", () => {

@@ -36,13 +36,9 @@ describe("applyOperations", () => {
     const result = applyOperations(state, []);
     expect(result).toEqual({
       ok: true,
-      state,
-      applied: [],
-      operationResults: [],
-      patches: [],
-      inverse: [],
+      value: { state, applied: [], operationResults: [], patches: [], inverse: [] },
     });
-    expect(result.ok && result.state).toBe(state);
+    expect(result.ok && result.value.state).toBe(state);
   });
 
   it.each<[string, EditOperation]>([
@@ -55,9 +51,9 @@ describe("applyOperations", () => {
   ])("returns the same state object for a batch that sets %s", (_name, operation) => {
     const state = deepFreeze(twoClips());
     const result = applyOk(state, [operation]);
-    expect(result.state).toBe(state);
-    expect(result.applied).toEqual([operation.type]);
-    expect(result.inverse).toEqual([]);
+    expect(result.value.state).toBe(state);
+    expect(result.value.applied).toEqual([operation.type]);
+    expect(result.value.inverse).toEqual([]);
   });
 
   it("applies a batch in order and lists the applied types", () => {
@@ -66,9 +62,9 @@ describe("applyOperations", () => {
       { type: "split_item", item_id: "v1", at_seconds: 0.5 },
       { type: "remove_item", item_id: "v2" },
     ]);
-    expect(result.applied).toEqual(["set_title", "split_item", "remove_item"]);
-    expect(result.state.title).toBe("Cut");
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(result.value.applied).toEqual(["set_title", "split_item", "remove_item"]);
+    expect(result.value.state.title).toBe("Cut");
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v1", 0, 15],
       ["new-1", 15, 30],
     ]);
@@ -102,10 +98,10 @@ describe("applyOperations", () => {
       { id: "main", items: [video({ id: "v1", from: 0, durationInFrames: 30 })] },
     ]);
     const result = applyOk(state, [{ type: "set_item_transform", item_id: "t1", left: 5 }]);
-    expect(result.state.items.v1).toBe(state.items.v1);
-    expect(result.state.tracks[1]).toBe(state.tracks[1]);
-    expect(result.state.assets).toBe(state.assets);
-    expect(itemOf(result.state, "t1").left).toBe(5);
+    expect(result.value.state.items.v1).toBe(state.items.v1);
+    expect(result.value.state.tracks[1]).toBe(state.tracks[1]);
+    expect(result.value.state.assets).toBe(state.assets);
+    expect(itemOf(result.value.state, "t1").left).toBe(5);
   });
 
   it("restores the input exactly with inverse after tracks are added and removed", () => {
@@ -116,12 +112,12 @@ describe("applyOperations", () => {
       { type: "move_item_to_track", item_id: "v2", track_id: "new-3" },
       { type: "add_solid", from_seconds: 10 },
     ]);
-    expect(result.state.tracks.map((track) => track.id)).toEqual(["new-3", "new-1"]);
-    expect(trackSpans(result.state, "new-3")).toEqual([
+    expect(result.value.state.tracks.map((track) => track.id)).toEqual(["new-3", "new-1"]);
+    expect(trackSpans(result.value.state, "new-3")).toEqual([
       ["v1", 0, 30],
       ["v2", 30, 60],
     ]);
-    expect(trackSpans(result.state, "new-1")).toEqual([
+    expect(trackSpans(result.value.state, "new-1")).toEqual([
       ["new-2", 0, 150],
       ["new-4", 300, 450],
     ]);
@@ -144,13 +140,13 @@ describe("applyOperations", () => {
   it("keeps frozen results even when the host turns immer auto-freeze off", () => {
     setAutoFreeze(false);
     const result = applyOperations(twoClips(), [{ type: "set_title", title: "Frozen" }]);
-    expect(result.ok && Object.isFrozen(result.state)).toBe(true);
+    expect(result.ok && Object.isFrozen(result.value.state)).toBe(true);
   });
 
   it("names new items with 21 random URL-safe characters by default", () => {
     const result = applyOperations(createEditorState(), [{ type: "add_text", text: "Hi" }]);
     if (!result.ok) throw new Error(result.error.message);
-    const [id] = Object.keys(result.state.items);
+    const [id] = Object.keys(result.value.state.items);
     expect(id).toMatch(/^[A-Za-z0-9_-]{21}$/);
   });
 
@@ -165,7 +161,7 @@ describe("applyOperations", () => {
       { type: "add_text", text: "A", from_seconds: 1, duration_seconds: 2 },
       { type: "add_solid", duration_seconds: 4 },
     ]);
-    expect(summarizeEditor(result.state)).toMatchObject({
+    expect(summarizeEditor(result.value.state)).toMatchObject({
       trackCount: 2,
       itemCount: 2,
       assetCount: 0,

@@ -46,7 +46,7 @@ describe("font families at edit time", () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const item = Object.values(result.state.items)[0];
+    const item = Object.values(result.value.state.items)[0];
     expect(item?.type === "text" ? item.style.font_family : undefined).toBe("bebas neue");
   });
 

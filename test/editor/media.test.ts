@@ -18,8 +18,8 @@ function place(state: EditorState, media: MediaToPlace, placement: MediaPlacemen
   deepFreeze(state);
   const result = addMediaItem(state, media, { placement, generateId: countingIds("new") });
   if (!result.ok) throw new Error(result.error.message);
-  expect(validateEditorState(result.state)).toEqual([]);
-  expect(applyPatches(result.state, result.inverse)).toEqual(before);
+  expect(validateEditorState(result.value.state)).toEqual([]);
+  expect(applyPatches(result.value.state, result.value.inverse)).toEqual(before);
   return result;
 }
 
@@ -36,8 +36,8 @@ describe("addMediaItem", () => {
       },
       { source_start_seconds: 2, playback_rate: 2, fit: "contain" },
     );
-    expect(result).toMatchObject({ assetId: "new-2", itemId: "new-3" });
-    expect(result.state.items["new-3"]).toMatchObject({
+    expect(result.value).toMatchObject({ assetId: "new-2", itemId: "new-3" });
+    expect(result.value.state.items["new-3"]).toMatchObject({
       type: "video",
       from: 0,
       durationInFrames: 100,
@@ -47,7 +47,7 @@ describe("addMediaItem", () => {
       width: 1080,
       height: 1920,
     });
-    expect(result.state.assets["new-2"]).toMatchObject({
+    expect(result.value.state.assets["new-2"]).toMatchObject({
       type: "video",
       width: 1920,
       height: 1080,
@@ -60,7 +60,7 @@ describe("addMediaItem", () => {
       { kind: "image", url: "https://cdn.example.com/a.png" },
       { from_seconds: 1, left: 10, top: 20, width: 300, height: 400 },
     );
-    expect(result.state.items[result.itemId]).toMatchObject({
+    expect(result.value.state.items[result.value.itemId]).toMatchObject({
       type: "image",
       from: 30,
       durationInFrames: 150,
@@ -82,8 +82,11 @@ describe("addMediaItem", () => {
       { kind, url: "https://cdn.example.com/a.mp3", durationSeconds: 3 },
       placement,
     );
-    expect(result.state.items[result.itemId]).toMatchObject({ type: "audio", audioRole: expected });
-    expect(result.state.assets[result.assetId]).toMatchObject({
+    expect(result.value.state.items[result.value.itemId]).toMatchObject({
+      type: "audio",
+      audioRole: expected,
+    });
+    expect(result.value.state.assets[result.value.assetId]).toMatchObject({
       type: "audio",
       audioRole: expected,
     });
@@ -98,8 +101,8 @@ describe("addMediaItem", () => {
       { kind: "gif", url: "https://cdn.example.com/a.gif", durationSeconds: null },
       { from_seconds: 1 },
     );
-    expect(trackIds(result.state)).toEqual(["main"]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackIds(result.value.state)).toEqual(["main"]);
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v", 0, 30],
       ["new-2", 30, 180],
     ]);

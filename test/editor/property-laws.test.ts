@@ -71,8 +71,8 @@ describe("editor laws over reachable states and planned batches", () => {
           expect(result.error.message.length).toBeGreaterThan(0);
           return;
         }
-        expect(result.applied).toEqual(operations.map((operation) => operation.type));
-        assertEditorInvariants(result.state);
+        expect(result.value.applied).toEqual(operations.map((operation) => operation.type));
+        assertEditorInvariants(result.value.state);
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -85,15 +85,15 @@ describe("editor laws over reachable states and planned batches", () => {
       fc.property(anyBatch, ({ state, operations, options }) => {
         const result = applyWithIds(state, operations, options);
         if (!result.ok) return;
-        for (const item of Object.values(result.state.items)) {
-          const itemSeconds = item.durationInFrames / result.state.fps;
+        for (const item of Object.values(result.value.state.items)) {
+          const itemSeconds = item.durationInFrames / result.value.state.fps;
           // A half of a split item times its effects over the whole it was cut from.
           const wholeSeconds = (family: EffectFamily) => {
             const span = item.effectSpans?.[family];
             return itemSeconds + (span?.beforeSeconds ?? 0) + (span?.afterSeconds ?? 0) + 1e-9;
           };
           if (isSourceTimedItem(item) && item.type !== "gif") {
-            const media = result.state.assets[item.assetId]?.durationSeconds ?? null;
+            const media = result.value.state.assets[item.assetId]?.durationSeconds ?? null;
             const played = item.sourceStartSeconds + itemSeconds * item.playbackRate;
             if (media !== null) expect(played).toBeLessThanOrEqual(media + 1e-6);
           }
@@ -120,9 +120,9 @@ describe("editor laws over reachable states and planned batches", () => {
         const before = structuredClone(state);
         const result = applyWithIds(state, operations, options);
         if (!result.ok) return;
-        expect(applyPatches(result.state, result.inverse)).toEqual(before);
+        expect(applyPatches(result.value.state, result.value.inverse)).toEqual(before);
         // And redo: the forward patches replay the batch on the input.
-        expect(applyPatches(state, result.patches)).toEqual(result.state);
+        expect(applyPatches(state, result.value.patches)).toEqual(result.value.state);
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -136,7 +136,8 @@ describe("editor laws over reachable states and planned batches", () => {
         const original = applyWithIds(state, operations, options);
         const replayed = applyWithIds(copy, operations, options);
         expect(replayed).toEqual(original);
-        if (original.ok) expect(JSON.parse(JSON.stringify(original.state))).toEqual(original.state);
+        if (original.ok)
+          expect(JSON.parse(JSON.stringify(original.value.state))).toEqual(original.value.state);
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -165,10 +166,10 @@ describe("editor laws over reachable states and planned batches", () => {
           generateId: countingIdGenerator("new", state),
         });
         if (!result.ok) throw new Error(result.error.message);
-        expect(result.state).toBe(state);
-        expect(result.applied).toEqual([]);
-        expect(result.patches).toEqual([]);
-        expect(result.inverse).toEqual([]);
+        expect(result.value.state).toBe(state);
+        expect(result.value.applied).toEqual([]);
+        expect(result.value.patches).toEqual([]);
+        expect(result.value.inverse).toEqual([]);
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -183,7 +184,7 @@ describe("editor laws over reachable states and planned batches", () => {
           const result = applyOperations(state, [{ type: "set_title", title }], {
             generateId: countingIdGenerator("new", state),
           });
-          expect(result.ok && result.state).toBe(state);
+          expect(result.ok && result.value.state).toBe(state);
         },
       ),
       { seed: SEED, numRuns: 50 },

@@ -91,7 +91,7 @@ function startingState(fps: number, generateId: () => string): EditorState {
       { placement: { duration_seconds: duration }, generateId },
     );
     if (!result.ok) throw new Error(result.error.message);
-    state = result.state;
+    state = result.value.state;
   }
   return state;
 }
@@ -114,14 +114,14 @@ describe("random batches", () => {
               expect(EDIT_ERROR_CODES).toContain(result.error.code);
               continue;
             }
-            expect(validateEditorState(result.state)).toEqual([]);
-            expect(applyPatches(result.state, result.inverse)).toEqual(before);
-            expect(JSON.parse(JSON.stringify(result.state))).toEqual(result.state);
-            const summary = summarizeEditor(result.state);
+            expect(validateEditorState(result.value.state)).toEqual([]);
+            expect(applyPatches(result.value.state, result.value.inverse)).toEqual(before);
+            expect(JSON.parse(JSON.stringify(result.value.state))).toEqual(result.value.state);
+            const summary = summarizeEditor(result.value.state);
             expect(summary.itemCount).toBe(
-              result.state.tracks.reduce((count, track) => count + track.items.length, 0),
+              result.value.state.tracks.reduce((count, track) => count + track.items.length, 0),
             );
-            state = result.state;
+            state = result.value.state;
           }
         },
       ),

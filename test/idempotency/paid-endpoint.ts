@@ -72,8 +72,9 @@ export function createPaidEndpoint(): PaidEndpoint {
     const holdId = `hold-${runs}`;
     const price = request.price ?? DEFAULT_TEST_PRICE;
     const reservation = await credits.reserve(request.organizationId, [{ holdId, amount: price }]);
-    if (reservation.outcome === "insufficient_credits") {
-      return { status: 402, body: errorBody(insufficientCreditsError(reservation)) as PaidBody };
+    if (!reservation.ok) {
+      const error = insufficientCreditsError(reservation.error);
+      return { status: 402, body: errorBody(error) as PaidBody };
     }
     await request.whileQueueing?.();
     if (request.failQueueing === true) {
@@ -85,7 +86,7 @@ export function createPaidEndpoint(): PaidEndpoint {
       status: "queued",
       hold_id: holdId,
       credits_deducted: price,
-      remaining_credits: reservation.balance.available,
+      remaining_credits: reservation.value.balance.available,
     };
     return { status: 200, body: body as PaidBody };
   };

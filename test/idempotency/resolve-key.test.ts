@@ -12,32 +12,32 @@ describe("resolveIdempotencyKey", () => {
   it("prefers the header over the body field", () => {
     expect(resolveIdempotencyKey({ header: "from-header", bodyKey: "from-body" })).toEqual({
       ok: true,
-      key: "from-header",
+      value: "from-header",
     });
   });
 
   it("falls back to the body field when the header is absent", () => {
     expect(resolveIdempotencyKey({ header: null, bodyKey: "from-body" })).toEqual({
       ok: true,
-      key: "from-body",
+      value: "from-body",
     });
     expect(resolveIdempotencyKey({ header: undefined, bodyKey: "from-body" })).toEqual({
       ok: true,
-      key: "from-body",
+      value: "from-body",
     });
   });
 
   it("reports no key when neither carries one", () => {
     expect(resolveIdempotencyKey({ header: null, bodyKey: undefined })).toEqual({
       ok: true,
-      key: undefined,
+      value: undefined,
     });
   });
 
   it("accepts keys of the longest length and rejects longer ones, header or body", () => {
     expect(resolveIdempotencyKey({ header: longest, bodyKey: undefined })).toEqual({
       ok: true,
-      key: longest,
+      value: longest,
     });
     expect(resolveIdempotencyKey({ header: tooLong, bodyKey: "fine" })).toMatchObject({
       ok: false,
@@ -67,18 +67,18 @@ describe("resolveIdempotencyKey", () => {
     });
     expect(resolveIdempotencyKey({ header: "k", bodyKey: undefined, ...strict })).toEqual({
       ok: true,
-      key: "k",
+      value: "k",
     });
   });
 
   it("treats an empty key as none where empty keys are allowed", () => {
     expect(resolveIdempotencyKey({ header: "", bodyKey: "from-body" })).toEqual({
       ok: true,
-      key: "from-body",
+      value: "from-body",
     });
     expect(resolveIdempotencyKey({ header: "", bodyKey: "" })).toEqual({
       ok: true,
-      key: undefined,
+      value: undefined,
     });
   });
 

@@ -61,7 +61,7 @@ describe("idempotency key transitions", () => {
     const response = { status: 201, bodyJson: '{"id":1}' };
     const request = { token: "t1", response, nowMilliseconds: 10, retentionMilliseconds: 5 };
     expect(completeKey(inFlight, request)).toEqual({
-      outcome: "completed",
+      result: { ok: true, value: undefined },
       record: {
         state: "completed",
         fingerprint: "f1",
@@ -71,12 +71,16 @@ describe("idempotency key transitions", () => {
       },
     });
     expect(completeKey(inFlight, { ...request, token: "t9" })).toEqual({
-      outcome: "lease_lost",
+      result: { ok: false, error: "lease_lost" },
       record: inFlight,
     });
-    expect(completeKey(undefined, request)).toEqual({ outcome: "lease_lost", record: undefined });
-    expect(releaseKey(inFlight, "t1")).toEqual({ outcome: "released", record: undefined });
-    expect(releaseKey(completed, "t1")).toEqual({ outcome: "lease_lost", record: completed });
+    const leaseLost = { ok: false, error: "lease_lost" };
+    expect(completeKey(undefined, request)).toEqual({ result: leaseLost, record: undefined });
+    expect(releaseKey(inFlight, "t1")).toEqual({
+      result: { ok: true, value: undefined },
+      record: undefined,
+    });
+    expect(releaseKey(completed, "t1")).toEqual({ result: leaseLost, record: completed });
   });
 
   it("throws on durations that are programming errors", () => {

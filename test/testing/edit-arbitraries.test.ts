@@ -62,7 +62,7 @@ describe("editOperationArbitrary", () => {
           generateId: countingIdGenerator("new", state),
         });
         if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-        assertEditorInvariants(result.state);
+        assertEditorInvariants(result.value.state);
       }),
       { seed: SEED, numRuns: 200 },
     );
@@ -104,8 +104,8 @@ describe("editBatchArbitrary", () => {
           return;
         }
         applied += 1;
-        expect(result.applied).toEqual(operations.map((operation) => operation.type));
-        assertEditorInvariants(result.state);
+        expect(result.value.applied).toEqual(operations.map((operation) => operation.type));
+        assertEditorInvariants(result.value.state);
       }),
       { seed: SEED, numRuns: 150 },
     );
@@ -174,7 +174,7 @@ describe("editBatchWithProvidersArbitrary", () => {
           generateId: countingIdGenerator("new", state),
         });
         if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-        assertEditorInvariants(result.state);
+        assertEditorInvariants(result.value.state);
       }),
       { seed: SEED, numRuns: 150 },
     );

@@ -10,20 +10,22 @@
  *
  * @module
  */
+
+import { ok } from "../../result.js";
 import type { AddCaptionsOperation } from "../../schemas/edit-operations.js";
 import { TIMELINE_DURATION_MAX_SECONDS } from "../../schemas/limits.js";
 import { captionsLengthSeconds, checkCaptionEntries } from "../captions.js";
 import { addCaptionsItem } from "../captions-item.js";
 import { FROM_DEFAULT_SECONDS } from "../defaults.js";
-import { editFailure, isEditFailure } from "../errors.js";
+import { editFailure } from "../errors.js";
 import { shortSeconds } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
 import { secondsSpanToFrames } from "../time.js";
 
 /** Applies `add_captions`. */
 export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operation) => {
-  const failure = checkCaptionEntries(operation.captions);
-  if (failure !== undefined) return failure;
+  const checked = checkCaptionEntries(operation.captions);
+  if (!checked.ok) return checked;
   const style = operation.style ?? {};
   const lengthSeconds =
     operation.duration_seconds ?? captionsLengthSeconds(operation.captions, style);
@@ -47,5 +49,5 @@ export const addCaptions: OperationModule<AddCaptionsOperation> = (draft, operat
     style,
     language: null,
   });
-  return isEditFailure(added) ? added : undefined;
+  return added.ok ? ok(undefined) : added;
 };

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { AddSolidOperation } from "../../schemas/edit-operations.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS, OPACITY_MAX } from "../../schemas/limits.js";
 import { FROM_DEFAULT_SECONDS, OPACITY_DEFAULT, SOLID_COLOR_DEFAULT } from "../defaults.js";
@@ -69,7 +70,7 @@ export const addSolid: OperationModule<AddSolidOperation> = (draft, operation) =
     endFrame: span.from + span.durationInFrames,
     layer: fillsTheFrame(draft, solid) ? "background" : "picture",
   });
-  if (typeof trackId !== "string") return trackId;
-  draft.addItem({ type: "solid", id: draft.newId(), trackId, ...solid });
-  return undefined;
+  if (!trackId.ok) return trackId;
+  draft.addItem({ type: "solid", id: draft.newId(), trackId: trackId.value, ...solid });
+  return ok(undefined);
 };

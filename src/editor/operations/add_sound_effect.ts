@@ -9,9 +9,11 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../../result.js";
 import type { AddSoundEffectOperation } from "../../schemas/edit-operations.js";
 import { addAudioClip } from "../audio-clips.js";
-import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
+import { type EditFailure, editFailure } from "../errors.js";
 import type { OperationContext, OperationModule } from "../options.js";
 import type { ResolvedMedia } from "../providers.js";
 
@@ -25,21 +27,20 @@ function lookUp(
 function resolveSource(
   operation: AddSoundEffectOperation,
   context: OperationContext,
-): ResolvedMedia | EditFailure {
+): Result<ResolvedMedia, EditFailure> {
   const { sound_effect_id: soundEffectId, media_id: mediaId, url } = operation;
   if (soundEffectId !== undefined) {
-    return (
-      lookUp(context.media.soundEffects, soundEffectId) ??
-      editFailure("media_unresolved", `No sound effect "${soundEffectId}" in the library.`)
-    );
+    const effect = lookUp(context.media.soundEffects, soundEffectId);
+    if (effect !== undefined) return ok(effect);
+    return editFailure("media_unresolved", `No sound effect "${soundEffectId}" in the library.`);
   }
   if (mediaId !== undefined) {
-    return (
-      lookUp(context.media.mediaItems, mediaId) ??
-      editFailure("media_unresolved", `No playable My Media item "${mediaId}".`)
-    );
+    const item = lookUp(context.media.mediaItems, mediaId);
+    if (item !== undefined) return ok(item);
+    return editFailure("media_unresolved", `No playable My Media item "${mediaId}".`);
   }
-  if (url !== undefined) return lookUp(context.media.urls, url) ?? { url, durationSeconds: null };
+  if (url !== undefined)
+    return ok(lookUp(context.media.urls, url) ?? { url, durationSeconds: null });
   return editFailure(
     "media_unresolved",
     "add_sound_effect needs one of sound_effect_id, url or media_id.",
@@ -52,8 +53,9 @@ export const addSoundEffect: OperationModule<AddSoundEffectOperation> = (
   operation,
   context,
 ) => {
-  const source = resolveSource(operation, context);
-  if (isEditFailure(source)) return source;
+  const resolved = resolveSource(operation, context);
+  if (!resolved.ok) return resolved;
+  const source = resolved.value;
   const metadata: Record<string, unknown> =
     operation.sound_effect_id === undefined ? {} : { sound_effect_id: operation.sound_effect_id };
   return addAudioClip(draft, {

@@ -8,10 +8,10 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { AddTextOperation } from "../../schemas/edit-operations.js";
 import { ADDED_ITEM_DURATION_DEFAULT_SECONDS } from "../../schemas/limits.js";
 import { FROM_DEFAULT_SECONDS, TEXT_CENTER_RATIO, TEXT_FONT_SIZE_DEFAULT } from "../defaults.js";
-import { isEditFailure } from "../errors.js";
 import type { OperationModule } from "../options.js";
 import { placeTextItem, wrappedLineCount } from "../text-layout.js";
 import { secondsSpanToFrames } from "../time.js";
@@ -25,7 +25,7 @@ export const addText: OperationModule<AddTextOperation> = (draft, operation) => 
     draft.fps,
   );
   const style = operation.style ?? {};
-  const placed = placeTextItem(draft, {
+  const placing = placeTextItem(draft, {
     fields: operation,
     style,
     defaultFontSize: TEXT_FONT_SIZE_DEFAULT,
@@ -35,7 +35,8 @@ export const addText: OperationModule<AddTextOperation> = (draft, operation) => 
     endFrame: fromFrame + durationInFrames,
     trackId: operation.track_id,
   });
-  if (isEditFailure(placed)) return placed;
+  if (!placing.ok) return placing;
+  const placed = placing.value;
   draft.addItem({
     type: "text",
     ...placed,
@@ -43,5 +44,5 @@ export const addText: OperationModule<AddTextOperation> = (draft, operation) => 
     style,
     ...noAnimation(),
   });
-  return undefined;
+  return ok(undefined);
 };

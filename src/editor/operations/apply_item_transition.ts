@@ -31,6 +31,7 @@
  *
  * @module
  */
+import { ok, type Result } from "../../result.js";
 import type { ApplyItemTransitionOperation } from "../../schemas/edit-operations.js";
 import type { AnimationConfig } from "../../schemas/edit-values.js";
 import {
@@ -42,14 +43,8 @@ import { releaseIfCaptions } from "../caption-links.js";
 import { shiftCaptionEntries } from "../captions.js";
 import type { EditDraft } from "../draft.js";
 import { restartEffects } from "../effect-spans.js";
-import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
-import {
-  type EditorItem,
-  isSourceTimedItem,
-  isVisualItem,
-  itemEndFrame,
-  type VisualItem,
-} from "../items.js";
+import { type EditFailure, editFailure } from "../errors.js";
+import { isSourceTimedItem, isVisualItem, itemEndFrame, type VisualItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import { maxItemFrames, shortSeconds } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
@@ -60,8 +55,15 @@ import { framesToSeconds, secondsToFrames, secondsToMilliseconds } from "../time
 // A handle shorter than the one needed by less than this is rounding, not missing media.
 const HANDLE_TOLERANCE_SECONDS = 1e-6;
 
-function findVisual(item: EditorItem | EditFailure, field: string): VisualItem | EditFailure {
-  if (isEditFailure(item) || isVisualItem(item)) return item;
+function findVisual(
+  draft: EditDraft,
+  itemId: string,
+  field: "from_item_id" | "to_item_id",
+): Result<VisualItem, EditFailure> {
+  const found = findItem(draft, itemId, field);
+  if (!found.ok) return found;
+  const item = found.value;
+  if (isVisualItem(item)) return ok(item);
   return unsupportedItem(item, `apply_item_transition ${field}`, "visual items");
 }
 
@@ -83,7 +85,7 @@ interface TransitionOverlap {
 function incomingPlace(
   { outgoing, incoming }: TransitionItems,
   { overlapFrames, preserveEnd, fps }: TransitionOverlap,
-): FrameSpan | EditFailure {
+): Result<FrameSpan, EditFailure> {
   if (incoming.from <= outgoing.from) {
     return editFailure(
       "invalid_transition",
@@ -117,7 +119,7 @@ function incomingPlace(
       `Keeping its end, the incoming item "${incoming.id}" would last ${shortSeconds(framesToSeconds(durationInFrames, fps))} s; an item lasts at most ${TIMELINE_DURATION_MAX_SECONDS} s.`,
     );
   }
-  return { from, durationInFrames };
+  return ok({ from, durationInFrames });
 }
 
 // What a head grown by `grownFrames` must change so that every frame the item showed
@@ -126,7 +128,7 @@ function headChanges(
   draft: EditDraft,
   item: VisualItem,
   grownFrames: number,
-): Partial<VisualItem> | EditFailure {
+): Result<Partial<VisualItem>, EditFailure> {
   const grownSeconds = framesToSeconds(grownFrames, draft.fps);
   if (isSourceTimedItem(item)) {
     const handleSeconds = grownSeconds * item.playbackRate;
@@ -137,15 +139,15 @@ function headChanges(
         `Keeping its end, the incoming item "${item.id}" starts ${shortSeconds(grownSeconds)} s earlier and needs ${shortSeconds(handleSeconds)} s of media before its offset; it has ${shortSeconds(item.sourceStartSeconds)} s. Use a shorter overlap, or preserve_to_item_end false.`,
       );
     }
-    return { sourceStartSeconds: Math.max(0, sourceStartSeconds) };
+    return ok({ sourceStartSeconds: Math.max(0, sourceStartSeconds) });
   }
   if (item.type === "captions") {
     const rate = item.style.playback_rate ?? PLAYBACK_RATE_DEFAULT;
-    return {
+    return ok({
       captions: shiftCaptionEntries(item.captions, secondsToMilliseconds(grownSeconds * rate)),
-    };
+    });
   }
-  return {};
+  return ok({});
 }
 
 // Moves the incoming item to its new frames in front of the outgoing item while they
@@ -179,28 +181,29 @@ export const applyItemTransition: OperationModule<ApplyItemTransitionOperation> 
   draft,
   operation,
 ) => {
-  const outgoing = findVisual(
-    findItem(draft, operation.from_item_id, "from_item_id"),
-    "from_item_id",
-  );
-  if (isEditFailure(outgoing)) return outgoing;
-  const found = findVisual(findItem(draft, operation.to_item_id, "to_item_id"), "to_item_id");
-  if (isEditFailure(found)) return found;
+  const outgoingFound = findVisual(draft, operation.from_item_id, "from_item_id");
+  if (!outgoingFound.ok) return outgoingFound;
+  const outgoing = outgoingFound.value;
+  const incomingFound = findVisual(draft, operation.to_item_id, "to_item_id");
+  if (!incomingFound.ok) return incomingFound;
+  const found = incomingFound.value;
   if (outgoing.id === found.id) {
     return editFailure("invalid_transition", "A transition needs two different items.");
   }
   const overlapSeconds = operation.overlap_seconds ?? TRANSITION_OVERLAP_DEFAULT_SECONDS;
   const overlapFrames = secondsToFrames(overlapSeconds, draft.fps);
   const preserveEnd = operation.preserve_to_item_end ?? false;
-  const place = incomingPlace(
+  const placing = incomingPlace(
     { outgoing, incoming: found },
     { overlapFrames, preserveEnd, fps: draft.fps },
   );
-  if (isEditFailure(place)) return place;
+  if (!placing.ok) return placing;
+  const place = placing.value;
   // Moving generated captions by hand makes them hand-made (`caption-links.ts`).
   const incoming = releaseIfCaptions(draft, found);
-  const head = headChanges(draft, incoming, place.durationInFrames - incoming.durationInFrames);
-  if (isEditFailure(head)) return head;
+  const grown = headChanges(draft, incoming, place.durationInFrames - incoming.durationInFrames);
+  if (!grown.ok) return grown;
+  const head = grown.value;
   const moved = placeIncoming(draft, { outgoing, incoming }, place);
   const crossFade: AnimationConfig | undefined =
     overlapFrames > 0
@@ -218,5 +221,5 @@ export const applyItemTransition: OperationModule<ApplyItemTransitionOperation> 
     family: "animation",
     sides: { start: false, end: operation.exit !== undefined },
   });
-  return undefined;
+  return ok(undefined);
 };

@@ -26,12 +26,13 @@
  *
  * @module
  */
+import { ok, type Result } from "../../result.js";
 import type { GenerateCaptionsFromItemsOperation } from "../../schemas/edit-operations.js";
 import type { CaptionEntry, CaptionStyle } from "../../schemas/edit-values.js";
 import { generateFromSources, linkCaptions, unlinkCaptions } from "../caption-links.js";
 import { addCaptionsItem } from "../captions-item.js";
 import type { EditDraft } from "../draft.js";
-import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
+import { type EditFailure, editFailure } from "../errors.js";
 import type { CaptionsItem, CaptionsSource, SoundItem } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationContext, OperationModule } from "../options.js";
@@ -47,9 +48,10 @@ interface CaptionSources {
   language: string | undefined;
 }
 
-function transcribableSource(draft: EditDraft, itemId: string): SoundItem | EditFailure {
-  const item = findItem(draft, itemId, "source_item_ids");
-  if (isEditFailure(item)) return item;
+function transcribableSource(draft: EditDraft, itemId: string): Result<SoundItem, EditFailure> {
+  const found = findItem(draft, itemId, "source_item_ids");
+  if (!found.ok) return found;
+  const item = found.value;
   if (item.type !== "video" && item.type !== "audio") {
     return editFailure(
       "source_not_transcribable",
@@ -63,7 +65,7 @@ function transcribableSource(draft: EditDraft, itemId: string): SoundItem | Edit
       `Item "${item.id}" has no remote http(s) media to transcribe.`,
     );
   }
-  return item;
+  return ok(item);
 }
 
 // The words kept with the captions: the transcript's, in time order, as plain values.
@@ -79,15 +81,16 @@ function collectSources(
   draft: EditDraft,
   operation: GenerateCaptionsFromItemsOperation,
   context: OperationContext,
-): CaptionSources | EditFailure {
+): Result<CaptionSources, EditFailure> {
   const sources: CaptionSources = {
     items: [],
     link: { sourceItemIds: [], transcripts: {} },
     language: operation.language,
   };
   for (const itemId of new Set(operation.source_item_ids)) {
-    const item = transcribableSource(draft, itemId);
-    if (isEditFailure(item)) return item;
+    const source = transcribableSource(draft, itemId);
+    if (!source.ok) return source;
+    const item = source.value;
     const transcript = Object.hasOwn(context.transcripts, itemId)
       ? context.transcripts[itemId]
       : undefined;
@@ -102,7 +105,7 @@ function collectSources(
     sources.link.transcripts[item.assetId] ??= storedWords(transcript.words);
     sources.language ??= transcript.language;
   }
-  return sources;
+  return ok(sources);
 }
 
 // Generated entries are on timeline time from the item's start.
@@ -125,7 +128,7 @@ function replaceCaptions(
   draft: EditDraft,
   item: CaptionsItem,
   { trackId, generated }: { trackId: string | undefined; generated: Generated },
-): CaptionsItem | EditFailure {
+): Result<CaptionsItem, EditFailure> {
   const { fromFrame, durationInFrames } = generated;
   const unlinked = unlinkCaptions(draft, item);
   let placed: CaptionsItem;
@@ -139,23 +142,31 @@ function replaceCaptions(
       endFrame: fromFrame + durationInFrames,
       ignoreItemId: item.id,
     });
-    if (isEditFailure(track)) return track;
-    placed = draft.moveItem(unlinked, { trackId: track.id, from: fromFrame, durationInFrames });
+    if (!track.ok) return track;
+    placed = draft.moveItem(unlinked, {
+      trackId: track.value.id,
+      from: fromFrame,
+      durationInFrames,
+    });
   }
-  return draft.updateItem(placed, {
-    captions: generated.captions,
-    style: generated.style,
-    language: generated.language,
-  });
+  return ok(
+    draft.updateItem(placed, {
+      captions: generated.captions,
+      style: generated.style,
+      language: generated.language,
+    }),
+  );
 }
 
 function findTarget(
   draft: EditDraft,
   operation: GenerateCaptionsFromItemsOperation,
-): CaptionsItem | EditFailure | undefined {
-  if (operation.captions_item_id === undefined) return undefined;
-  const item = findItem(draft, operation.captions_item_id, "captions_item_id");
-  if (isEditFailure(item) || item.type === "captions") return item;
+): Result<CaptionsItem | undefined, EditFailure> {
+  if (operation.captions_item_id === undefined) return ok(undefined);
+  const found = findItem(draft, operation.captions_item_id, "captions_item_id");
+  if (!found.ok) return found;
+  const item = found.value;
+  if (item.type === "captions") return ok(item);
   return editFailure(
     "unsupported_item_type",
     `captions_item_id names item "${item.id}", which is ${item.type}, not captions.`,
@@ -168,17 +179,20 @@ export const generateCaptionsFromItems: OperationModule<GenerateCaptionsFromItem
   operation,
   context,
 ) => {
-  const target = findTarget(draft, operation);
-  if (target !== undefined && isEditFailure(target)) return target;
-  const sources = collectSources(draft, operation, context);
-  if (isEditFailure(sources)) return sources;
+  const targetFound = findTarget(draft, operation);
+  if (!targetFound.ok) return targetFound;
+  const target = targetFound.value;
+  const collected = collectSources(draft, operation, context);
+  if (!collected.ok) return collected;
+  const sources = collected.value;
   const style = { ...target?.style, ...operation.style };
-  const made = generateFromSources(draft, {
+  const generation = generateFromSources(draft, {
     sources: sources.items,
     transcripts: sources.link.transcripts,
     style,
   });
-  if (isEditFailure(made)) return made;
+  if (!generation.ok) return generation;
+  const made = generation.value;
   if (made.captions.length === 0) {
     return editFailure(
       "transcript_empty",
@@ -194,7 +208,7 @@ export const generateCaptionsFromItems: OperationModule<GenerateCaptionsFromItem
           ...generated,
         })
       : replaceCaptions(draft, target, { trackId: operation.track_id, generated });
-  if (isEditFailure(captions)) return captions;
-  linkCaptions(draft, captions, sources.link);
-  return undefined;
+  if (!captions.ok) return captions;
+  linkCaptions(draft, captions.value, sources.link);
+  return ok(undefined);
 };

@@ -6,8 +6,8 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { MoveItemToTrackOperation } from "../../schemas/edit-operations.js";
-import { isEditFailure } from "../errors.js";
 import { itemEndFrame } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
@@ -15,21 +15,23 @@ import { checkExplicitTrack, trackKindFor } from "../placement.js";
 
 /** Applies `move_item_to_track`. */
 export const moveItemToTrack: OperationModule<MoveItemToTrackOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
-  if (operation.track_id === item.trackId) return undefined;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
+  if (operation.track_id === item.trackId) return ok(undefined);
   const kind = trackKindFor(item.type);
-  const track = checkExplicitTrack(draft, {
+  const trackFound = checkExplicitTrack(draft, {
     trackId: operation.track_id,
     kind,
     fromFrame: item.from,
     endFrame: itemEndFrame(item),
   });
-  if (isEditFailure(track)) return track;
+  if (!trackFound.ok) return trackFound;
+  const track = trackFound.value;
   draft.moveItem(item, {
     trackId: track.id,
     from: item.from,
     durationInFrames: item.durationInFrames,
   });
-  return undefined;
+  return ok(undefined);
 };

@@ -7,17 +7,18 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { RemoveItemOperation } from "../../schemas/edit-operations.js";
 import { releaseLinksOf } from "../caption-links.js";
-import { isEditFailure } from "../errors.js";
 import { findItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `remove_item`. */
 export const removeItem: OperationModule<RemoveItemOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   draft.removeItem(item.id);
   releaseLinksOf(draft, item);
-  return undefined;
+  return ok(undefined);
 };

@@ -17,11 +17,12 @@
  *
  * @module
  */
+import { ok, type Result } from "../../result.js";
 import type { SetAudioLevelsOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole, soundRoleOf } from "../audio-roles.js";
 import type { EditDraft } from "../draft.js";
 import { restartEffects } from "../effect-spans.js";
-import { type EditFailure, editFailure, isEditFailure } from "../errors.js";
+import { type EditFailure, editFailure } from "../errors.js";
 import { isSoundItem, type SoundItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
@@ -36,16 +37,17 @@ function matchByIds(
   draft: EditDraft,
   itemIds: readonly string[],
   matches: Map<string, Match>,
-): EditFailure | undefined {
+): Result<void, EditFailure> {
   for (const itemId of itemIds) {
-    const item = findItem(draft, itemId, "item_ids");
-    if (isEditFailure(item)) return item;
+    const found = findItem(draft, itemId, "item_ids");
+    if (!found.ok) return found;
+    const item = found.value;
     if (!isSoundItem(item)) {
       return unsupportedItem(item, "set_audio_levels", "video and audio items");
     }
     matches.set(item.id, { item, named: true });
   }
-  return undefined;
+  return ok(undefined);
 }
 
 function matchBySelectors(
@@ -81,8 +83,8 @@ function keepsItsLevel(draft: EditDraft, match: Match, volumeDb: number | undefi
 /** Applies `set_audio_levels`. */
 export const setAudioLevels: OperationModule<SetAudioLevelsOperation> = (draft, operation) => {
   const matches = new Map<string, Match>();
-  const failure = matchByIds(draft, operation.item_ids ?? [], matches);
-  if (failure !== undefined) return failure;
+  const named = matchByIds(draft, operation.item_ids ?? [], matches);
+  if (!named.ok) return named;
   if (operation.item_types !== undefined || operation.audio_roles !== undefined) {
     matchBySelectors(draft, operation, matches);
   }
@@ -104,5 +106,5 @@ export const setAudioLevels: OperationModule<SetAudioLevelsOperation> = (draft, 
     const restarted = restartEffects(draft, updated, { family: "audioFade", sides: fadeSides });
     if (restarted.type === "audio") normalizeAudioRole(draft, restarted);
   }
-  return undefined;
+  return ok(undefined);
 };

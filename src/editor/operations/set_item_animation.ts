@@ -9,17 +9,18 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemAnimationOperation } from "../../schemas/edit-operations.js";
 import { restartEffects } from "../effect-spans.js";
-import { isEditFailure } from "../errors.js";
 import { isVisualItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_animation`. */
 export const setItemAnimation: OperationModule<SetItemAnimationOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (!isVisualItem(item)) return unsupportedItem(item, "set_item_animation", "visual items");
   const updated = draft.updateItem(item, {
     enterAnimation: operation.enter,
@@ -29,5 +30,5 @@ export const setItemAnimation: OperationModule<SetItemAnimationOperation> = (dra
     family: "animation",
     sides: { start: operation.enter !== undefined, end: operation.exit !== undefined },
   });
-  return undefined;
+  return ok(undefined);
 };

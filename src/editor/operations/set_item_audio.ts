@@ -7,18 +7,19 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemAudioOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole } from "../audio-roles.js";
 import { restartEffects } from "../effect-spans.js";
-import { isEditFailure } from "../errors.js";
 import { isSoundItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_audio`. */
 export const setItemAudio: OperationModule<SetItemAudioOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (!isSoundItem(item)) return unsupportedItem(item, "set_item_audio", "video and audio items");
   const updated = draft.updateItem(item, {
     volumeDb: operation.volume_db,
@@ -33,5 +34,5 @@ export const setItemAudio: OperationModule<SetItemAudioOperation> = (draft, oper
     },
   });
   if (restarted.type === "audio") normalizeAudioRole(draft, restarted);
-  return undefined;
+  return ok(undefined);
 };

@@ -8,8 +8,8 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemLayerOrderOperation } from "../../schemas/edit-operations.js";
-import { isEditFailure } from "../errors.js";
 import { itemEndFrame } from "../items.js";
 import { findItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
@@ -20,18 +20,19 @@ export const setItemLayerOrder: OperationModule<SetItemLayerOrderOperation> = (
   draft,
   operation,
 ) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   const kind = trackKindFor(item.type);
   const toFront = operation.position === "front";
   const sameKind = (track: { kind: string }) => track.kind === kind;
   const target = toFront ? draft.tracks.find(sameKind) : draft.tracks.findLast(sameKind);
-  if (target?.id === item.trackId) return undefined;
+  if (target?.id === item.trackId) return ok(undefined);
   const trackId =
     target !== undefined &&
     isSpanFree(draft, { track: target, fromFrame: item.from, endFrame: itemEndFrame(item) })
       ? target.id
       : draft.createTrack(kind, toFront ? 0 : draft.tracks.length);
   draft.moveItem(item, { trackId, from: item.from, durationInFrames: item.durationInFrames });
-  return undefined;
+  return ok(undefined);
 };

@@ -7,20 +7,21 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemMotionOperation } from "../../schemas/edit-operations.js";
 import { restartEffects } from "../effect-spans.js";
-import { isEditFailure } from "../errors.js";
 import { isVisualItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_motion`. */
 export const setItemMotion: OperationModule<SetItemMotionOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (!isVisualItem(item)) return unsupportedItem(item, "set_item_motion", "visual items");
   const motion = operation.motion.type === "none" ? null : operation.motion;
   const updated = draft.updateItem(item, { motion });
   restartEffects(draft, updated, { family: "motion", sides: { start: true, end: true } });
-  return undefined;
+  return ok(undefined);
 };

@@ -12,9 +12,9 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemSourceOperation } from "../../schemas/edit-operations.js";
 import { normalizeAudioRole } from "../audio-roles.js";
-import { isEditFailure } from "../errors.js";
 import { isSourceTimedItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import { checkSourceStart, clampToMedia, mediaWindowOf } from "../media-bounds.js";
@@ -22,8 +22,9 @@ import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_source`. */
 export const setItemSource: OperationModule<SetItemSourceOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (!isSourceTimedItem(item)) {
     return unsupportedItem(item, "set_item_source", "video, GIF and audio items");
   }
@@ -31,15 +32,19 @@ export const setItemSource: OperationModule<SetItemSourceOperation> = (draft, op
   const playbackRate = operation.playback_rate ?? item.playbackRate;
   const subject = `Item "${item.id}"`;
   const mediaSeconds = draft.asset(item.assetId)?.durationSeconds ?? null;
-  const startFailure = checkSourceStart(mediaSeconds, sourceStartSeconds, subject);
-  if (startFailure !== undefined) return startFailure;
+  const start = checkSourceStart(mediaSeconds, sourceStartSeconds, subject);
+  if (!start.ok) return start;
   const window = mediaWindowOf(draft, item, { sourceStartSeconds, playbackRate });
-  const durationInFrames =
+  const length =
     window === null
-      ? item.durationInFrames
+      ? ok(item.durationInFrames)
       : clampToMedia(window, { durationInFrames: item.durationInFrames, fps: draft.fps, subject });
-  if (typeof durationInFrames !== "number") return durationInFrames;
-  const updated = draft.updateItem(item, { sourceStartSeconds, playbackRate, durationInFrames });
+  if (!length.ok) return length;
+  const updated = draft.updateItem(item, {
+    sourceStartSeconds,
+    playbackRate,
+    durationInFrames: length.value,
+  });
   if (updated.type === "audio") normalizeAudioRole(draft, updated);
-  return undefined;
+  return ok(undefined);
 };

@@ -18,9 +18,9 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemTimingOperation } from "../../schemas/edit-operations.js";
 import { releaseIfCaptions } from "../caption-links.js";
-import { isEditFailure } from "../errors.js";
 import { findItem } from "../lookup.js";
 import { fitRequestedLength, mediaWindowOf } from "../media-bounds.js";
 import type { OperationModule } from "../options.js";
@@ -29,8 +29,9 @@ import { framesToSeconds, secondsSpanToFrames, secondsToFrames } from "../time.j
 
 /** Applies `set_item_timing`. */
 export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, operation) => {
-  const found = findItem(draft, operation.item_id);
-  if (isEditFailure(found)) return found;
+  const lookup = findItem(draft, operation.item_id);
+  if (!lookup.ok) return lookup;
+  const found = lookup.value;
   // Timing generated captions by hand makes them hand-made: they stay where they are put.
   const item = releaseIfCaptions(draft, found);
   const fromSeconds = operation.from_seconds ?? framesToSeconds(item.from, draft.fps);
@@ -40,19 +41,19 @@ export const setItemTiming: OperationModule<SetItemTimingOperation> = (draft, op
       fromFrame: secondsToFrames(fromSeconds, draft.fps),
       durationInFrames: item.durationInFrames,
     });
-    return undefined;
+    return ok(undefined);
   }
   const span = secondsSpanToFrames(fromSeconds, requestedSeconds, draft.fps);
   const window = mediaWindowOf(draft, item);
-  const durationInFrames =
+  const length =
     window === null
-      ? span.durationInFrames
+      ? ok(span.durationInFrames)
       : fitRequestedLength(window, requestedSeconds, {
           durationInFrames: span.durationInFrames,
           fps: draft.fps,
           subject: `Item "${item.id}"`,
         });
-  if (typeof durationInFrames !== "number") return durationInFrames;
-  retimeItem(draft, item, { fromFrame: span.from, durationInFrames });
-  return undefined;
+  if (!length.ok) return length;
+  retimeItem(draft, item, { fromFrame: span.from, durationInFrames: length.value });
+  return ok(undefined);
 };

@@ -4,16 +4,17 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetItemTransformOperation } from "../../schemas/edit-operations.js";
-import { isEditFailure } from "../errors.js";
 import { isVisualItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_item_transform`. */
 export const setItemTransform: OperationModule<SetItemTransformOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (!isVisualItem(item)) return unsupportedItem(item, "set_item_transform", "visual items");
   draft.updateItem(item, {
     left: operation.left,
@@ -22,5 +23,5 @@ export const setItemTransform: OperationModule<SetItemTransformOperation> = (dra
     height: operation.height,
     opacity: operation.opacity,
   });
-  return undefined;
+  return ok(undefined);
 };

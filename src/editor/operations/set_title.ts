@@ -3,11 +3,12 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SetTitleOperation } from "../../schemas/edit-operations.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `set_title`. */
 export const setTitle: OperationModule<SetTitleOperation> = (draft, operation) => {
   draft.setTitle(operation.title);
-  return undefined;
+  return ok(undefined);
 };

@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { SplitItemOperation } from "../../schemas/edit-operations.js";
 import type { CaptionStyle } from "../../schemas/edit-values.js";
 import { PLAYBACK_RATE_DEFAULT } from "../../schemas/limits.js";
@@ -25,7 +26,7 @@ import { inferAudioRole } from "../audio-roles.js";
 import { linkSplitHalf, releaseIfCaptions } from "../caption-links.js";
 import type { EditDraft } from "../draft.js";
 import { splitEffectSpans } from "../effect-spans.js";
-import { editFailure, isEditFailure } from "../errors.js";
+import { editFailure } from "../errors.js";
 import {
   type CaptionsItem,
   type EditorItem,
@@ -73,8 +74,9 @@ function assignSpans(half: EditorItem, spans: EffectSpans): void {
 
 /** Applies `split_item`. */
 export const splitItem: OperationModule<SplitItemOperation> = (draft, operation) => {
-  const found = findItem(draft, operation.item_id);
-  if (isEditFailure(found)) return found;
+  const lookup = findItem(draft, operation.item_id);
+  if (!lookup.ok) return lookup;
+  const found = lookup.value;
   const cutFrame = secondsToFrames(operation.at_seconds, draft.fps);
   const endFrame = itemEndFrame(found);
   if (cutFrame <= found.from || cutFrame >= endFrame) {
@@ -98,5 +100,5 @@ export const splitItem: OperationModule<SplitItemOperation> = (draft, operation)
   if (left.effectSpans === undefined) draft.clearItemFields(shortened, ["effectSpans"]);
   draft.addItem(right);
   linkSplitHalf(draft, item, right);
-  return undefined;
+  return ok(undefined);
 };

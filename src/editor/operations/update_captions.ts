@@ -9,22 +9,23 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { UpdateCaptionsOperation } from "../../schemas/edit-operations.js";
 import { unlinkCaptions } from "../caption-links.js";
 import { checkCaptionEntries } from "../captions.js";
 import { restartEffects, textFadeSides } from "../effect-spans.js";
-import { isEditFailure } from "../errors.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
 
 /** Applies `update_captions`. */
 export const updateCaptions: OperationModule<UpdateCaptionsOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (item.type !== "captions") return unsupportedItem(item, "update_captions", "captions items");
   if (operation.captions !== undefined) {
-    const failure = checkCaptionEntries(operation.captions);
-    if (failure !== undefined) return failure;
+    const checked = checkCaptionEntries(operation.captions);
+    if (!checked.ok) return checked;
   }
   // New entries, or a new clock, by hand end the link to the items the captions were
   // generated from.
@@ -38,5 +39,5 @@ export const updateCaptions: OperationModule<UpdateCaptionsOperation> = (draft, 
     style: operation.style === undefined ? undefined : { ...item.style, ...operation.style },
   });
   restartEffects(draft, updated, { family: "textFade", sides: textFadeSides(operation.style) });
-  return undefined;
+  return ok(undefined);
 };

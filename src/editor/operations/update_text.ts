@@ -13,11 +13,11 @@
  *
  * @module
  */
+import { ok } from "../../result.js";
 import type { UpdateTextOperation } from "../../schemas/edit-operations.js";
 import { TEXT_FONT_SIZE_DEFAULT } from "../defaults.js";
 import type { EditDraft } from "../draft.js";
 import { restartEffects, textFadeSides } from "../effect-spans.js";
-import { isEditFailure } from "../errors.js";
 import type { TextItem } from "../items.js";
 import { findItem, unsupportedItem } from "../lookup.js";
 import type { OperationModule } from "../options.js";
@@ -40,8 +40,9 @@ function grownBox(draft: EditDraft, item: TextItem): Pick<TextItem, "top" | "hei
 
 /** Applies `update_text`. */
 export const updateText: OperationModule<UpdateTextOperation> = (draft, operation) => {
-  const item = findItem(draft, operation.item_id);
-  if (isEditFailure(item)) return item;
+  const found = findItem(draft, operation.item_id);
+  if (!found.ok) return found;
+  const item = found.value;
   if (item.type !== "text") return unsupportedItem(item, "update_text", "text items");
   const updated = draft.updateItem(item, {
     text: operation.text,
@@ -49,5 +50,5 @@ export const updateText: OperationModule<UpdateTextOperation> = (draft, operatio
   });
   const grown = draft.updateItem(updated, grownBox(draft, updated));
   restartEffects(draft, grown, { family: "textFade", sides: textFadeSides(operation.style) });
-  return undefined;
+  return ok(undefined);
 };

@@ -5,8 +5,9 @@
  * @module
  */
 
+import { ok, type Result } from "../../result.js";
 import type { EditorState } from "../state.js";
-import { type RenderPlanFailure, renderPlanFailure } from "./errors.js";
+import { type RenderPlanError, renderPlanFailure } from "./errors.js";
 import { planRender } from "./plan-render.js";
 import type { RenderPlan } from "./types.js";
 
@@ -50,11 +51,9 @@ export interface ContactSheetPlan {
 }
 
 /** A contact sheet plan, or why there is none. */
-export type ContactSheetPlanResult =
-  | { readonly ok: true; readonly sheet: ContactSheetPlan }
-  | RenderPlanFailure;
+export type ContactSheetPlanResult = Result<ContactSheetPlan, RenderPlanError>;
 
-function checkLayout(options: ContactSheetOptions): RenderPlanFailure | undefined {
+function checkLayout(options: ContactSheetOptions): Result<void, RenderPlanError> {
   const count = options.atSeconds.length;
   if (count < 1 || count > CONTACT_SHEET_FRAMES_MAX) {
     return renderPlanFailure(
@@ -72,7 +71,7 @@ function checkLayout(options: ContactSheetOptions): RenderPlanFailure | undefine
       `columns must be an integer from 1 to ${CONTACT_SHEET_COLUMNS_MAX}, got ${columns}.`,
     );
   }
-  return undefined;
+  return ok(undefined);
 }
 
 /**
@@ -81,15 +80,15 @@ function checkLayout(options: ContactSheetOptions): RenderPlanFailure | undefine
  * @example
  * ```ts
  * const result = planContactSheet(state, { atSeconds: [0, 2, 4, 6], width: 200, columns: 2 });
- * if (result.ok) result.sheet.rows; // 2
+ * if (result.ok) result.value.rows; // 2
  * ```
  */
 export function planContactSheet(
   state: EditorState,
   options: ContactSheetOptions,
 ): ContactSheetPlanResult {
-  const layoutFailure = checkLayout(options);
-  if (layoutFailure !== undefined) return layoutFailure;
+  const layout = checkLayout(options);
+  if (!layout.ok) return layout;
   const frames: RenderPlan[] = [];
   for (const atSeconds of options.atSeconds) {
     const planned = planRender(state, {
@@ -100,22 +99,19 @@ export function planContactSheet(
         : { backgroundColor: options.backgroundColor }),
     });
     if (!planned.ok) return planned;
-    frames.push(planned.plan);
+    frames.push(planned.value);
   }
   const first = frames[0];
   if (first === undefined) throw new Error("A checked contact sheet has at least one frame.");
   const columns = Math.min(frames.length, options.columns ?? CONTACT_SHEET_COLUMNS_DEFAULT);
   const rows = Math.ceil(frames.length / columns);
-  return {
-    ok: true,
-    sheet: {
-      frames,
-      columns,
-      rows,
-      cellWidth: first.width,
-      cellHeight: first.height,
-      width: first.width * columns,
-      height: first.height * rows,
-    },
-  };
+  return ok({
+    frames,
+    columns,
+    rows,
+    cellWidth: first.width,
+    cellHeight: first.height,
+    width: first.width * columns,
+    height: first.height * rows,
+  });
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { type Err, err } from "../../result.js";
 
 /** Every code planning a render can fail with. */
 export const RENDER_PLAN_ERROR_CODES = [
@@ -36,22 +37,10 @@ export interface RenderPlanError {
   readonly message: string;
 }
 
-/** A failed plan. */
-export interface RenderPlanFailure {
-  /** Always false. */
-  readonly ok: false;
-  /** Why. */
-  readonly error: RenderPlanError;
-}
+/** A failed plan: the failure side of {@link RenderPlanResult}. */
+export type RenderPlanFailure = Err<RenderPlanError>;
 
 /** Builds a {@link RenderPlanFailure}. */
 export function renderPlanFailure(code: RenderPlanErrorCode, message: string): RenderPlanFailure {
-  return { ok: false, error: { code, message } };
-}
-
-/** True when `value` is a {@link RenderPlanFailure} rather than a step's success value, read from its tag. */
-export function isRenderPlanFailure<Success extends object>(
-  value: Success | RenderPlanFailure,
-): value is RenderPlanFailure {
-  return (value as { readonly ok?: unknown }).ok === false;
+  return err({ code, message });
 }

@@ -4,11 +4,12 @@
  *
  * @module
  */
+import { ok, type Result } from "../../result.js";
 import { FPS_MAX, FPS_MIN } from "../../schemas/limits.js";
 import type { EditorState } from "../state.js";
 import { summarizeEditor } from "../summary.js";
 import { parseCssColor } from "./colors.js";
-import { isRenderPlanFailure, type RenderPlanFailure, renderPlanFailure } from "./errors.js";
+import { type RenderPlanError, type RenderPlanFailure, renderPlanFailure } from "./errors.js";
 import type { RenderPlan } from "./types.js";
 
 /** Smallest output width or height, in pixels. */
@@ -61,24 +62,25 @@ function sizeFailure(message: string): RenderPlanFailure {
   return renderPlanFailure("invalid_output_size", message);
 }
 
-function checkDimension(name: string, value: number | undefined): RenderPlanFailure | undefined {
-  if (value === undefined) return undefined;
+function checkDimension(name: string, value: number | undefined): Result<void, RenderPlanError> {
+  if (value === undefined) return ok(undefined);
   if (!Number.isFinite(value) || value < RENDER_DIMENSION_MIN || value > RENDER_DIMENSION_MAX) {
     return sizeFailure(
       `${name} must be from ${RENDER_DIMENSION_MIN} to ${RENDER_DIMENSION_MAX} pixels, got ${value}.`,
     );
   }
-  return undefined;
+  return ok(undefined);
 }
 
 // Width and height keep the composition's aspect; a size that would stretch it is refused.
 function resolveSize(
   state: EditorState,
   options: RenderPlanOptions,
-): { width: number; height: number; pixelScale: number } | RenderPlanFailure {
-  const failure =
-    checkDimension("width", options.width) ?? checkDimension("height", options.height);
-  if (failure !== undefined) return failure;
+): Result<{ width: number; height: number; pixelScale: number }, RenderPlanError> {
+  const widthChecked = checkDimension("width", options.width);
+  if (!widthChecked.ok) return widthChecked;
+  const heightChecked = checkDimension("height", options.height);
+  if (!heightChecked.ok) return heightChecked;
   const { compositionWidth, compositionHeight } = state;
   const requestedScale =
     options.width !== undefined
@@ -98,10 +100,10 @@ function resolveSize(
       `The output would be ${width} x ${height}; its sides must stay within ${RENDER_DIMENSION_MAX} pixels.`,
     );
   }
-  return { width, height, pixelScale: width / compositionWidth };
+  return ok({ width, height, pixelScale: width / compositionWidth });
 }
 
-function resolveFps(state: EditorState, fps: number | undefined): number | RenderPlanFailure {
+function resolveFps(state: EditorState, fps: number | undefined): Result<number, RenderPlanError> {
   const value = fps ?? state.fps;
   if (!Number.isInteger(value) || value < FPS_MIN || value > FPS_MAX) {
     return renderPlanFailure(
@@ -109,7 +111,7 @@ function resolveFps(state: EditorState, fps: number | undefined): number | Rende
       `fps must be an integer from ${FPS_MIN} to ${FPS_MAX}, got ${value}.`,
     );
   }
-  return value;
+  return ok(value);
 }
 
 function rangeFailure(message: string): RenderPlanFailure {
@@ -130,7 +132,7 @@ function resolveRange(
     outputFps,
     totalFrames,
   }: { compositionFps: number; outputFps: number; totalFrames: number },
-): { startFrame: number; frameCount: number } | RenderPlanFailure {
+): Result<{ startFrame: number; frameCount: number }, RenderPlanError> {
   const { atSeconds, fromSeconds, toSeconds } = options;
   if (!isTime(atSeconds) || !isTime(fromSeconds) || !isTime(toSeconds)) {
     return rangeFailure("Times must be finite numbers of seconds, 0 or more.");
@@ -147,7 +149,7 @@ function resolveRange(
         `atSeconds ${atSeconds} is at or past the end of the timeline (${totalSeconds} s).`,
       );
     }
-    return { startFrame, frameCount: 1 };
+    return ok({ startFrame, frameCount: 1 });
   }
   const startFrame = frameAt(fromSeconds ?? 0);
   const endFrame =
@@ -161,7 +163,7 @@ function resolveRange(
     1,
     Math.round(((endFrame - startFrame) / compositionFps) * outputFps - FRAME_EPSILON),
   );
-  return { startFrame, frameCount };
+  return ok({ startFrame, frameCount });
 }
 
 /**
@@ -171,21 +173,21 @@ function resolveRange(
 export function resolveRenderOptions(
   state: EditorState,
   options: RenderPlanOptions,
-): ResolvedRenderOptions | RenderPlanFailure {
+): Result<ResolvedRenderOptions, RenderPlanError> {
   const totalFrames = summarizeEditor(state).totalDurationFrames;
   if (totalFrames === 0) {
     return renderPlanFailure("empty_timeline", "The timeline has no item to render.");
   }
   const size = resolveSize(state, options);
-  if (isRenderPlanFailure(size)) return size;
+  if (!size.ok) return size;
   const fps = resolveFps(state, options.fps);
-  if (typeof fps !== "number") return fps;
+  if (!fps.ok) return fps;
   const range = resolveRange(options, {
     compositionFps: state.fps,
-    outputFps: fps,
+    outputFps: fps.value,
     totalFrames,
   });
-  if (isRenderPlanFailure(range)) return range;
+  if (!range.ok) return range;
   const background = parseCssColor(options.backgroundColor ?? "black");
   if (background === undefined) {
     return renderPlanFailure(
@@ -193,11 +195,11 @@ export function resolveRenderOptions(
       `backgroundColor "${options.backgroundColor}" is not a CSS colour.`,
     );
   }
-  return {
-    ...size,
-    fps,
-    startSeconds: range.startFrame / state.fps,
-    frameCount: range.frameCount,
+  return ok({
+    ...size.value,
+    fps: fps.value,
+    startSeconds: range.value.startFrame / state.fps,
+    frameCount: range.value.frameCount,
     background,
-  };
+  });
 }

@@ -5,9 +5,11 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../../result.js";
 import { isSoundItem, isVisualItem } from "../items.js";
 import type { EditorState } from "../state.js";
-import { isRenderPlanFailure, type RenderPlanFailure } from "./errors.js";
+import type { RenderPlanError } from "./errors.js";
 import { planLayer } from "./layers.js";
 import {
   type RenderPlanOptions,
@@ -20,7 +22,7 @@ import { placeInRange } from "./timing.js";
 import type { PlannedLayer, PlannedSound, RenderInput, RenderPlan } from "./types.js";
 
 /** A plan, or why there is none. */
-export type RenderPlanResult = { readonly ok: true; readonly plan: RenderPlan } | RenderPlanFailure;
+export type RenderPlanResult = Result<RenderPlan, RenderPlanError>;
 
 // The assets that layers and sounds read, once each, in the order they are first used.
 function inputsOf(
@@ -45,7 +47,7 @@ function inputsOf(
 function collect(
   state: EditorState,
   resolved: ResolvedRenderOptions,
-): { layers: PlannedLayer[]; sounds: PlannedSound[] } | RenderPlanFailure {
+): Result<{ layers: PlannedLayer[]; sounds: PlannedSound[] }, RenderPlanError> {
   const durationSeconds = resolved.frameCount / resolved.fps;
   const context = { state, pixelScale: resolved.pixelScale, frame: resolved };
   const layers: PlannedLayer[] = [];
@@ -60,13 +62,13 @@ function collect(
         durationSeconds,
       });
       if (placed === undefined) continue;
-      const colorFailure = checkItemColors(item);
-      if (colorFailure !== undefined) return colorFailure;
+      const colors = checkItemColors(item);
+      if (!colors.ok) return colors;
       if (isVisualItem(item)) layers.push(planLayer(item, { trackIndex, placed }, context));
       if (isSoundItem(item)) sounds.push(planSound(item, placed, state));
     }
   }
-  return { layers, sounds };
+  return ok({ layers, sounds });
 }
 
 /**
@@ -82,32 +84,30 @@ function collect(
  * ```ts
  * // The whole timeline at 540 pixels wide:
  * const result = planRender(state, { width: 540 });
- * if (result.ok) result.plan.frameCount; // every frame of the timeline
+ * if (result.ok) result.value.frameCount; // every frame of the timeline
  *
  * // One frame, 2.5 s in:
  * const frame = planRender(state, { atSeconds: 2.5, width: 540 });
  * ```
  */
 export function planRender(state: EditorState, options: RenderPlanOptions = {}): RenderPlanResult {
-  const resolved = resolveRenderOptions(state, options);
-  if (isRenderPlanFailure(resolved)) return resolved;
+  const resolution = resolveRenderOptions(state, options);
+  if (!resolution.ok) return resolution;
+  const resolved = resolution.value;
   const collected = collect(state, resolved);
-  if (isRenderPlanFailure(collected)) return collected;
-  const { layers, sounds } = collected;
-  return {
-    ok: true,
-    plan: {
-      width: resolved.width,
-      height: resolved.height,
-      fps: resolved.fps,
-      pixelScale: resolved.pixelScale,
-      startSeconds: resolved.startSeconds,
-      frameCount: resolved.frameCount,
-      durationSeconds: resolved.frameCount / resolved.fps,
-      background: resolved.background,
-      inputs: inputsOf(state, [...layers, ...sounds]),
-      layers,
-      sounds,
-    },
-  };
+  if (!collected.ok) return collected;
+  const { layers, sounds } = collected.value;
+  return ok({
+    width: resolved.width,
+    height: resolved.height,
+    fps: resolved.fps,
+    pixelScale: resolved.pixelScale,
+    startSeconds: resolved.startSeconds,
+    frameCount: resolved.frameCount,
+    durationSeconds: resolved.frameCount / resolved.fps,
+    background: resolved.background,
+    inputs: inputsOf(state, [...layers, ...sounds]),
+    layers,
+    sounds,
+  });
 }

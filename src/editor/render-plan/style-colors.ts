@@ -5,9 +5,11 @@
  *
  * @module
  */
+
+import { ok, type Result } from "../../result.js";
 import type { EditorItem } from "../items.js";
 import { parseCssColor } from "./colors.js";
-import { type RenderPlanFailure, renderPlanFailure } from "./errors.js";
+import { type RenderPlanError, renderPlanFailure } from "./errors.js";
 import type { RgbaColor } from "./types.js";
 
 // Each style field that holds a colour, by item type.
@@ -44,8 +46,8 @@ export interface ColorReader {
   read(value: string | null | undefined, fallback: RgbaColor): RgbaColor;
 }
 
-/** The first style colour of `item` that is not a CSS colour, as a failure; else undefined. */
-export function checkItemColors(item: EditorItem): RenderPlanFailure | undefined {
+/** Fails on the first style colour of `item` that is not a CSS colour. */
+export function checkItemColors(item: EditorItem): Result<void, RenderPlanError> {
   for (const [field, value] of colorFields(item)) {
     if (value === undefined || value === null || parseCssColor(value) !== undefined) continue;
     return renderPlanFailure(
@@ -53,7 +55,7 @@ export function checkItemColors(item: EditorItem): RenderPlanFailure | undefined
       `Item "${item.id}" has style.${field} "${value}", which is not a CSS colour (use #rrggbb, #rrggbbaa, rgb(), rgba(), hsl() or a colour name).`,
     );
   }
-  return undefined;
+  return ok(undefined);
 }
 
 /** A {@link ColorReader} over checked colours; an unreadable one is a bug and throws. */

@@ -56,18 +56,18 @@ export async function addMediaToProject(
         generateId: () => deps.ids.editorId(),
       });
       if (!result.ok) return { value: halt(editApiError(result.error)) };
-      const outOfBounds = projectBoundRefusal(head.video.editor, result.state);
+      const outOfBounds = projectBoundRefusal(head.video.editor, result.value.state);
       if (outOfBounds !== undefined) return { value: halt(outOfBounds) };
       const append = editRevision(
         head,
-        { state: result.state, forward: result.patches, inverse: result.inverse },
+        { state: result.value.state, forward: result.value.patches, inverse: result.value.inverse },
         { actor, operationTypes: [ADD_MEDIA_OPERATION], instructions: null, createdAt },
       );
       const addition: MediaAddition = {
         video_id: videoId,
-        asset_id: result.assetId,
-        item_id: result.itemId,
-        editor_summary: summarizeEditor(result.state),
+        asset_id: result.value.assetId,
+        item_id: result.value.itemId,
+        editor_summary: summarizeEditor(result.value.state),
       };
       return { value: proceed(addition), append };
     },

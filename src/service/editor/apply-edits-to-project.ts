@@ -79,21 +79,21 @@ export async function applyEditsToProject(
         fontFamilies: deps.renderer?.fontFamilies?.map((info) => info.family),
       });
       if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
-      const outOfBounds = projectBoundRefusal(head.video.editor, result.state);
+      const outOfBounds = projectBoundRefusal(head.video.editor, result.value.state);
       if (outOfBounds !== undefined) return { value: { kind: "rejected", rejected: outOfBounds } };
       const accepted = {
         videoId,
-        applied: result.applied,
-        operationResults: result.operationResults,
+        applied: result.value.applied,
+        operationResults: result.value.operationResults,
         instructionsRecorded: instructions !== "",
-        state: result.state,
+        state: result.value.state,
       };
       const append = editRevision(
         head,
-        { state: result.state, forward: result.patches, inverse: result.inverse },
+        { state: result.value.state, forward: result.value.patches, inverse: result.value.inverse },
         {
           actor: edit.actor,
-          operationTypes: result.applied,
+          operationTypes: result.value.applied,
           instructions: instructions === "" ? null : instructions,
           createdAt,
         },

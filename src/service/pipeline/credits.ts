@@ -20,15 +20,15 @@ export async function holdCredits(
   holds: readonly HoldRequest[],
 ): Promise<Step<CreditBalance>> {
   const result = await deps.credits.reserve(caller.organization.id, holds);
-  if (result.outcome === "insufficient_credits") {
+  if (!result.ok) {
     return halt(
       insufficientCreditsError({
-        credits_required: result.credits_required,
-        credits_available: result.credits_available,
+        credits_required: result.error.credits_required,
+        credits_available: result.error.credits_available,
       }),
     );
   }
-  return proceed(result.balance);
+  return proceed(result.value.balance);
 }
 
 /** Releases holds whose work never reached the queue; a hold released twice refunds once. */

@@ -88,7 +88,7 @@ export async function runPaidRequest(paid: PaidRequest): Promise<PaidAnswer> {
     store: deps.idempotency,
     clock: deps.clock,
     organizationId: caller.organization.id,
-    key: resolved.key,
+    key: resolved.value,
     operation: endpoint.operationId,
     body: request.body,
     action: async () => {

@@ -107,7 +107,7 @@ async function renderProduct(
   const contentHash = await exportContentHash(state, resolution);
   const objectKey = `exports/${run.job.organizationId}/${run.videoId}/${contentHash}.mp4`;
   const stored = await renderIntoStorage(deps, deps.renderer, {
-    plan: planned.plan,
+    plan: planned.value,
     objectKey,
     organizationId: run.job.organizationId,
     signal: run.signal,
@@ -117,9 +117,9 @@ async function renderProduct(
     url: stored.url,
     contentHash,
     resolution,
-    width: planned.plan.width,
-    height: planned.plan.height,
-    durationSeconds: planned.plan.durationSeconds,
+    width: planned.value.width,
+    height: planned.value.height,
+    durationSeconds: planned.value.durationSeconds,
     revision: video.version,
   };
   await saveProgress(run, video.workflow.kind, (progress) =>

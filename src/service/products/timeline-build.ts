@@ -44,8 +44,8 @@ export function applyBatch(
     const type = operations[operationIndex]?.type ?? "an operation";
     return { ok: false, message: `${type} was refused (${code}): ${message}` };
   }
-  const itemIds = applied.operationResults.flatMap((result) => result.createdItemIds);
-  return { ok: true, value: { state: applied.state, itemIds } };
+  const itemIds = applied.value.operationResults.flatMap((result) => result.createdItemIds);
+  return { ok: true, value: { state: applied.value.state, itemIds } };
 }
 
 /** Places one medium as POST /editor/videos/{id}/media would. */
@@ -58,7 +58,7 @@ export function placeMedia(
   if (!placed.ok) {
     return { ok: false, message: `placing ${media.url} was refused: ${placed.error.message}` };
   }
-  return { ok: true, value: { state: placed.state, itemIds: [placed.itemId] } };
+  return { ok: true, value: { state: placed.value.state, itemIds: [placed.value.itemId] } };
 }
 
 /** A picture to show for a span of frames, and what to call it. */

@@ -27,7 +27,7 @@ describe("add_captions", () => {
     const result = applyOk(createEditorState({ fps }), [
       { type: "add_captions", captions: entries, from_seconds: 1 },
     ]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
       from: fps,
       durationInFrames: frames,
       captions: entries,
@@ -43,14 +43,14 @@ describe("add_captions", () => {
         style: { caption_start_seconds: 0.5, playback_rate: 2 },
       },
     ]);
-    expect(itemOf(result.state, "new-2").durationInFrames).toBe(30);
+    expect(itemOf(result.value.state, "new-2").durationInFrames).toBe(30);
   });
 
   it("takes an explicit length and lays out a two-line box in the lower quarter", () => {
     const result = applyOk(createEditorState(), [
       { type: "add_captions", captions: entries, duration_seconds: 10 },
     ]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
       durationInFrames: 300,
       left: 108,
       width: 864,
@@ -68,15 +68,15 @@ describe("add_captions", () => {
       { id: "main", items: [video({ id: "v", from: 0, durationInFrames: 300 })] },
     ]);
     const result = applyOk(state, [{ type: "add_captions", captions: entries }]);
-    expect(trackIds(result.state)).toEqual(["new-1", "titles", "main"]);
-    expect(itemOf(result.state, "new-2").top).toBe(1500);
+    expect(trackIds(result.value.state)).toEqual(["new-1", "titles", "main"]);
+    expect(itemOf(result.value.state, "new-2").top).toBe(1500);
   });
 
   it("lasts one frame when every entry ends at 0", () => {
     const result = applyOk(createEditorState(), [
       { type: "add_captions", captions: [{ text: "blink", startMs: 0, endMs: 0 }] },
     ]);
-    expect(itemOf(result.state, "new-2").durationInFrames).toBe(1);
+    expect(itemOf(result.value.state, "new-2").durationInFrames).toBe(1);
   });
 
   it.each<[string, CaptionEntry[]]>([

@@ -8,7 +8,7 @@ describe("add_solid", () => {
     const result = applyOk(createEditorState({ aspect_ratio: "16:9", fps: 25 }), [
       { type: "add_solid" },
     ]);
-    expect(itemOf(result.state, "new-2")).toEqual({
+    expect(itemOf(result.value.state, "new-2")).toEqual({
       type: "solid",
       id: "new-2",
       trackId: "new-1",
@@ -39,7 +39,7 @@ describe("add_solid", () => {
         style: { color: "#ff000080", border_radius: 12, rotation: -45, opacity: 0.25 },
       },
     ]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
       from: 60,
       durationInFrames: 30,
       left: 10,
@@ -49,7 +49,7 @@ describe("add_solid", () => {
       opacity: 0.25,
       style: { color: "#ff000080", border_radius: 12, rotation: -45 },
     });
-    expect(itemOf(result.state, "new-2")).not.toHaveProperty("style.opacity");
+    expect(itemOf(result.value.state, "new-2")).not.toHaveProperty("style.opacity");
   });
 
   it("goes on the back-most visual track that is free over its frames", () => {
@@ -59,7 +59,7 @@ describe("add_solid", () => {
       { id: "music", items: [audio({ id: "a", from: 0, durationInFrames: 300 })] },
     ]);
     const result = applyOk(state, [{ type: "add_solid", from_seconds: 1, duration_seconds: 1 }]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v", 0, 30],
       ["new-1", 30, 60],
     ]);
@@ -71,7 +71,7 @@ describe("add_solid", () => {
       { id: "music", items: [audio({ id: "a", from: 0, durationInFrames: 300 })] },
     ]);
     const result = applyOk(state, [{ type: "add_solid", duration_seconds: 0.5 }]);
-    expect(trackIds(result.state)).toEqual(["main", "music", "new-1"]);
-    expect(result.state.tracks[2]?.kind).toBe("visual");
+    expect(trackIds(result.value.state)).toEqual(["main", "music", "new-1"]);
+    expect(result.value.state.tracks[2]?.kind).toBe("visual");
   });
 });

@@ -35,7 +35,7 @@ describe("add_sound_effect", () => {
       [sound({ sound_effect_id: "whoosh", from_seconds: 2 })],
       { media },
     );
-    expect(result.state.assets["new-2"]).toEqual({
+    expect(result.value.state.assets["new-2"]).toEqual({
       id: "new-2",
       type: "audio",
       url: "https://sfx.example.com/whoosh.mp3",
@@ -47,7 +47,7 @@ describe("add_sound_effect", () => {
       audioRole: "sound_effect",
       metadata: { sound_effect_id: "whoosh" },
     });
-    expect(itemOf(result.state, "new-3")).toEqual({
+    expect(itemOf(result.value.state, "new-3")).toEqual({
       type: "audio",
       id: "new-3",
       trackId: "new-1",
@@ -66,7 +66,7 @@ describe("add_sound_effect", () => {
       audioFadeOutSeconds: 0,
       audioRole: "sound_effect",
     });
-    expect(result.state.tracks[0]?.kind).toBe("audio");
+    expect(result.value.state.tracks[0]?.kind).toBe("audio");
   });
 
   it("resolves a My Media sound and applies the level, fades and trim", () => {
@@ -84,8 +84,8 @@ describe("add_sound_effect", () => {
       ],
       { media },
     );
-    expect(result.state.assets["new-2"]).toMatchObject({ mediaId: MEDIA_ID, name: "Boom" });
-    expect(itemOf(result.state, "new-3")).toMatchObject({
+    expect(result.value.state.assets["new-2"]).toMatchObject({ mediaId: MEDIA_ID, name: "Boom" });
+    expect(itemOf(result.value.state, "new-3")).toMatchObject({
       durationInFrames: 50,
       sourceStartSeconds: 1,
       volumeDb: -6,
@@ -103,9 +103,9 @@ describe("add_sound_effect", () => {
       ],
       { media },
     );
-    expect(itemOf(result.state, "new-3").durationInFrames).toBe(60);
-    expect(itemOf(result.state, "new-5")).toMatchObject({ from: 150, durationInFrames: 15 });
-    expect(trackIds(result.state)).toEqual(["new-1"]);
+    expect(itemOf(result.value.state, "new-3").durationInFrames).toBe(60);
+    expect(itemOf(result.value.state, "new-5")).toMatchObject({ from: 150, durationInFrames: 15 });
+    expect(trackIds(result.value.state)).toEqual(["new-1"]);
   });
 
   it("shares a free audio track and opens a new one at the back when busy", () => {
@@ -121,11 +121,11 @@ describe("add_sound_effect", () => {
       ],
       { media },
     );
-    expect(trackSpans(result.state, "music")).toEqual([
+    expect(trackSpans(result.value.state, "music")).toEqual([
       ["m", 0, 30],
       ["new-2", 30, 66],
     ]);
-    expect(trackIds(result.state)).toEqual(["main", "music", "new-3"]);
+    expect(trackIds(result.value.state)).toEqual(["main", "music", "new-3"]);
   });
 
   it.each<[string, Partial<AddSoundEffectOperation>, MediaResolutions]>([

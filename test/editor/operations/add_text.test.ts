@@ -15,7 +15,7 @@ describe.each(FPS_CASES)("add_text at %i fps", (fps) => {
     const result = applyOk(createEditorState({ fps }), [
       addText({ from_seconds: 1, duration_seconds: 2.5 }),
     ]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
       from: fps,
       durationInFrames: Math.round(2.5 * fps),
     });
@@ -26,15 +26,21 @@ describe.each(FPS_CASES)("add_text at %i fps", (fps) => {
       addText(),
       addText({ from_seconds: 10, duration_seconds: 0.1 / fps }),
     ]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({ from: 0, durationInFrames: 5 * fps });
-    expect(itemOf(result.state, "new-3")).toMatchObject({ from: 10 * fps, durationInFrames: 1 });
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
+      from: 0,
+      durationInFrames: 5 * fps,
+    });
+    expect(itemOf(result.value.state, "new-3")).toMatchObject({
+      from: 10 * fps,
+      durationInFrames: 1,
+    });
   });
 });
 
 describe("add_text", () => {
   it("sizes and centres a default text box", () => {
     const result = applyOk(createEditorState(), [addText({ style: { color: "white" } })]);
-    expect(itemOf(result.state, "new-2")).toEqual({
+    expect(itemOf(result.value.state, "new-2")).toEqual({
       type: "text",
       id: "new-2",
       trackId: "new-1",
@@ -62,7 +68,11 @@ describe("add_text", () => {
       }),
     ]);
     // 400 / (40 * 0.55) = 18 characters a line: 50 characters take 3 lines, then 1 more.
-    expect(itemOf(result.state, "new-2")).toMatchObject({ width: 400, height: 180, left: 340 });
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
+      width: 400,
+      height: 180,
+      left: 340,
+    });
   });
 
   it("stacks text shown at the same time into free slots nearest the middle", () => {
@@ -74,10 +84,10 @@ describe("add_text", () => {
     ]);
     // Each overlapping text opens a new front track (new-1, new-3, new-5); the fourth,
     // shown later, fits on the front track again.
-    expect(itemOf(result.state, "new-2").top).toBe(906);
-    expect(itemOf(result.state, "new-4").top).toBe(797);
-    expect(itemOf(result.state, "new-6").top).toBe(1015);
-    expect(itemOf(result.state, "new-7")).toMatchObject({ top: 906, trackId: "new-5" });
+    expect(itemOf(result.value.state, "new-2").top).toBe(906);
+    expect(itemOf(result.value.state, "new-4").top).toBe(797);
+    expect(itemOf(result.value.state, "new-6").top).toBe(1015);
+    expect(itemOf(result.value.state, "new-7")).toMatchObject({ top: 906, trackId: "new-5" });
   });
 
   it("keeps clear of captions shown at the same time", () => {
@@ -88,7 +98,7 @@ describe("add_text", () => {
       },
     ]);
     const result = applyOk(state, [addText()]);
-    expect(itemOf(result.state, "new-2").top).toBe(1050);
+    expect(itemOf(result.value.state, "new-2").top).toBe(1050);
   });
 
   it("overlaps at its preferred place when no slot is free", () => {
@@ -99,12 +109,12 @@ describe("add_text", () => {
       },
     ]);
     const result = applyOk(state, [addText()]);
-    expect(itemOf(result.state, "new-2").top).toBe(906);
+    expect(itemOf(result.value.state, "new-2").top).toBe(906);
   });
 
   it("keeps a top that the operation sends", () => {
     const result = applyOk(createEditorState(), [addText(), addText({ top: 900, left: 0 })]);
-    expect(itemOf(result.state, "new-4")).toMatchObject({ top: 900, left: 0 });
+    expect(itemOf(result.value.state, "new-4")).toMatchObject({ top: 900, left: 0 });
   });
 
   it("goes on the front track when it is free there", () => {
@@ -113,8 +123,8 @@ describe("add_text", () => {
       { id: "music", items: [audio({ id: "a", from: 0, durationInFrames: 30 })] },
     ]);
     const result = applyOk(state, [addText({ from_seconds: 1, duration_seconds: 1 })]);
-    expect(trackIds(result.state)).toEqual(["front", "music"]);
-    expect(trackSpans(result.state, "front")).toEqual([
+    expect(trackIds(result.value.state)).toEqual(["front", "music"]);
+    expect(trackSpans(result.value.state, "front")).toEqual([
       ["v", 0, 30],
       ["new-1", 30, 60],
     ]);
@@ -124,11 +134,11 @@ describe("add_text", () => {
     const busy = stateOf([
       { id: "front", items: [video({ id: "v", from: 0, durationInFrames: 30 })] },
     ]);
-    expect(trackIds(applyOk(busy, [addText()]).state)).toEqual(["new-1", "front"]);
+    expect(trackIds(applyOk(busy, [addText()]).value.state)).toEqual(["new-1", "front"]);
     const audioFirst = stateOf([
       { id: "music", items: [audio({ id: "a", from: 0, durationInFrames: 3 })] },
     ]);
-    expect(trackIds(applyOk(audioFirst, [addText({ from_seconds: 9 })]).state)).toEqual([
+    expect(trackIds(applyOk(audioFirst, [addText({ from_seconds: 9 })]).value.state)).toEqual([
       "new-1",
       "music",
     ]);
@@ -140,7 +150,7 @@ describe("add_text", () => {
       { id: "back", items: [video({ id: "v", from: 0, durationInFrames: 30 })] },
     ]);
     const result = applyOk(state, [addText({ track_id: "back", from_seconds: 1 })]);
-    expect(trackSpans(result.state, "back")).toEqual([
+    expect(trackSpans(result.value.state, "back")).toEqual([
       ["v", 0, 30],
       ["new-1", 30, 180],
     ]);
@@ -164,7 +174,7 @@ describe("add_text", () => {
       { id: "main", items: [video({ id: "v", from: 0, durationInFrames: 90 })] },
     ]);
     const result = applyOk(state, [addText({ from_seconds: 89 / 30, duration_seconds: 1 / 30 })]);
-    expect(itemOf(result.state, "new-2")).toMatchObject({
+    expect(itemOf(result.value.state, "new-2")).toMatchObject({
       from: 89,
       durationInFrames: 1,
       trackId: "new-1",

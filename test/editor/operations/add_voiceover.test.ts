@@ -33,7 +33,7 @@ describe("add_voiceover", () => {
         voiceover: speech,
       },
     );
-    expect(result.state.assets["new-2"]).toEqual({
+    expect(result.value.state.assets["new-2"]).toEqual({
       id: "new-2",
       type: "audio",
       url: speech.url,
@@ -45,7 +45,7 @@ describe("add_voiceover", () => {
       audioRole: "voiceover",
       metadata: { text: "Meet the new spring collection.", voice_id: "ash", voice_name: "Ash" },
     });
-    expect(itemOf(result.state, "new-3")).toMatchObject({
+    expect(itemOf(result.value.state, "new-3")).toMatchObject({
       type: "audio",
       audioRole: "voiceover",
       from: 24,
@@ -67,18 +67,18 @@ describe("add_voiceover", () => {
       ],
       { voiceover: speech },
     );
-    expect(itemOf(result.state, "new-3")).toMatchObject({
+    expect(itemOf(result.value.state, "new-3")).toMatchObject({
       durationInFrames: 60,
       sourceStartSeconds: 1,
       volumeDb: 3,
     });
-    expect(result.state.assets["new-2"]?.name).toBe("intro.mp3");
+    expect(result.value.state.assets["new-2"]?.name).toBe("intro.mp3");
   });
 
   it("accepts exactly 465 spoken words, punctuation not counted", () => {
     const text = `${"word ".repeat(465)} — ... !`;
     const result = applyOk(createEditorState(), [voiceover({ text })], { voiceover: speech });
-    expect(Object.keys(result.state.items)).toHaveLength(1);
+    expect(Object.keys(result.value.state.items)).toHaveLength(1);
   });
 
   it("fails with voiceover_too_long at 466 spoken words", () => {

@@ -26,12 +26,12 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
     const result = applyOk(cut(), [
       { type: "apply_item_transition", from_item_id: "a", to_item_id: "b", overlap_seconds: 1 },
     ]);
-    expect(trackIds(result.state)).toEqual(["new-1", "main"]);
-    expect(trackSpans(result.state, "new-1")).toEqual([["b", second, 3 * second]]);
-    expect(itemOf(result.state, "b")).toMatchObject({
+    expect(trackIds(result.value.state)).toEqual(["new-1", "main"]);
+    expect(trackSpans(result.value.state, "new-1")).toEqual([["b", second, 3 * second]]);
+    expect(itemOf(result.value.state, "b")).toMatchObject({
       enterAnimation: { type: "fade", duration_seconds: 1 },
     });
-    expect(itemOf(result.state, "a")).toMatchObject({ exitAnimation: null });
+    expect(itemOf(result.value.state, "a")).toMatchObject({ exitAnimation: null });
   });
 
   it("uses half a second when overlap_seconds is omitted", () => {
@@ -39,7 +39,7 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
       { type: "apply_item_transition", from_item_id: "a", to_item_id: "b" },
     ]);
     const half = Math.round(0.5 * fps);
-    expect(itemOf(result.state, "b")).toMatchObject({
+    expect(itemOf(result.value.state, "b")).toMatchObject({
       from: 2 * second - half,
       durationInFrames: 2 * second,
     });
@@ -57,7 +57,7 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
         preserve_to_item_end: true,
       },
     ]);
-    expect(itemOf(result.state, "b")).toMatchObject({
+    expect(itemOf(result.value.state, "b")).toMatchObject({
       from: second,
       durationInFrames: 3 * second,
       sourceStartSeconds: 4,
@@ -75,10 +75,10 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
         exit: { type: "zoom", duration_seconds: 0.5 },
       },
     ]);
-    expect(itemOf(result.state, "b")).toMatchObject({
+    expect(itemOf(result.value.state, "b")).toMatchObject({
       enterAnimation: { type: "slide", direction: "left", duration_seconds: 0.5 },
     });
-    expect(itemOf(result.state, "a")).toMatchObject({
+    expect(itemOf(result.value.state, "a")).toMatchObject({
       exitAnimation: { type: "zoom", duration_seconds: 0.5 },
     });
   });
@@ -99,11 +99,11 @@ describe.each(FPS_CASES)("apply_item_transition at %i fps", (fps) => {
     const result = applyOk(state, [
       { type: "apply_item_transition", from_item_id: "a", to_item_id: "b", overlap_seconds: 0 },
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["a", 0, 2 * second],
       ["b", 2 * second, 4 * second],
     ]);
-    expect(itemOf(result.state, "b")).toMatchObject({ enterAnimation: null });
+    expect(itemOf(result.value.state, "b")).toMatchObject({ enterAnimation: null });
   });
 });
 
@@ -132,8 +132,8 @@ describe("apply_item_transition", () => {
         enter: null,
       },
     ]);
-    expect(trackSpans(result.state, "top")).toEqual([["b", 30, 90]]);
-    expect(itemOf(result.state, "b")).toMatchObject({ enterAnimation: null });
+    expect(trackSpans(result.value.state, "top")).toEqual([["b", 30, 90]]);
+    expect(itemOf(result.value.state, "b")).toMatchObject({ enterAnimation: null });
   });
 
   it.each([

@@ -90,8 +90,8 @@ function generate(
 describe("generate_captions_from_items", () => {
   it("maps words through placement, trim, rate and length onto a new front captions item", () => {
     const result = applyOk(project(), [generate()], { transcripts });
-    expect(trackIds(result.state)[0]).toBe("titles");
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(trackIds(result.value.state)[0]).toBe("titles");
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
       type: "captions",
       trackId: "titles",
       from: 30,
@@ -126,7 +126,7 @@ describe("generate_captions_from_items", () => {
         transcripts,
       },
     );
-    const item = itemOf(result.state, "new-1");
+    const item = itemOf(result.value.state, "new-1");
     expect(item).toMatchObject({ from: 30, durationInFrames: 60, language: "pt-BR" });
     if (item.type !== "captions") throw new Error("not captions");
     expect(item.captions.map((entry) => [entry.text, entry.startMs, entry.endMs])).toEqual([
@@ -141,7 +141,7 @@ describe("generate_captions_from_items", () => {
       [generate({ style: { words_per_caption: 1, split_on_punctuation: false } })],
       { transcripts },
     );
-    const item = itemOf(result.state, "new-1");
+    const item = itemOf(result.value.state, "new-1");
     if (item.type !== "captions") throw new Error("not captions");
     expect(item.captions.map((entry) => entry.text)).toEqual(["Hello", "world.", "Again"]);
   });
@@ -154,15 +154,15 @@ describe("generate_captions_from_items", () => {
         transcripts,
       },
     );
-    expect(itemOf(result.state, "subs")).toMatchObject({
+    expect(itemOf(result.value.state, "subs")).toMatchObject({
       from: 30,
       durationInFrames: 30,
       trackId: "subs-track",
       style: { highlight_color: "red", max_lines: 1 },
       language: "en",
     });
-    expect(itemOf(result.state, "subs")).not.toHaveProperty("style.caption_start_seconds");
-    expect(Object.keys(result.state.items)).toHaveLength(Object.keys(project().items).length);
+    expect(itemOf(result.value.state, "subs")).not.toHaveProperty("style.caption_start_seconds");
+    expect(Object.keys(result.value.state.items)).toHaveLength(Object.keys(project().items).length);
   });
 
   it("moves a replaced captions item to a free track_id", () => {
@@ -173,8 +173,8 @@ describe("generate_captions_from_items", () => {
         transcripts,
       },
     );
-    expect(itemOf(result.state, "subs")).toMatchObject({ trackId: "titles", from: 30 });
-    expect(trackIds(result.state)).not.toContain("subs-track");
+    expect(itemOf(result.value.state, "subs")).toMatchObject({ trackId: "titles", from: 30 });
+    expect(trackIds(result.value.state)).not.toContain("subs-track");
   });
 
   it("opens a new front track when the front one is busy", () => {
@@ -182,8 +182,8 @@ describe("generate_captions_from_items", () => {
     const title = state.items.title;
     if (title) state.items.title = { ...title, durationInFrames: 100 };
     const result = applyOk(state, [generate()], { transcripts });
-    expect(trackIds(result.state)[0]).toBe("new-1");
-    expect(itemOf(result.state, "new-2").trackId).toBe("new-1");
+    expect(trackIds(result.value.state)[0]).toBe("new-1");
+    expect(itemOf(result.value.state, "new-2").trackId).toBe("new-1");
   });
 
   it("asks for one transcription per distinct remote source", () => {

@@ -28,19 +28,19 @@ describe("move_item_to_track", () => {
     const result = applyOk(timeline(), [
       { type: "move_item_to_track", item_id: "v1", track_id: "top" },
     ]);
-    expect(trackSpans(result.state, "top")).toEqual([
+    expect(trackSpans(result.value.state, "top")).toEqual([
       ["t1", 0, 30],
       ["v1", 30, 60],
       ["t2", 60, 90],
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([["v2", 90, 91]]);
+    expect(trackSpans(result.value.state, "main")).toEqual([["v2", 90, 91]]);
   });
 
   it("moves a one-frame item at the timeline's last frame", () => {
     const result = applyOk(timeline(), [
       { type: "move_item_to_track", item_id: "v2", track_id: "top" },
     ]);
-    expect(trackSpans(result.state, "top").at(-1)).toEqual(["v2", 90, 91]);
+    expect(trackSpans(result.value.state, "top").at(-1)).toEqual(["v2", 90, 91]);
   });
 
   it("removes the track it leaves empty", () => {
@@ -48,7 +48,7 @@ describe("move_item_to_track", () => {
       { type: "move_item_to_track", item_id: "v1", track_id: "top" },
       { type: "move_item_to_track", item_id: "v2", track_id: "top" },
     ]);
-    expect(trackIds(result.state)).toEqual(["top", "music", "backdrop"]);
+    expect(trackIds(result.value.state)).toEqual(["top", "music", "backdrop"]);
   });
 
   it("changes nothing when the item is already on the track", () => {
@@ -56,7 +56,7 @@ describe("move_item_to_track", () => {
     const result = applyOk(state, [
       { type: "move_item_to_track", item_id: "v1", track_id: "main" },
     ]);
-    expect(result.state).toBe(state);
+    expect(result.value.state).toBe(state);
   });
 
   it.each([

@@ -23,15 +23,15 @@ describe("remove_item", () => {
     ["the last item", "v3", ["v1", "v2"]],
   ])("removes %s and keeps its neighbours in place", (_name, itemId, remaining) => {
     const result = applyOk(timeline(), [{ type: "remove_item", item_id: itemId }]);
-    expect(result.state.items[itemId]).toBeUndefined();
-    expect(trackSpans(result.state, "main").map(([id]) => id)).toEqual(remaining);
+    expect(result.value.state.items[itemId]).toBeUndefined();
+    expect(trackSpans(result.value.state, "main").map(([id]) => id)).toEqual(remaining);
   });
 
   it("removes a track left empty and keeps the asset", () => {
     const state = timeline();
     const result = applyOk(state, [{ type: "remove_item", item_id: "t1" }]);
-    expect(trackIds(result.state)).toEqual(["main"]);
-    expect(result.state.assets).toBe(state.assets);
+    expect(trackIds(result.value.state)).toEqual(["main"]);
+    expect(result.value.state.assets).toBe(state.assets);
   });
 
   it("removes every item of a batch, emptying the timeline", () => {
@@ -41,8 +41,8 @@ describe("remove_item", () => {
       { type: "remove_item", item_id: "v1" },
       { type: "remove_item", item_id: "v3" },
     ]);
-    expect(result.state.tracks).toEqual([]);
-    expect(result.state.items).toEqual({});
+    expect(result.value.state.tracks).toEqual([]);
+    expect(result.value.state.items).toEqual({});
   });
 
   it("fails with item_not_found for an unknown id", () => {

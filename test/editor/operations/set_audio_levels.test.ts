@@ -88,14 +88,14 @@ describe("set_audio_levels", () => {
     ],
   ])("lowers the items matched by %s", (_name, selector, expected) => {
     const result = applyOk(mix(), [{ type: "set_audio_levels", ...selector, volume_db: -20 }]);
-    expect(levels(result.state)).toEqual(expected);
+    expect(levels(result.value.state)).toEqual(expected);
   });
 
   it("raises sound effects matched by type, since raising removes nothing", () => {
     const result = applyOk(mix(), [
       { type: "set_audio_levels", item_types: ["audio"], volume_db: 6 },
     ]);
-    expect(levels(result.state)).toEqual({ clip: 0, song: 6, vo: 6, boom: 6 });
+    expect(levels(result.value.state)).toEqual({ clip: 0, song: 6, vo: 6, boom: 6 });
   });
 
   it("fades sound effects matched by type but keeps their level", () => {
@@ -107,9 +107,15 @@ describe("set_audio_levels", () => {
         audio_fade_out_seconds: 1,
       },
     ]);
-    expect(itemOf(result.state, "boom")).toMatchObject({ volumeDb: 0, audioFadeOutSeconds: 1 });
-    expect(itemOf(result.state, "song")).toMatchObject({ volumeDb: -60, audioFadeOutSeconds: 1 });
-    expect(Object.keys(result.state.items).sort()).toEqual(Object.keys(mix().items).sort());
+    expect(itemOf(result.value.state, "boom")).toMatchObject({
+      volumeDb: 0,
+      audioFadeOutSeconds: 1,
+    });
+    expect(itemOf(result.value.state, "song")).toMatchObject({
+      volumeDb: -60,
+      audioFadeOutSeconds: 1,
+    });
+    expect(Object.keys(result.value.state.items).sort()).toEqual(Object.keys(mix().items).sort());
   });
 
   it("matches older audio items by their inferred role and writes it", () => {
@@ -123,7 +129,10 @@ describe("set_audio_levels", () => {
     const result = applyOk(state, [
       { type: "set_audio_levels", audio_roles: ["music"], volume_db: -12 },
     ]);
-    expect(itemOf(result.state, "old-song")).toMatchObject({ audioRole: "music", volumeDb: -12 });
+    expect(itemOf(result.value.state, "old-song")).toMatchObject({
+      audioRole: "music",
+      volumeDb: -12,
+    });
   });
 
   it("fails with no_matching_items when nothing matches", () => {

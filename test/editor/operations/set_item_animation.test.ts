@@ -23,20 +23,26 @@ describe("set_item_animation", () => {
     const result = applyOk(oneItem(item), [
       { type: "set_item_animation", item_id: "x", enter: fade, exit: slide },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({ enterAnimation: fade, exitAnimation: slide });
+    expect(itemOf(result.value.state, "x")).toMatchObject({
+      enterAnimation: fade,
+      exitAnimation: slide,
+    });
   });
 
   it("keeps an omitted side and clears a null one", () => {
     const state = oneItem(text(placed, { enterAnimation: fade, exitAnimation: slide }));
     const result = applyOk(state, [{ type: "set_item_animation", item_id: "x", exit: null }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ enterAnimation: fade, exitAnimation: null });
+    expect(itemOf(result.value.state, "x")).toMatchObject({
+      enterAnimation: fade,
+      exitAnimation: null,
+    });
   });
 
   it("stores an animation with no duration as sent", () => {
     const result = applyOk(oneItem(image(placed)), [
       { type: "set_item_animation", item_id: "x", enter: { type: "none" } },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({ enterAnimation: { type: "none" } });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ enterAnimation: { type: "none" } });
   });
 
   it("refuses an audio item", () => {

@@ -24,7 +24,7 @@ describe("set_item_audio", () => {
         audio_fade_out_seconds: 30,
       },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({
+    expect(itemOf(result.value.state, "x")).toMatchObject({
       volumeDb: -60,
       audioFadeInSeconds: 0.5,
       audioFadeOutSeconds: 30,
@@ -34,7 +34,7 @@ describe("set_item_audio", () => {
   it("keeps omitted fields and reaches the loudest level", () => {
     const state = oneItem(audio(placed, { audioFadeInSeconds: 2 }));
     const result = applyOk(state, [{ type: "set_item_audio", item_id: "x", volume_db: 24 }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ volumeDb: 24, audioFadeInSeconds: 2 });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ volumeDb: 24, audioFadeInSeconds: 2 });
   });
 
   it.each([
@@ -54,7 +54,7 @@ describe("set_item_audio", () => {
       assets: [asset("music-asset", "audio", { metadata: { voice_id: "ash" } })],
     });
     const result = applyOk(state, [{ type: "set_item_audio", item_id: "x", volume_db: -3 }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ audioRole: "voiceover", volumeDb: -3 });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ audioRole: "voiceover", volumeDb: -3 });
   });
 
   it("fails with item_not_found for an unknown id", () => {

@@ -22,7 +22,7 @@ describe("set_item_layer_order", () => {
     const result = applyOk(layers(), [
       { type: "set_item_layer_order", item_id: "v2", position: "front" },
     ]);
-    expect(trackSpans(result.state, "front")).toEqual([
+    expect(trackSpans(result.value.state, "front")).toEqual([
       ["t1", 0, 30],
       ["v2", 90, 120],
     ]);
@@ -32,16 +32,16 @@ describe("set_item_layer_order", () => {
     const result = applyOk(layers(), [
       { type: "set_item_layer_order", item_id: "i1", position: "front" },
     ]);
-    expect(trackIds(result.state)).toEqual(["new-1", "front", "back", "music"]);
-    expect(trackSpans(result.state, "new-1")).toEqual([["i1", 0, 60]]);
+    expect(trackIds(result.value.state)).toEqual(["new-1", "front", "back", "music"]);
+    expect(trackSpans(result.value.state, "new-1")).toEqual([["i1", 0, 60]]);
   });
 
   it("sends an item behind every visual track", () => {
     const result = applyOk(layers(), [
       { type: "set_item_layer_order", item_id: "t1", position: "back" },
     ]);
-    expect(trackIds(result.state)).toEqual(["middle", "back", "music", "new-1"]);
-    expect(trackSpans(result.state, "new-1")).toEqual([["t1", 0, 30]]);
+    expect(trackIds(result.value.state)).toEqual(["middle", "back", "music", "new-1"]);
+    expect(trackSpans(result.value.state, "new-1")).toEqual([["t1", 0, 30]]);
   });
 
   it("sends an item to the back track when that track is free over it", () => {
@@ -52,8 +52,8 @@ describe("set_item_layer_order", () => {
     const result = applyOk(state, [
       { type: "set_item_layer_order", item_id: "t1", position: "back" },
     ]);
-    expect(trackIds(result.state)).toEqual(["back"]);
-    expect(trackSpans(result.state, "back")).toEqual([
+    expect(trackIds(result.value.state)).toEqual(["back"]);
+    expect(trackSpans(result.value.state, "back")).toEqual([
       ["v1", 0, 90],
       ["t1", 100, 130],
     ]);
@@ -65,15 +65,15 @@ describe("set_item_layer_order", () => {
   ] as const)("changes nothing when the item is already at the %s", (position, itemId) => {
     const state = layers();
     const result = applyOk(state, [{ type: "set_item_layer_order", item_id: itemId, position }]);
-    expect(result.state).toBe(state);
+    expect(result.value.state).toBe(state);
   });
 
   it("orders audio among audio tracks only", () => {
     const result = applyOk(layers(), [
       { type: "set_item_layer_order", item_id: "a1", position: "front" },
     ]);
-    expect(result.state).toBeDefined();
-    expect(trackSpans(result.state, "music")).toEqual([["a1", 0, 30]]);
+    expect(result.value.state).toBeDefined();
+    expect(trackSpans(result.value.state, "music")).toEqual([["a1", 0, 30]]);
   });
 
   it("fails with item_not_found for an unknown id", () => {

@@ -28,7 +28,7 @@ describe("set_item_motion", () => {
     const result = applyOk(oneItem(item), [
       { type: "set_item_motion", item_id: "x", motion: kenBurns },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({ motion: kenBurns });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ motion: kenBurns });
   });
 
   it("removes motion with type none", () => {
@@ -36,7 +36,7 @@ describe("set_item_motion", () => {
     const result = applyOk(state, [
       { type: "set_item_motion", item_id: "x", motion: { type: "none" } },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({ motion: null });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ motion: null });
   });
 
   it("refuses an audio item", () => {

@@ -28,7 +28,7 @@ describe("set_item_source", () => {
     const result = applyOk(oneItem(item), [
       { type: "set_item_source", item_id: "x", source_start_seconds: 12.5, playback_rate: 2 },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({
+    expect(itemOf(result.value.state, "x")).toMatchObject({
       sourceStartSeconds: 12.5,
       playbackRate: 2,
       durationInFrames: 60,
@@ -38,7 +38,10 @@ describe("set_item_source", () => {
   it("keeps the fields an operation omits", () => {
     const state = oneItem(video(placed, { sourceStartSeconds: 3, playbackRate: 1.5 }));
     const result = applyOk(state, [{ type: "set_item_source", item_id: "x", playback_rate: 0.1 }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ sourceStartSeconds: 3, playbackRate: 0.1 });
+    expect(itemOf(result.value.state, "x")).toMatchObject({
+      sourceStartSeconds: 3,
+      playbackRate: 0.1,
+    });
   });
 
   it.each([
@@ -65,7 +68,7 @@ describe("set_item_source", () => {
       { type: "set_item_source", item_id: "x", source_start_seconds: 59.95 },
     ]);
     // 0.05 s of media is one whole frame at 30 fps: the item ends with it.
-    expect(itemOf(known.state, "x")).toMatchObject({
+    expect(itemOf(known.value.state, "x")).toMatchObject({
       sourceStartSeconds: 59.95,
       durationInFrames: 1,
     });
@@ -75,7 +78,7 @@ describe("set_item_source", () => {
     const result = applyOk(unknown, [
       { type: "set_item_source", item_id: "x", source_start_seconds: 5000 },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({ sourceStartSeconds: 5000 });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ sourceStartSeconds: 5000 });
   });
 
   it("writes the inferred role onto an audio item of an older state", () => {
@@ -84,7 +87,7 @@ describe("set_item_source", () => {
       assets: [asset("music-asset", "audio", { metadata: { category: "music" } })],
     });
     const result = applyOk(state, [{ type: "set_item_source", item_id: "x", playback_rate: 2 }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ audioRole: "music" });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ audioRole: "music" });
   });
 
   it("fails with item_not_found for an unknown id", () => {

@@ -25,7 +25,7 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
     const result = applyOk(timeline(), [
       { type: "set_item_timing", item_id: "v1", from_seconds: 2 },
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v1", 2 * second, 4 * second],
       ["v2", 4 * second, 6 * second],
     ]);
@@ -35,7 +35,7 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
     const result = applyOk(timeline(), [
       { type: "set_item_timing", item_id: "v1", from_seconds: 7 },
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v2", 4 * second, 6 * second],
       ["v1", 7 * second, 9 * second],
     ]);
@@ -45,7 +45,7 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
     const result = applyOk(timeline(), [
       { type: "set_item_timing", item_id: "v1", duration_seconds: 4 },
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v1", 0, 4 * second],
       ["v2", 4 * second, 6 * second],
     ]);
@@ -56,7 +56,7 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
       { type: "set_item_timing", item_id: "v2", from_seconds: 2 },
       { type: "set_item_timing", item_id: "v1", from_seconds: 0, duration_seconds: 2 },
     ]);
-    expect(itemOf(result.state, "v1").from).toBe(0);
+    expect(itemOf(result.value.state, "v1").from).toBe(0);
   });
 
   it("rounds to the nearest frame and keeps at least one frame", () => {
@@ -68,16 +68,16 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
         duration_seconds: 0.1 / fps,
       },
     ]);
-    expect(itemOf(result.state, "v1")).toMatchObject({ from: 1, durationInFrames: 1 });
+    expect(itemOf(result.value.state, "v1")).toMatchObject({ from: 1, durationInFrames: 1 });
   });
 
   it("moves a colliding item to a new track directly in front of its own", () => {
     const result = applyOk(timeline(), [
       { type: "set_item_timing", item_id: "v1", from_seconds: 3 },
     ]);
-    expect(trackIds(result.state)).toEqual(["new-1", "main"]);
-    expect(trackSpans(result.state, "new-1")).toEqual([["v1", 3 * second, 5 * second]]);
-    expect(trackSpans(result.state, "main")).toEqual([["v2", 4 * second, 6 * second]]);
+    expect(trackIds(result.value.state)).toEqual(["new-1", "main"]);
+    expect(trackSpans(result.value.state, "new-1")).toEqual([["v1", 3 * second, 5 * second]]);
+    expect(trackSpans(result.value.state, "main")).toEqual([["v2", 4 * second, 6 * second]]);
   });
 
   it("prefers the free track directly in front over a new one", () => {
@@ -95,8 +95,8 @@ describe.each(FPS_CASES)("set_item_timing at %i fps", (fps) => {
       { fps },
     );
     const result = applyOk(state, [{ type: "set_item_timing", item_id: "v2", from_seconds: 1 }]);
-    expect(trackIds(result.state)).toEqual(["top", "main"]);
-    expect(trackSpans(result.state, "top")).toEqual([
+    expect(trackIds(result.value.state)).toEqual(["top", "main"]);
+    expect(trackSpans(result.value.state, "top")).toEqual([
       ["t1", 0, second],
       ["v2", second, 3 * second],
     ]);
@@ -124,7 +124,7 @@ describe("set_item_timing edges", () => {
     const result = applyOk(state, [
       { type: "set_item_timing", item_id: "v1", duration_seconds: 1 },
     ]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v1", 0, 30],
       ["v2", 30, 40],
     ]);
@@ -135,6 +135,6 @@ describe("set_item_timing edges", () => {
       { id: "main", items: [video({ id: "v1", from: 0, durationInFrames: 1 })] },
     ]);
     const result = applyOk(state, [{ type: "set_item_timing", item_id: "v1", from_seconds: 100 }]);
-    expect(trackSpans(result.state, "main")).toEqual([["v1", 3000, 3001]]);
+    expect(trackSpans(result.value.state, "main")).toEqual([["v1", 3000, 3001]]);
   });
 });

@@ -18,7 +18,7 @@ describe("set_item_transform", () => {
         opacity: 0,
       },
     ]);
-    expect(itemOf(result.state, "x")).toMatchObject({
+    expect(itemOf(result.value.state, "x")).toMatchObject({
       left: -100,
       top: 1800,
       width: 0.5,
@@ -30,7 +30,7 @@ describe("set_item_transform", () => {
   it("keeps the fields an operation omits", () => {
     const state = stateOf([{ id: "track", items: [solid(placed, { left: 7, opacity: 0.5 })] }]);
     const result = applyOk(state, [{ type: "set_item_transform", item_id: "x", top: 3 }]);
-    expect(itemOf(result.state, "x")).toMatchObject({ left: 7, top: 3, opacity: 0.5 });
+    expect(itemOf(result.value.state, "x")).toMatchObject({ left: 7, top: 3, opacity: 0.5 });
   });
 
   it("refuses an audio item", () => {

@@ -9,13 +9,13 @@ describe("set_title", () => {
     ["a title with symbols", "Spring — Sale 2026 🎉"],
   ])("sets %s", (_name, title) => {
     const result = applyOk(createEditorState({ title: "Old" }), [{ type: "set_title", title }]);
-    expect(result.state.title).toBe(title);
-    expect(result.inverse).toEqual([{ op: "replace", path: ["title"], value: "Old" }]);
+    expect(result.value.state.title).toBe(title);
+    expect(result.value.inverse).toEqual([{ op: "replace", path: ["title"], value: "Old" }]);
   });
 
   it("titles an untitled project", () => {
     const result = applyOk(createEditorState(), [{ type: "set_title", title: "First" }]);
-    expect(result.state.title).toBe("First");
+    expect(result.value.state.title).toBe("First");
   });
 
   it("keeps the last of several titles in a batch", () => {
@@ -24,6 +24,6 @@ describe("set_title", () => {
       { type: "set_title", title: "B" },
       { type: "set_title", title: "A" },
     ]);
-    expect(result.state).toBe(state);
+    expect(result.value.state).toBe(state);
   });
 });

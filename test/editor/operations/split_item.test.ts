@@ -32,7 +32,7 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
 
   it("cuts into a left half that keeps the id and a new right half, filling the frames", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["v", second, 2 * second],
       ["new-1", 2 * second, 5 * second],
     ]);
@@ -40,11 +40,11 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
 
   it("advances the right half's source by the left length times the rate", () => {
     const result = applyOk(clip(), [{ type: "split_item", item_id: "v", at_seconds: 2 }]);
-    expect(itemOf(result.state, "v")).toMatchObject({
+    expect(itemOf(result.value.state, "v")).toMatchObject({
       sourceStartSeconds: 10,
       playbackRate: 2,
     });
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
       sourceStartSeconds: 12,
       playbackRate: 2,
     });
@@ -64,8 +64,11 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
       motion: { beforeSeconds, afterSeconds },
       audioFade: { beforeSeconds, afterSeconds },
     });
-    expect(itemOf(result.state, "v")).toMatchObject({ ...effects, effectSpans: reach(0, 2) });
-    expect(itemOf(result.state, "new-1")).toMatchObject({ ...effects, effectSpans: reach(2, 0) });
+    expect(itemOf(result.value.state, "v")).toMatchObject({ ...effects, effectSpans: reach(0, 2) });
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
+      ...effects,
+      effectSpans: reach(2, 0),
+    });
   });
 
   it("adds no span to an item without effects", () => {
@@ -79,8 +82,8 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
       }),
       [{ type: "split_item", item_id: "v", at_seconds: 3 }],
     );
-    expect(itemOf(result.state, "v")).not.toHaveProperty("effectSpans");
-    expect(itemOf(result.state, "new-1")).not.toHaveProperty("effectSpans");
+    expect(itemOf(result.value.state, "v")).not.toHaveProperty("effectSpans");
+    expect(itemOf(result.value.state, "new-1")).not.toHaveProperty("effectSpans");
   });
 
   it.each([
@@ -90,8 +93,8 @@ describe.each(FPS_CASES)("split_item at %i fps", (fps) => {
     const result = applyOk(clip(), [
       { type: "split_item", item_id: "v", at_seconds: (second + leftFrames) / fps },
     ]);
-    expect(itemOf(result.state, "v").durationInFrames).toBe(leftFrames);
-    expect(itemOf(result.state, "new-1").durationInFrames).toBe(rightFrames);
+    expect(itemOf(result.value.state, "v").durationInFrames).toBe(leftFrames);
+    expect(itemOf(result.value.state, "new-1").durationInFrames).toBe(rightFrames);
   });
 
   it.each([
@@ -111,8 +114,8 @@ describe("split_item by type", () => {
       { id: "only", items: [image({ id: "i", from: 0, durationInFrames: 2 })] },
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "i", at_seconds: 1 / 30 }]);
-    expect(trackIds(result.state)).toEqual(["only"]);
-    expect(trackSpans(result.state, "only")).toEqual([
+    expect(trackIds(result.value.state)).toEqual(["only"]);
+    expect(trackSpans(result.value.state, "only")).toEqual([
       ["i", 0, 1],
       ["new-1", 1, 2],
     ]);
@@ -132,11 +135,11 @@ describe("split_item by type", () => {
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "t", at_seconds: 1 }]);
     const style = { fade_in_seconds: 1, fade_out_seconds: 1, color: "red" };
-    expect(itemOf(result.state, "t")).toMatchObject({
+    expect(itemOf(result.value.state, "t")).toMatchObject({
       style,
       effectSpans: { textFade: { beforeSeconds: 0, afterSeconds: 1 } },
     });
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
       style,
       effectSpans: { textFade: { beforeSeconds: 1, afterSeconds: 0 } },
     });
@@ -162,8 +165,8 @@ describe("split_item by type", () => {
       },
     ]);
     const result = applyOk(state, [{ type: "split_item", item_id: "c", at_seconds: 2.5 }]);
-    const left = itemOf(result.state, "c");
-    const right = itemOf(result.state, "new-1");
+    const left = itemOf(result.value.state, "c");
+    const right = itemOf(result.value.state, "new-1");
     if (left.type !== "captions" || right.type !== "captions") throw new Error("not captions");
     expect(left.captions.map((entry) => entry.text)).toEqual(["one", "two"]);
     expect(right.captions.map((entry) => entry.text)).toEqual(["two", "three"]);
@@ -180,8 +183,8 @@ describe("split_item by type", () => {
       assets: [asset("sfx", "audio", { metadata: { sound_effect_id: "whoosh" } })],
     });
     const result = applyOk(state, [{ type: "split_item", item_id: "a", at_seconds: 1 }]);
-    expect(itemOf(result.state, "a")).toMatchObject({ audioRole: "sound_effect" });
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.value.state, "a")).toMatchObject({ audioRole: "sound_effect" });
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
       audioRole: "sound_effect",
       sourceStartSeconds: 1,
     });

@@ -26,7 +26,7 @@ describe("update_captions", () => {
     const result = applyOk(subtitled(), [
       { type: "update_captions", item_id: "c", captions: replacement },
     ]);
-    expect(itemOf(result.state, "c")).toMatchObject({
+    expect(itemOf(result.value.state, "c")).toMatchObject({
       captions: replacement,
       from: 0,
       durationInFrames: 60,
@@ -37,7 +37,7 @@ describe("update_captions", () => {
     const result = applyOk(subtitled(), [
       { type: "update_captions", item_id: "c", style: { max_lines: 3, words_per_caption: 2 } },
     ]);
-    expect(itemOf(result.state, "c")).toMatchObject({
+    expect(itemOf(result.value.state, "c")).toMatchObject({
       style: { highlight_color: "yellow", max_lines: 3, words_per_caption: 2 },
     });
   });

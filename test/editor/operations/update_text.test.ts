@@ -20,7 +20,7 @@ function titled() {
 describe("update_text", () => {
   it("replaces the text and keeps the style and box", () => {
     const result = applyOk(titled(), [{ type: "update_text", item_id: "t", text: "New" }]);
-    expect(itemOf(result.state, "t")).toMatchObject({
+    expect(itemOf(result.value.state, "t")).toMatchObject({
       text: "New",
       style: { color: "white", font_size: 40, background_color: "#000" },
       top: 0,
@@ -32,7 +32,7 @@ describe("update_text", () => {
     const result = applyOk(titled(), [
       { type: "update_text", item_id: "t", style: { font_size: 80, background_color: null } },
     ]);
-    expect(itemOf(result.state, "t")).toMatchObject({
+    expect(itemOf(result.value.state, "t")).toMatchObject({
       text: "Old",
       style: { color: "white", font_size: 80, background_color: null },
     });
@@ -43,7 +43,7 @@ describe("update_text", () => {
     const result = applyOk(state, [
       { type: "update_text", item_id: "t", text: "Old", style: { color: "white" } },
     ]);
-    expect(result.state).toBe(state);
+    expect(result.value.state).toBe(state);
   });
 
   it.each([

@@ -40,11 +40,11 @@ export function applyOk(
     throw new Error(`Expected success, got ${result.error.code}: ${result.error.message}`);
   }
   expect(state).toEqual(before);
-  expect(validateEditorState(result.state)).toEqual([]);
-  expect(applyPatches(result.state, result.inverse)).toEqual(before);
-  expect(applyPatches(state, result.patches)).toEqual(result.state);
-  expect(JSON.parse(JSON.stringify(result.state))).toEqual(result.state);
-  expect(isDeepFrozen(result.state)).toBe(true);
+  expect(validateEditorState(result.value.state)).toEqual([]);
+  expect(applyPatches(result.value.state, result.value.inverse)).toEqual(before);
+  expect(applyPatches(state, result.value.patches)).toEqual(result.value.state);
+  expect(JSON.parse(JSON.stringify(result.value.state))).toEqual(result.value.state);
+  expect(isDeepFrozen(result.value.state)).toBe(true);
   return result;
 }
 

@@ -58,8 +58,8 @@ function generated(sources: string[] = ["clip"]): { state: EditorState; captions
     [{ type: "generate_captions_from_items", source_item_ids: sources }],
     { transcripts },
   );
-  const captionsId = result.operationResults[0]?.createdItemIds[0] as string;
-  return { state: result.state, captionsId };
+  const captionsId = result.value.operationResults[0]?.createdItemIds[0] as string;
+  return { state: result.value.state, captionsId };
 }
 
 function captionsOf(state: EditorState, id: string): CaptionsItem {
@@ -87,11 +87,14 @@ describe("generated captions follow their source items", () => {
       ["Three", 3000, 3500],
     ]);
     const moved = applyOk(state, [{ type: "set_item_timing", item_id: "clip", from_seconds: 3 }]);
-    expect(shown(moved.state, captionsId)).toEqual([
+    expect(shown(moved.value.state, captionsId)).toEqual([
       ["One two.", 3000, 4500],
       ["Three", 5000, 5500],
     ]);
-    expect(captionsOf(moved.state, captionsId)).toMatchObject({ from: 90, durationInFrames: 90 });
+    expect(captionsOf(moved.value.state, captionsId)).toMatchObject({
+      from: 90,
+      durationInFrames: 90,
+    });
   });
 
   it("drop the words a trim cuts away and shorten with the source", () => {
@@ -100,8 +103,11 @@ describe("generated captions follow their source items", () => {
       { type: "set_item_source", item_id: "clip", source_start_seconds: 1 },
       { type: "set_item_timing", item_id: "clip", duration_seconds: 1 },
     ]);
-    expect(shown(trimmed.state, captionsId)).toEqual([["two.", 1000, 1500]]);
-    expect(captionsOf(trimmed.state, captionsId)).toMatchObject({ from: 30, durationInFrames: 30 });
+    expect(shown(trimmed.value.state, captionsId)).toEqual([["two.", 1000, 1500]]);
+    expect(captionsOf(trimmed.value.state, captionsId)).toMatchObject({
+      from: 30,
+      durationInFrames: 30,
+    });
   });
 
   it("follow both halves of a split source, and lose the words of a removed half", () => {
@@ -109,10 +115,10 @@ describe("generated captions follow their source items", () => {
     const split = applyOk(state, [{ type: "split_item", item_id: "clip", at_seconds: 2.5 }], {
       generateId: countingIds("cut"),
     });
-    expect(shown(split.state, captionsId)).toEqual(shown(state, captionsId));
-    const right = split.operationResults[0]?.createdItemIds[0] as string;
-    const removed = applyOk(split.state, [{ type: "remove_item", item_id: right }]);
-    expect(shown(removed.state, captionsId)).toEqual([["One two.", 1000, 2500]]);
+    expect(shown(split.value.state, captionsId)).toEqual(shown(state, captionsId));
+    const right = split.value.operationResults[0]?.createdItemIds[0] as string;
+    const removed = applyOk(split.value.state, [{ type: "remove_item", item_id: right }]);
+    expect(shown(removed.value.state, captionsId)).toEqual([["One two.", 1000, 2500]]);
   });
 
   it("keep the words of the other sources when one source moves", () => {
@@ -122,7 +128,7 @@ describe("generated captions follow their source items", () => {
       ["Three Bye", 3000, 5600],
     ]);
     const moved = applyOk(state, [{ type: "set_item_timing", item_id: "vo", from_seconds: 10 }]);
-    expect(shown(moved.state, captionsId)).toEqual([
+    expect(shown(moved.value.state, captionsId)).toEqual([
       ["One two.", 1000, 2500],
       ["Three Bye", 3000, 10600],
     ]);
@@ -131,15 +137,15 @@ describe("generated captions follow their source items", () => {
   it("are removed with their last source, and the removal is reported", () => {
     const { state, captionsId } = generated();
     const result = applyOk(state, [{ type: "remove_item", item_id: "clip" }]);
-    expect(result.state.items[captionsId]).toBeUndefined();
-    expect(result.operationResults[0]?.removedItemIds).toEqual(["clip", captionsId]);
+    expect(result.value.state.items[captionsId]).toBeUndefined();
+    expect(result.value.operationResults[0]?.removedItemIds).toEqual(["clip", captionsId]);
   });
 
   it("leave their sources when they are removed", () => {
     const { state, captionsId } = generated(["clip", "vo"]);
     const result = applyOk(state, [{ type: "remove_item", item_id: captionsId }]);
-    expect(itemOf(result.state, "clip")).not.toHaveProperty("captionsItemIds");
-    expect(itemOf(result.state, "vo")).not.toHaveProperty("captionsItemIds");
+    expect(itemOf(result.value.state, "clip")).not.toHaveProperty("captionsItemIds");
+    expect(itemOf(result.value.state, "vo")).not.toHaveProperty("captionsItemIds");
   });
 
   it("regroup their words when words_per_caption changes, and stay linked", () => {
@@ -147,8 +153,14 @@ describe("generated captions follow their source items", () => {
     const result = applyOk(state, [
       { type: "update_captions", item_id: captionsId, style: { words_per_caption: 1 } },
     ]);
-    expect(shown(result.state, captionsId).map(([text]) => text)).toEqual(["One", "two.", "Three"]);
-    expect(captionsOf(result.state, captionsId).generatedFrom?.sourceItemIds).toEqual(["clip"]);
+    expect(shown(result.value.state, captionsId).map(([text]) => text)).toEqual([
+      "One",
+      "two.",
+      "Three",
+    ]);
+    expect(captionsOf(result.value.state, captionsId).generatedFrom?.sourceItemIds).toEqual([
+      "clip",
+    ]);
   });
 
   it("refuse a move that would spread their sources over more than an hour", () => {
@@ -165,9 +177,9 @@ describe("generated captions follow their source items", () => {
       { type: "set_item_timing", item_id: captionsId, from_seconds: 0.5 },
       { type: "set_item_timing", item_id: "clip", from_seconds: 4 },
     ]);
-    expect(captionsOf(retimed.state, captionsId)).toMatchObject({ from: 15 });
-    expect(captionsOf(retimed.state, captionsId).generatedFrom).toBeUndefined();
-    expect(itemOf(retimed.state, "clip")).not.toHaveProperty("captionsItemIds");
+    expect(captionsOf(retimed.value.state, captionsId)).toMatchObject({ from: 15 });
+    expect(captionsOf(retimed.value.state, captionsId).generatedFrom).toBeUndefined();
+    expect(itemOf(retimed.value.state, "clip")).not.toHaveProperty("captionsItemIds");
   });
 });
 
@@ -308,8 +320,8 @@ describe("law: linked captions always show what generating them now would show",
         // Words the sources never play make no captions to follow.
         fc.pre(first.ok);
         if (!first.ok) return;
-        const captionsId = first.operationResults[0]?.createdItemIds[0] as string;
-        let state = first.state;
+        const captionsId = first.value.operationResults[0]?.createdItemIds[0] as string;
+        let state = first.value.state;
         let ids = 0;
         for (const drawn of edits) {
           if (state.items[captionsId] === undefined) break;
@@ -317,11 +329,11 @@ describe("law: linked captions always show what generating them now would show",
           if (operations.length === 0) continue;
           ids += 1;
           const result = applyOk(state, operations, { generateId: countingIds(`edit${ids}`) });
-          state = result.state;
+          state = result.value.state;
           if (state.items[captionsId] === undefined) {
-            expect(result.operationResults.flatMap((outcome) => outcome.removedItemIds)).toContain(
-              captionsId,
-            );
+            expect(
+              result.value.operationResults.flatMap((outcome) => outcome.removedItemIds),
+            ).toContain(captionsId);
           }
         }
         const captions = state.items[captionsId];
@@ -351,7 +363,7 @@ describe("law: linked captions always show what generating them now would show",
           expect(captions.captions).toEqual([]);
           return;
         }
-        const fresh = captionsOf(again.state, captionsId);
+        const fresh = captionsOf(again.value.state, captionsId);
         expect(captions.from).toBe(fresh.from);
         expect(captions.durationInFrames).toBe(fresh.durationInFrames);
         expect(captions.captions).toEqual(fresh.captions);

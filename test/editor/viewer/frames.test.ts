@@ -35,9 +35,9 @@ describe("seconds to frames: start and end rounded, length between them", () => 
       soundAt(0.02, 1.02),
       soundAt(1.04, 1),
     ]);
-    expect(result.state.tracks).toHaveLength(1);
-    expect(itemOf(result.state, "new-3")).toMatchObject({ from: 1, durationInFrames: 30 });
-    expect(itemOf(result.state, "new-5")).toMatchObject({ from: 31, durationInFrames: 30 });
+    expect(result.value.state.tracks).toHaveLength(1);
+    expect(itemOf(result.value.state, "new-3")).toMatchObject({ from: 1, durationInFrames: 30 });
+    expect(itemOf(result.value.state, "new-5")).toMatchObject({ from: 31, durationInFrames: 30 });
   });
 
   it.each<[string, (from: number, duration: number) => EditOperation]>([
@@ -65,19 +65,19 @@ describe("seconds to frames: start and end rounded, length between them", () => 
     ],
   ])("%s ends on the frame its end in seconds rounds to", (_name, operation) => {
     const result = applyOk(createEditorState({ fps: FPS }), [operation(0.02, 1.02)]);
-    const [item] = Object.values(result.state.items);
+    const [item] = Object.values(result.value.state.items);
     expect(item).toMatchObject({ from: 1, durationInFrames: 30 });
   });
 
   it("set_item_timing rounds the new end, not the new length", () => {
     const base = applyOk(createEditorState({ fps: FPS }), [
       { type: "add_solid", from_seconds: 0, duration_seconds: 1 },
-    ]).state;
+    ]).value.state;
     const solid = Object.keys(base.items)[0] as string;
     const result = applyOk(base, [
       { type: "set_item_timing", item_id: solid, from_seconds: 0.02, duration_seconds: 1.02 },
     ]);
-    expect(itemOf(result.state, solid)).toMatchObject({ from: 1, durationInFrames: 30 });
+    expect(itemOf(result.value.state, solid)).toMatchObject({ from: 1, durationInFrames: 30 });
   });
 
   it("addMediaItem rounds the start and the end of the placed media", () => {
@@ -87,7 +87,10 @@ describe("seconds to frames: start and end rounded, length between them", () => 
       { placement: { from_seconds: 0.02, duration_seconds: 1.02 }, generateId: countingIds("new") },
     );
     if (!result.ok) throw new Error(result.error.message);
-    expect(itemOf(result.state, result.itemId)).toMatchObject({ from: 1, durationInFrames: 30 });
+    expect(itemOf(result.value.state, result.value.itemId)).toMatchObject({
+      from: 1,
+      durationInFrames: 30,
+    });
   });
 
   it.each([
@@ -111,8 +114,10 @@ describe("seconds to frames: start and end rounded, length between them", () => 
 
   it("keeps clips written in decimal seconds touching, despite binary rounding", () => {
     const result = applyOk(createEditorState({ fps: 50 }), [soundAt(0.01, 0.28), soundAt(0.29, 1)]);
-    expect(result.state.tracks).toHaveLength(1);
-    expect(itemOf(result.state, "new-5").from).toBe(itemEndFrame(itemOf(result.state, "new-3")));
+    expect(result.value.state.tracks).toHaveLength(1);
+    expect(itemOf(result.value.state, "new-5").from).toBe(
+      itemEndFrame(itemOf(result.value.state, "new-3")),
+    );
   });
 });
 
@@ -141,7 +146,7 @@ function placeBackToBack(
       { placement: { from_seconds: from, duration_seconds: duration }, generateId },
     );
     if (!result.ok) throw new Error(result.error.message);
-    return result.state;
+    return result.value.state;
   }
   const operation: EditOperation =
     kind === "sound"
@@ -149,7 +154,7 @@ function placeBackToBack(
       : kind === "text"
         ? { type: "add_text", text: "T", from_seconds: from, duration_seconds: duration, top: 0 }
         : { type: "add_solid", from_seconds: from, duration_seconds: duration, width: 10 };
-  return applyOk(state, [operation], { generateId }).state;
+  return applyOk(state, [operation], { generateId }).value.state;
 }
 
 describe("law: clips that touch in seconds touch in frames", () => {

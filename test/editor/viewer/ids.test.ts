@@ -23,14 +23,14 @@ describe("operation results: ids created and removed, per operation", () => {
         },
       },
     );
-    expect(result.operationResults).toEqual([
+    expect(result.value.operationResults).toEqual([
       { type: "set_title", createdItemIds: [], removedItemIds: [] },
       { type: "add_text", createdItemIds: ["new-2"], removedItemIds: [] },
       { type: "add_solid", createdItemIds: ["new-4"], removedItemIds: [] },
       { type: "add_sound_effect", createdItemIds: ["new-7"], removedItemIds: [] },
     ]);
-    for (const outcome of result.operationResults) {
-      for (const id of outcome.createdItemIds) expect(result.state.items[id]).toBeDefined();
+    for (const outcome of result.value.operationResults) {
+      for (const id of outcome.createdItemIds) expect(result.value.state.items[id]).toBeDefined();
     }
   });
 
@@ -43,16 +43,16 @@ describe("operation results: ids created and removed, per operation", () => {
       { type: "remove_item", item_id: "new-2" },
       { type: "remove_item", item_id: "v" },
     ]);
-    expect(result.operationResults.map((outcome) => outcome.removedItemIds)).toEqual([
+    expect(result.value.operationResults.map((outcome) => outcome.removedItemIds)).toEqual([
       [],
       ["new-2"],
       ["v"],
     ]);
-    expect(result.operationResults[0]?.createdItemIds).toEqual(["new-2"]);
+    expect(result.value.operationResults[0]?.createdItemIds).toEqual(["new-2"]);
   });
 
   it("an empty batch has no operation results", () => {
-    expect(applyOk(createEditorState(), []).operationResults).toEqual([]);
+    expect(applyOk(createEditorState(), []).value.operationResults).toEqual([]);
   });
 });
 
@@ -67,13 +67,13 @@ describe("split_item keeps the original id on the left half", () => {
 
   it("shortens the original into the left half and adds the right half under a new id", () => {
     const result = applyOk(state(), [{ type: "split_item", item_id: "clip", at_seconds: 3 }]);
-    expect(trackSpans(result.state, "main")).toEqual([
+    expect(trackSpans(result.value.state, "main")).toEqual([
       ["clip", 30, 90],
       ["new-1", 90, 150],
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({ sourceStartSeconds: 2 });
-    expect(itemOf(result.state, "new-1")).toMatchObject({ sourceStartSeconds: 4 });
-    expect(result.operationResults).toEqual([
+    expect(itemOf(result.value.state, "clip")).toMatchObject({ sourceStartSeconds: 2 });
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({ sourceStartSeconds: 4 });
+    expect(result.value.operationResults).toEqual([
       { type: "split_item", createdItemIds: ["new-1"], removedItemIds: [] },
     ]);
   });
@@ -83,7 +83,7 @@ describe("split_item keeps the original id on the left half", () => {
       { type: "split_item", item_id: "clip", at_seconds: 3 },
       { type: "set_item_transform", item_id: "clip", opacity: 0.5 },
     ]);
-    expect(itemOf(result.state, "clip").opacity).toBe(0.5);
-    expect(itemOf(result.state, "new-1").opacity).toBe(1);
+    expect(itemOf(result.value.state, "clip").opacity).toBe(0.5);
+    expect(itemOf(result.value.state, "new-1").opacity).toBe(1);
   });
 });

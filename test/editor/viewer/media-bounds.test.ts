@@ -75,23 +75,26 @@ describe("no item plays past its media", () => {
         duration_seconds: 6.65,
       },
     ]);
-    expectWithinMedia(result.state);
-    expect(itemOf(result.state, "clip").durationInFrames).toBe(199);
+    expectWithinMedia(result.value.state);
+    expect(itemOf(result.value.state, "clip").durationInFrames).toBe(199);
   });
 
   it("set_item_source ends a sped-up clip where its media ends", () => {
     const result = applyOk(tenSecondClip(), [
       { type: "set_item_source", item_id: "clip", playback_rate: 2 },
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({ playbackRate: 2, durationInFrames: 150 });
-    expectWithinMedia(result.state);
+    expect(itemOf(result.value.state, "clip")).toMatchObject({
+      playbackRate: 2,
+      durationInFrames: 150,
+    });
+    expectWithinMedia(result.value.state);
   });
 
   it("set_item_source ends a head-trimmed clip where its media ends", () => {
     const result = applyOk(tenSecondClip(), [
       { type: "set_item_source", item_id: "clip", source_start_seconds: 9 },
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({
+    expect(itemOf(result.value.state, "clip")).toMatchObject({
       sourceStartSeconds: 9,
       durationInFrames: 30,
     });
@@ -116,7 +119,7 @@ describe("no item plays past its media", () => {
       { type: "set_item_timing", item_id: "g", duration_seconds: 20 },
       { type: "set_item_source", item_id: "g", playback_rate: 4 },
     ]);
-    expect(itemOf(result.state, "g").durationInFrames).toBe(600);
+    expect(itemOf(result.value.state, "g").durationInFrames).toBe(600);
   });
 
   it("add_voiceover lasts at most as long as its speech", () => {
@@ -125,7 +128,7 @@ describe("no item plays past its media", () => {
       [{ type: "add_voiceover", text: "Hello there", duration_seconds: 10 }],
       { voiceover: { url: "https://voices.example.com/vo.mp3", durationSeconds: 6.4 } },
     );
-    expect(itemOf(result.state, "new-3").durationInFrames).toBe(192);
+    expect(itemOf(result.value.state, "new-3").durationInFrames).toBe(192);
   });
 
   it("add_sound_effect lasts at most as long as its sound", () => {
@@ -138,7 +141,7 @@ describe("no item plays past its media", () => {
         },
       },
     );
-    expect(itemOf(result.state, "new-3").durationInFrames).toBe(45);
+    expect(itemOf(result.value.state, "new-3").durationInFrames).toBe(45);
   });
 
   it("addMediaItem places at most what the media holds from its offset at its rate", () => {
@@ -151,7 +154,7 @@ describe("no item plays past its media", () => {
       },
     );
     if (!result.ok) throw new Error(result.error.message);
-    expect(itemOf(result.state, result.itemId).durationInFrames).toBe(90);
+    expect(itemOf(result.value.state, result.value.itemId).durationInFrames).toBe(90);
   });
 });
 
@@ -163,7 +166,7 @@ describe("durations the engine derives stay within 3,600 s", () => {
       { placement: { playback_rate: 0.1 }, generateId: countingIds("new") },
     );
     if (!result.ok) throw new Error(result.error.message);
-    expect(itemOf(result.state, result.itemId).durationInFrames).toBe(3600 * FPS);
+    expect(itemOf(result.value.state, result.value.itemId).durationInFrames).toBe(3600 * FPS);
   });
 
   it("a sound longer than an hour without a duration lasts an hour", () => {
@@ -181,7 +184,7 @@ describe("durations the engine derives stay within 3,600 s", () => {
         },
       },
     );
-    expect(itemOf(result.state, "new-3").durationInFrames).toBe(3600 * FPS);
+    expect(itemOf(result.value.state, "new-3").durationInFrames).toBe(3600 * FPS);
   });
 
   it("add_captions refuses entries spanning 7,200 s without a duration", () => {
@@ -336,7 +339,7 @@ describe("law: no item plays past its media", () => {
                 generateId: countingIds("new"),
               },
             );
-            if (placed.ok) expectWithinMedia(placed.state);
+            if (placed.ok) expectWithinMedia(placed.value.state);
             else expect(placed.error.code).toBe("source_out_of_range");
             return;
           }
@@ -382,7 +385,7 @@ function applyOkOrRefused(
   options: Parameters<typeof applyOk>[2],
 ): EditorState | "refused" {
   try {
-    return applyOk(state, operations, options).state;
+    return applyOk(state, operations, options).value.state;
   } catch (error) {
     const message = String(error);
     if (message.includes("source_out_of_range")) return "refused";

@@ -38,7 +38,7 @@ function placeMedia(state: EditorState, media: MediaToPlace, from: number, durat
     generateId: countingIds("new"),
   });
   if (!result.ok) throw new Error(result.error.message);
-  return { state: result.state, item: itemOf(result.state, result.itemId) };
+  return { state: result.value.state, item: itemOf(result.value.state, result.value.itemId) };
 }
 
 describe("a picture added without a track", () => {
@@ -89,7 +89,7 @@ describe("a picture added without a track", () => {
     const result = applyOk(state, [
       { type: "add_solid", duration_seconds: 4, top: 1500, height: 300, style: { opacity: 0.6 } },
     ]);
-    expect(trackIds(result.state)).toEqual(["titles", "new-1", "main"]);
+    expect(trackIds(result.value.state)).toEqual(["titles", "new-1", "main"]);
   });
 });
 
@@ -99,7 +99,7 @@ describe("a full-frame opaque solid is a background", () => {
       { id: "main", items: [video({ id: "v", from: 0, durationInFrames: 300 })] },
     ]);
     const result = applyOk(state, [{ type: "add_solid", duration_seconds: 4 }]);
-    expect(trackIds(result.state)).toEqual(["main", "new-1"]);
+    expect(trackIds(result.value.state)).toEqual(["main", "new-1"]);
   });
 });
 
@@ -118,7 +118,7 @@ describe("audio placement is unaffected", () => {
         duration_seconds: 1,
       },
     ]);
-    expect(itemOf(result.state, "new-2").trackId).toBe("music");
+    expect(itemOf(result.value.state, "new-2").trackId).toBe("music");
   });
 });
 
@@ -227,8 +227,8 @@ function addWithoutTrack(
               duration_seconds: duration,
             };
   const result = applyOk(state, [operation]);
-  const id = result.operationResults[0]?.createdItemIds[0] as string;
-  return { state: result.state, item: itemOf(result.state, id) };
+  const id = result.value.operationResults[0]?.createdItemIds[0] as string;
+  return { state: result.value.state, item: itemOf(result.value.state, id) };
 }
 
 function overlapping(state: EditorState, item: EditorItem): EditorItem[] {

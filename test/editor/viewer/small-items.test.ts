@@ -27,23 +27,23 @@ describe("update_text grows the box when the text needs more lines", () => {
       { type: "update_text", item_id: "t", text: "word ".repeat(80).trim() },
     ]);
     // 64 px text wraps 30 characters a line at 1080 px: 14 lines of 76.8 px, plus padding.
-    expect(itemOf(result.state, "t")).toMatchObject({ top: 0, height: 1108 });
+    expect(itemOf(result.value.state, "t")).toMatchObject({ top: 0, height: 1108 });
   });
 
   it("grows for a larger font too, and never shrinks", () => {
     const bigger = applyOk(titled(0), [
       { type: "update_text", item_id: "t", style: { font_size: 80 } },
     ]);
-    expect(itemOf(bigger.state, "t").height).toBe(136);
+    expect(itemOf(bigger.value.state, "t").height).toBe(136);
     const smaller = applyOk(titled(0, 300), [{ type: "update_text", item_id: "t", text: "Hi" }]);
-    expect(itemOf(smaller.state, "t").height).toBe(300);
+    expect(itemOf(smaller.value.state, "t").height).toBe(300);
   });
 
   it("moves a grown box up so it stays inside the composition", () => {
     const result = applyOk(titled(1800), [
       { type: "update_text", item_id: "t", text: "word ".repeat(20).trim() },
     ]);
-    const item = itemOf(result.state, "t");
+    const item = itemOf(result.value.state, "t");
     // 99 characters are 4 lines: 307.2 px of text and 32 px of padding.
     expect(item.height).toBe(340);
     expect(item.top + item.height).toBe(1920);
@@ -77,7 +77,7 @@ describe("older audio items", () => {
   it("normalizing a state without older items returns it unchanged", () => {
     const state = applyOk(legacy(), [
       { type: "set_audio_levels", audio_roles: ["music"], volume_db: -3 },
-    ]).state;
+    ]).value.state;
     expect(normalizeEditorState(state)).toBe(state);
   });
 });

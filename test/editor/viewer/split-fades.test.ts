@@ -30,7 +30,7 @@ const FPS = 30;
 function planOf(state: EditorState): RenderPlan {
   const result = planRender(state, { width: 540 });
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.plan;
+  return result.value;
 }
 
 // What a viewer gets of the timeline at output second `seconds` from the item among
@@ -159,7 +159,7 @@ describe("a split inside a fade goes on fading where it stood", () => {
     ]);
 
   it("keeps the 3 s fades on both halves, reaching past the cut", () => {
-    const { state } = split();
+    const { state } = split().value;
     expect(itemOf(state, "clip")).toMatchObject({
       enterAnimation: { type: "fade", duration_seconds: 3 },
       exitAnimation: { type: "slide", duration_seconds: 3 },
@@ -185,7 +185,7 @@ describe("a split inside a fade goes on fading where it stood", () => {
   });
 
   it("ends the left half at a third and starts the right half there, full at 3 s", () => {
-    const plan = planOf(split().state);
+    const plan = planOf(split().value.state);
     for (const [left, right] of [
       ["clip", "new-1"],
       ["title", "new-2"],
@@ -205,7 +205,7 @@ describe("a split inside a fade goes on fading where it stood", () => {
   it("draws a fade-out cut at 9 s on from two thirds, not from full", () => {
     const { state } = applyOk(fadedClip(), [
       { type: "split_item", item_id: "clip", at_seconds: 9 },
-    ]);
+    ]).value;
     const plan = planOf(state);
     expect(layerPoseAt(layerOf(plan, "new-1"), 9).offsetX).toBeCloseTo(
       layerPoseAt(layerOf(planOf(fadedClip()), "clip"), 9).offsetX,
@@ -218,13 +218,13 @@ describe("a split inside a fade goes on fading where it stood", () => {
 
 describe("operations keep a half's effects where they stand", () => {
   const halves = () =>
-    applyOk(fadedClip(), [{ type: "split_item", item_id: "clip", at_seconds: 1 }]).state;
+    applyOk(fadedClip(), [{ type: "split_item", item_id: "clip", at_seconds: 1 }]).value.state;
   const ids = (...names: string[]) => new Set(names);
 
   it("a move carries the half's fades with it", () => {
     const moved = applyOk(halves(), [
       { type: "set_item_timing", item_id: "new-1", from_seconds: 21 },
-    ]).state;
+    ]).value.state;
     const plan = planOf(moved);
     expect(layerPoseAt(layerOf(plan, "new-1"), 21).opacity).toBeCloseTo(1 / 3, 9);
     expect(soundFadeAt(soundOf(plan, "new-1"), 23)).toBe(1);
@@ -235,7 +235,7 @@ describe("operations keep a half's effects where they stand", () => {
     const moved = applyOk(halves(), [
       { type: "remove_item", item_id: "clip" },
       { type: "set_item_timing", item_id: "new-1", from_seconds: 0 },
-    ]).state;
+    ]).value.state;
     const plan = planOf(moved);
     const layer = layerOf(plan, "new-1");
     expect(layer.animations[0]?.window).toEqual({ startSeconds: -1, endSeconds: 2 });
@@ -247,7 +247,7 @@ describe("operations keep a half's effects where they stand", () => {
     const before = halves();
     const trimmed = applyOk(before, [
       { type: "set_item_timing", item_id: "clip", duration_seconds: 0.5 },
-    ]).state;
+    ]).value.state;
     expect(itemOf(trimmed, "clip")).toMatchObject({
       enterAnimation: { type: "fade", duration_seconds: 3 },
       effectSpans: { animation: { beforeSeconds: 0, afterSeconds: 9 } },
@@ -275,12 +275,13 @@ describe("operations keep a half's effects where they stand", () => {
       ],
       { fps: FPS },
     );
-    const split = applyOk(state, [{ type: "split_item", item_id: "clip", at_seconds: 4 }]).state;
+    const split = applyOk(state, [{ type: "split_item", item_id: "clip", at_seconds: 4 }]).value
+      .state;
     const result = applyOk(
       split,
       [{ type: "apply_item_transition", from_item_id: "before", to_item_id: "new-1" }],
       { generateId: countingIds("more") },
-    ).state;
+    ).value.state;
     expect(itemOf(result, "new-1")).toMatchObject({
       enterAnimation: { type: "fade", duration_seconds: 0.5 },
       effectSpans: { audioFade: { beforeSeconds: 1, afterSeconds: 0 } },
@@ -291,7 +292,7 @@ describe("operations keep a half's effects where they stand", () => {
     const once = halves();
     const twice = applyOk(once, [{ type: "split_item", item_id: "new-1", at_seconds: 2 }], {
       generateId: countingIds("more"),
-    }).state;
+    }).value.state;
     expect(itemOf(twice, "new-1").effectSpans).toEqual({
       animation: { beforeSeconds: 1, afterSeconds: 8 },
       audioFade: { beforeSeconds: 1, afterSeconds: 8 },
@@ -311,9 +312,9 @@ describe("operations keep a half's effects where they stand", () => {
     const original = fadedClip();
     const result = applyOk(original, [{ type: "split_item", item_id: "clip", at_seconds: 1 }]);
     // applyOk checks that the inverse restores the input and the patches replay the split.
-    expect(result.inverse.length).toBeGreaterThan(0);
+    expect(result.value.inverse.length).toBeGreaterThan(0);
     expect(itemOf(original, "clip")).not.toHaveProperty("effectSpans");
-    expect(itemOf(result.state, "clip")).toHaveProperty("effectSpans.animation");
+    expect(itemOf(result.value.state, "clip")).toHaveProperty("effectSpans.animation");
   });
 });
 
@@ -322,12 +323,12 @@ describe("an effect set anew on a half starts at the half's own edge", () => {
     applyOk(fadedClip(), [
       { type: "split_item", item_id: "clip", at_seconds: 4 },
       { type: "split_item", item_id: "title", at_seconds: 4 },
-    ]).state;
+    ]).value.state;
 
   it("a new exit on the left half ends at the cut; its fade-in goes on unchanged", () => {
     const state = applyOk(halves(), [
       { type: "set_item_animation", item_id: "clip", exit: { type: "fade", duration_seconds: 1 } },
-    ]).state;
+    ]).value.state;
     expect(itemOf(state, "clip").effectSpans).toEqual({
       audioFade: { beforeSeconds: 0, afterSeconds: 6 },
     });
@@ -344,7 +345,7 @@ describe("an effect set anew on a half starts at the half's own edge", () => {
         item_id: "new-1",
         enter: { type: "fade", duration_seconds: 1 },
       },
-    ]).state;
+    ]).value.state;
     expect(itemOf(state, "new-1")).not.toHaveProperty("effectSpans.animation");
     const layer = layerOf(planOf(state), "new-1");
     expect(layerPoseAt(layer, 4.5).opacity).toBeCloseTo(0.5, 9);
@@ -354,7 +355,7 @@ describe("an effect set anew on a half starts at the half's own edge", () => {
     const state = applyOk(halves(), [
       { type: "set_item_audio", item_id: "new-1", audio_fade_in_seconds: 2 },
       { type: "update_text", item_id: "title", style: { fade_out_seconds: 1 } },
-    ]).state;
+    ]).value.state;
     expect(itemOf(state, "new-1")).not.toHaveProperty("effectSpans.audioFade");
     expect(itemOf(state, "title").effectSpans).toBeUndefined();
     const plan = planOf(state);
@@ -371,7 +372,7 @@ describe("an effect set anew on a half starts at the half's own edge", () => {
         { type: "set_item_motion", item_id: "more-1", motion: { type: "pan" } },
       ],
       { generateId: countingIds("more") },
-    ).state;
+    ).value.state;
     expect(itemOf(state, "clip").effectSpans?.motion).toEqual({
       beforeSeconds: 0,
       afterSeconds: 2,
@@ -396,7 +397,7 @@ describe("animation, motion and fade lengths are bounded by what they are timed 
         exit: { type: "zoom", duration_seconds: 1 },
       },
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({
+    expect(itemOf(result.value.state, "clip")).toMatchObject({
       enterAnimation: { type: "fade", duration_seconds: 2 },
       exitAnimation: { type: "zoom", duration_seconds: 1 },
     });
@@ -406,7 +407,7 @@ describe("animation, motion and fade lengths are bounded by what they are timed 
     const result = applyOk(short(), [
       { type: "set_item_motion", item_id: "clip", motion: { type: "pan", duration_seconds: 100 } },
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({
+    expect(itemOf(result.value.state, "clip")).toMatchObject({
       motion: { type: "pan", duration_seconds: 2 },
     });
   });
@@ -416,8 +417,8 @@ describe("animation, motion and fade lengths are bounded by what they are timed 
       { type: "set_item_audio", item_id: "clip", audio_fade_in_seconds: 30 },
       { type: "update_text", item_id: "title", style: { fade_out_seconds: 10 } },
     ]);
-    expect(itemOf(result.state, "clip")).toMatchObject({ audioFadeInSeconds: 2 });
-    expect(itemOf(result.state, "title")).toMatchObject({ style: { fade_out_seconds: 2 } });
+    expect(itemOf(result.value.state, "clip")).toMatchObject({ audioFadeInSeconds: 2 });
+    expect(itemOf(result.value.state, "title")).toMatchObject({ style: { fade_out_seconds: 2 } });
   });
 
   it("set_item_timing clips what a shorter item can no longer hold", () => {
@@ -432,7 +433,7 @@ describe("animation, motion and fade lengths are bounded by what they are timed 
     const result = applyOk(state, [
       { type: "set_item_timing", item_id: "a", duration_seconds: 1.5 },
     ]);
-    expect(itemOf(result.state, "a")).toMatchObject({ audioFadeOutSeconds: 1.5 });
+    expect(itemOf(result.value.state, "a")).toMatchObject({ audioFadeOutSeconds: 1.5 });
   });
 
   it("a half's effects are bounded by its whole: shortening it further clips only past that", () => {
@@ -447,11 +448,11 @@ describe("animation, motion and fade lengths are bounded by what they are timed 
       { type: "set_item_timing", item_id: "new-1", duration_seconds: 1 },
     ]);
     // The right half's whole is 1 s before it, then 1 s: a 4 s fade-out becomes 2 s.
-    expect(itemOf(result.state, "new-1")).toMatchObject({
+    expect(itemOf(result.value.state, "new-1")).toMatchObject({
       audioFadeOutSeconds: 2,
       effectSpans: { audioFade: { beforeSeconds: 1, afterSeconds: 0 } },
     });
-    expect(itemOf(result.state, "a")).toMatchObject({ audioFadeOutSeconds: 4 });
+    expect(itemOf(result.value.state, "a")).toMatchObject({ audioFadeOutSeconds: 4 });
   });
 });
 
@@ -562,8 +563,8 @@ function cutIntoPieces(state: EditorState, cuts: readonly number[]) {
       [{ type: "split_item", item_id: id, at_seconds: cutFrame / current.fps }],
       { generateId },
     );
-    pieces.push(result.operationResults[0]?.createdItemIds[0] ?? "");
-    current = result.state;
+    pieces.push(result.value.operationResults[0]?.createdItemIds[0] ?? "");
+    current = result.value.state;
   }
   return { state: current, pieces: new Set(pieces) };
 }
@@ -574,7 +575,7 @@ describe("law: a split is invisible and inaudible", () => {
       fc.property(itemScenario, (scenario) => {
         const track = { id: "track", items: [plainItem(scenario)] };
         const bare = stateOf([track], { fps: scenario.fps });
-        const whole = applyOk(bare, effectOperations(scenario)).state;
+        const whole = applyOk(bare, effectOperations(scenario)).value.state;
         const { state, pieces } = cutIntoPieces(whole, scenario.cuts);
         expectSameFrames(
           { state: whole, itemIds: new Set(["x"]) },

@@ -58,7 +58,7 @@ describe("apply_item_transition never moves the incoming item later", () => {
         overlap_seconds: 0.5,
       },
     ]);
-    expect(itemOf(result.state, "in")).toMatchObject({ from: 285, trackId: "top" });
+    expect(itemOf(result.value.state, "in")).toMatchObject({ from: 285, trackId: "top" });
   });
 });
 
@@ -71,10 +71,10 @@ describe("a transition is visible: the incoming item plays in front of the outgo
     const result = applyOk(state, [
       { type: "apply_item_transition", from_item_id: "out", to_item_id: "in" },
     ]);
-    const incoming = itemOf(result.state, "in");
+    const incoming = itemOf(result.value.state, "in");
     expect(incoming).toMatchObject({ from: 285, enterAnimation: { type: "fade" } });
-    expect(layerOf(result.state, incoming)).toBeLessThan(
-      layerOf(result.state, itemOf(result.state, "out")),
+    expect(layerOf(result.value.state, incoming)).toBeLessThan(
+      layerOf(result.value.state, itemOf(result.value.state, "out")),
     );
   });
 
@@ -87,8 +87,8 @@ describe("a transition is visible: the incoming item plays in front of the outgo
     const result = applyOk(state, [
       { type: "apply_item_transition", from_item_id: "out", to_item_id: "in" },
     ]);
-    expect(itemOf(result.state, "in").trackId).toBe("front");
-    expect(result.state.tracks.map((track) => track.id)).toEqual(["front", "main"]);
+    expect(itemOf(result.value.state, "in").trackId).toBe("front");
+    expect(result.value.state.tracks.map((track) => track.id)).toEqual(["front", "main"]);
   });
 });
 
@@ -118,7 +118,7 @@ describe("preserve_to_item_end pulls the source back with the head", () => {
         preserve_to_item_end: true,
       },
     ]);
-    expect(itemOf(result.state, "in")).toMatchObject({
+    expect(itemOf(result.value.state, "in")).toMatchObject({
       from: 270,
       durationInFrames: 180,
       sourceStartSeconds: 3,
@@ -170,7 +170,7 @@ describe("preserve_to_item_end pulls the source back with the head", () => {
         preserve_to_item_end: true,
       },
     ]);
-    expect(itemOf(result.state, "in")).toMatchObject({
+    expect(itemOf(result.value.state, "in")).toMatchObject({
       from: 30,
       captions: [
         {
@@ -258,7 +258,7 @@ describe("law: a transition's incoming item never moves later, and plays in fron
         };
         let next: EditorState;
         try {
-          next = applyOk(state, [operation]).state;
+          next = applyOk(state, [operation]).value.state;
         } catch (error) {
           expect(String(error)).toMatch(/invalid_transition|source_out_of_range/);
           return;

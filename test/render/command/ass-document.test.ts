@@ -16,7 +16,7 @@ function assFor(items: EditorItem[], at?: number): string {
   if (!result.ok) throw new Error(result.error.message);
   const settings = { inputFiles: new Map(), inputsWithAudio: new Set<string>(), font: FONT };
   const command =
-    at === undefined ? videoCommand(result.plan, settings) : frameCommand(result.plan, settings);
+    at === undefined ? videoCommand(result.value, settings) : frameCommand(result.value, settings);
   const file = command.files.find((entry) => entry.name.endsWith(".ass"));
   if (file === undefined) throw new Error("no ASS file");
   return commandFileText(file);

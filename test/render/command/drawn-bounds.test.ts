@@ -25,7 +25,7 @@ function planOf(items: EditorItem[]) {
   const state = stateOf(items.map((item, index) => ({ id: `t${index}`, items: [item] })));
   const result = planRender(state, { width: 540 });
   if (!result.ok) throw new Error(result.error.message);
-  return result.plan;
+  return result.value;
 }
 
 function utf8Bytes(text: string): number {

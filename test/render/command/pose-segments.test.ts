@@ -20,7 +20,7 @@ function textLayer(seconds: number, extra: Partial<EditorItem> = {}): PlannedLay
   const item = text({ id: "t", from: 0, durationInFrames: seconds * FPS }, extra as never);
   const result = planRender(stateOf([{ id: "track", items: [item] }]), { width: 540 });
   if (!result.ok) throw new Error(result.error.message);
-  const layer = result.plan.layers[0];
+  const layer = result.value.layers[0];
   if (layer === undefined) throw new Error("no layer");
   return layer;
 }

@@ -249,7 +249,7 @@ describe("contactSheetCommand", () => {
   it("composes each frame in its cell of the sheet", () => {
     const planned = planContactSheet(state, { atSeconds: [0, 1, 2], width: 100, columns: 2 });
     if (!planned.ok) throw new Error(planned.error.message);
-    const { sheet } = planned;
+    const sheet = planned.value;
     expect([sheet.columns, sheet.rows, sheet.width, sheet.height]).toEqual([2, 2, 200, 356]);
     const command = contactSheetCommand(sheet, settings(rendered));
     const graph = graphOf(command);

@@ -27,7 +27,7 @@ function pages(entries: CaptionEntry[], style: CaptionStyle = {}, options: Rende
   ]);
   const result = planRender(state, options);
   if (!result.ok) throw new Error(result.error.message);
-  const layer = result.plan.layers[0] as CaptionsLayer;
+  const layer = result.value.layers[0] as CaptionsLayer;
   return layer.pages;
 }
 

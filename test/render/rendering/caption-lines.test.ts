@@ -85,7 +85,7 @@ describeRendering("caption pages and their lines", () => {
     const atSeconds = Array.from({ length: count }, (_, index) => (index + 0.5) * (WORD_MS / 1000));
     const planned = planContactSheet(state, { atSeconds, width: WIDTH, columns: 1 });
     if (!planned.ok) throw new Error(planned.error.message);
-    const result = await renderer.renderContactSheet(planned.sheet);
+    const result = await renderer.renderContactSheet(planned.value);
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     const sheet = decodePng(result.png, result.width, result.height);
     return atSeconds.map((_, index) =>

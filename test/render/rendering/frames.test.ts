@@ -359,7 +359,7 @@ describeRendering("rendered frames", () => {
     ]);
     const planned = planContactSheet(state, { atSeconds: [0.5, 1.5, 1.9], width: 40, columns: 2 });
     if (!planned.ok) throw new Error(planned.error.message);
-    const sheet = picture(await renderer.renderContactSheet(planned.sheet));
+    const sheet = picture(await renderer.renderContactSheet(planned.value));
     expect([sheet.width, sheet.height]).toEqual([80, 80]);
     expect(near(sheet.at(20, 20), RED)).toBe(true);
     expect(near(sheet.at(60, 20), BLUE)).toBe(true);

@@ -65,7 +65,7 @@ function faded(): EditorState {
 }
 
 function cut(state: EditorState, operations: EditOperation[]): EditorState {
-  return applyOk(state, operations, { generateId: countingIds("cut") }).state;
+  return applyOk(state, operations, { generateId: countingIds("cut") }).value.state;
 }
 
 // Every frame of the MP4 at `path`, as RGB bytes.

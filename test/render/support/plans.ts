@@ -13,7 +13,7 @@ import {
 export function planned(state: EditorState, options: RenderPlanOptions = {}): RenderPlan {
   const result = planRender(state, options);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.plan;
+  return result.value;
 }
 
 /** The failure planning `state` answers; a plan is a bug in the test and throws. */

@@ -48,5 +48,5 @@ export function box(left: number, top: number, width: number, height: number) {
 export function planOf(state: EditorState, options: RenderPlanOptions = {}): RenderPlan {
   const result = planRender(state, { width: SIDE, ...options });
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.plan;
+  return result.value;
 }

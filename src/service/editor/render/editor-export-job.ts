@@ -95,7 +95,7 @@ async function renderExport(
   // A replaced export, or one whose host is stopping, stops ffmpeg at once; the render
   // waits in its organization's line of the renderer's export lane.
   const rendered = await renderer.renderVideo(
-    planned.plan,
+    planned.value,
     { sink: pipe.writable },
     {
       organizationId: job.organizationId,

@@ -100,18 +100,18 @@ async function renderPreview(
       width: query.width ?? PREVIEW_WIDTH_DEFAULT,
     });
     if (!planned.ok) return failure(renderPlanApiError(planned.error));
-    const refused = renderer.check?.({ kind: "frame", plan: planned.plan });
+    const refused = renderer.check?.({ kind: "frame", plan: planned.value });
     if (refused !== undefined) return failure(renderApiError(refused.error));
-    return pngOf(await renderer.renderFrame(planned.plan, call));
+    return pngOf(await renderer.renderFrame(planned.value, call));
   }
   const planned = planContactSheet(state, {
     atSeconds: query.at_seconds,
     width: query.width ?? PREVIEW_SHEET_WIDTH_DEFAULT,
   });
   if (!planned.ok) return failure(renderPlanApiError(planned.error));
-  const refused = renderer.check?.({ kind: "contact_sheet", sheet: planned.sheet });
+  const refused = renderer.check?.({ kind: "contact_sheet", sheet: planned.value });
   if (refused !== undefined) return failure(renderApiError(refused.error));
-  return pngOf(await renderer.renderContactSheet(planned.sheet, call));
+  return pngOf(await renderer.renderContactSheet(planned.value, call));
 }
 
 function pngOf(rendered: RenderedImage | RenderFailure): ServiceFile | ServiceResult {

@@ -75,7 +75,7 @@ async function startExport(
   const planned = planExport(state, resolution);
   if (!planned.ok) return failure(renderPlanApiError(planned.error));
   // What the renderer would refuse (a bound, a missing ffmpeg) is refused before any hold.
-  const refused = deps.renderer?.check?.({ kind: "video", plan: planned.plan });
+  const refused = deps.renderer?.check?.({ kind: "video", plan: planned.value });
   if (refused !== undefined) return failure(renderApiError(refused.error));
   const contentHash = await exportContentHash(state, resolution);
   const previous = project.value.lastExport;
@@ -84,13 +84,13 @@ async function startExport(
     const balance = await deps.credits.balance(caller.organization.id);
     return success(exportBodyOf(videoId, previous, { reused: true, available: balance.available }));
   }
-  const amount = priceEditorExport(planned.plan.durationSeconds, deps.prices);
+  const amount = priceEditorExport(planned.value.durationSeconds, deps.prices);
   const holdId = deps.ids.uuid();
   return underOneHold(deps, caller, {
     hold: { holdId, amount },
     work: async (balance) => {
       const now = isoNow(deps.clock);
-      const exported = newExport(planned.plan, {
+      const exported = newExport(planned.value, {
         holdId,
         amount,
         contentHash,
