@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   }
   const planned = planRender(emojiState(BACKGROUNDS.dark), { atSeconds: 0.45, width: WIDTH });
   if (!planned.ok) throw new Error(planned.error.message);
-  const frame = await renderer.renderFrame(planned.plan);
+  const frame = await renderer.renderFrame(planned.value);
   if (!frame.ok) throw new Error(frame.error.message);
   writeFileSync(join(OUTPUT, "captions-emoji-dark.png"), frame.png);
   console.log("captions-emoji-dark.png");

@@ -14,5 +14,5 @@ declare const id: string; // the project's id
 declare function render(state: EditorState, summary: EditorSummary): void; // your UI
 
 const local = applyOperations(state, operations);
-if (local.ok) render(local.state, summarizeEditor(local.state));
+if (local.ok) render(local.value.state, summarizeEditor(local.value.state));
 await fetch(`/v1/editor/videos/${id}`, { method: "PATCH", body: JSON.stringify({ operations }) });

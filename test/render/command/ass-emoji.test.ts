@@ -142,7 +142,7 @@ function assFor(items: EditorItem[], emoji?: EmojiGlyphs): string {
   if (!result.ok) throw new Error(result.error.message);
   const font = emoji === undefined ? FONT : { ...FONT, emoji };
   const settings = { inputFiles: new Map(), inputsWithAudio: new Set<string>(), font };
-  const file = videoCommand(result.plan, settings).files.find((entry) =>
+  const file = videoCommand(result.value, settings).files.find((entry) =>
     entry.name.endsWith(".ass"),
   );
   if (file === undefined) throw new Error("no ASS file");
@@ -252,12 +252,12 @@ describe("the bytes of a document drawing emoji, counted before it is built", ()
         .split("\n")
         .filter((line) => line.startsWith("Dialogue:") || line.startsWith("Style: L"));
       const actual = events.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-      const layer = planned.plan.layers[0] as DrawnLayer;
-      const estimate = assLayerBytesMax(layer, planned.plan.fps, TWEMOJI);
+      const layer = planned.value.layers[0] as DrawnLayer;
+      const estimate = assLayerBytesMax(layer, planned.value.fps, TWEMOJI);
       expect(estimate).toBeGreaterThanOrEqual(actual);
       expect(estimate).toBeLessThan(4 * actual + 1000);
       // Without the font, the emoji are text: far fewer bytes.
-      expect(assLayerBytesMax(layer, planned.plan.fps)).toBeLessThan(actual / 2);
+      expect(assLayerBytesMax(layer, planned.value.fps)).toBeLessThan(actual / 2);
     });
   }
 });

@@ -49,7 +49,7 @@ function titled(text: string, enter?: { type: "zoom"; duration_seconds: number }
 async function frameAt(state: EditorState, atSeconds: number): Promise<Picture> {
   const planned = planRender(state, { atSeconds, width: WIDTH });
   if (!planned.ok) throw new Error(planned.error.message);
-  const frame = await renderer.renderFrame(planned.plan);
+  const frame = await renderer.renderFrame(planned.value);
   if (!frame.ok) throw new Error(`${frame.error.code}: ${frame.error.message}`);
   return decodePng(frame.png, WIDTH, HEIGHT);
 }
