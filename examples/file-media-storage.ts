@@ -26,7 +26,7 @@ const stored = await mediaStorage.put("media/1/hello.txt", new TextEncoder().enc
 });
 const resolved = await mediaStorage.resolveReadUrl(stored.url);
 assert.ok(resolved.ok);
-const reader = await mediaStorage.open(resolved.objectKey);
+const reader = await mediaStorage.open(resolved.value);
 assert.equal(await new Response(reader?.stream({ start: 1, end: 3 })).text(), "ell");
 assert.equal(typeof service.processJob, "function");
 await rm(directory, { recursive: true });

@@ -83,8 +83,8 @@ export async function serveStoredFile(
   request: Request,
 ): Promise<Response> {
   const resolved = await storage.resolveReadUrl(url);
-  if (!resolved.ok) return resolved.reason === "expired" ? urlExpired() : fileNotFound();
-  const stored = await storage.open(resolved.objectKey);
+  if (!resolved.ok) return resolved.error === "expired" ? urlExpired() : fileNotFound();
+  const stored = await storage.open(resolved.value);
   if (stored === undefined) return fileNotFound();
   const range = parseRange(request.headers.get("range"), stored.sizeBytes);
   if (range === "unsatisfiable") return rangeNotSatisfiable(stored.sizeBytes);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { systemClock } from "../clock.js";
@@ -21,6 +22,7 @@ import type { Logger } from "../observability/logger.js";
 import type { Telemetry } from "../observability/telemetry.js";
 import type { FfmpegRenderer } from "../render/ffmpeg-renderer.js";
 import { checkFfmpegOnce } from "../render/node/ffmpeg-availability.js";
+import { err, ok } from "../result.js";
 import { createHostHandler } from "./host-handler.js";
 import { type StoredHostMedia, storeHostMedia } from "./host-library.js";
 import { type HostMediaWrites, hostMediaWrites } from "./host-media-writes.js";
@@ -266,7 +268,7 @@ async function stopWithin(plan: StopPlan) {
 function shutdownCheck(isStopping: () => boolean): ReadinessCheck {
   return {
     name: SHUTDOWN_READINESS_CHECK_NAME,
-    check: async () => (isStopping() ? { ok: false, reason: "shutting_down" } : { ok: true }),
+    check: async () => (isStopping() ? err({ reason: "shutting_down" }) : ok(undefined)),
   };
 }
 

@@ -54,13 +54,14 @@ export async function answerDirectUpload(
   if (!verified.ok) {
     // Nothing of a refused upload is read.
     await request.body?.cancel().catch(() => undefined);
-    return toHttpResponse(verified.refusal, false);
+    return toHttpResponse(verified.error, false);
   }
+  const claims = verified.value;
   const declared = declaredBodyLength(request);
-  if (declared !== undefined && declared > verified.claims.maxBytes) {
+  if (declared !== undefined && declared > claims.maxBytes) {
     await request.body?.cancel().catch(() => undefined);
-    return rejectionResponse(bodyTooLarge(verified.claims.maxBytes));
+    return rejectionResponse(bodyTooLarge(claims.maxBytes));
   }
   const body = request.body ?? new Uint8Array(0);
-  return toHttpResponse(await receiver.store(verified.claims, body), false);
+  return toHttpResponse(await receiver.store(claims, body), false);
 }

@@ -67,7 +67,7 @@ async function callService(
 ): Promise<Response> {
   const url = new URL(request.url);
   const query = collectEntries(url.searchParams, "query parameter");
-  if (!query.ok) return rejectionResponse(query.rejection);
+  if (!query.ok) return rejectionResponse(query.error);
   const operationId = operationOf(match.endpoint, settings.service);
   const head = request.method === "HEAD";
   const admission = await settings.service.admit(operationId, credentialsOf(request));
@@ -75,7 +75,7 @@ async function callService(
   notes.organizationId = admission.organizationId;
   const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
   const body = await readRequestBody(request, match.endpoint, limits);
-  if (!body.ok) return rejectionResponse(body.rejection);
+  if (!body.ok) return rejectionResponse(body.error);
   const serviceRequest = toServiceRequest(request, {
     pathParams: match.pathParams,
     query: query.value,

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { err, type Result } from "../result.js";
 import type { FetchHandler } from "./fetch-handler.js";
 import { jsonResponse, rejectionResponse, unknownRouteResponse } from "./responses.js";
 
@@ -17,16 +18,22 @@ export const READINESS_PATH = "/readyz";
 /** Longest a readiness check may take before it counts as failed (`timed_out`). */
 export const READINESS_CHECK_TIMEOUT_MILLISECONDS = 2000;
 
-/** What one readiness check found. */
-export type ReadinessResult =
-  | { readonly ok: true; readonly details?: Readonly<Record<string, unknown>> }
-  | {
-      readonly ok: false;
-      /** A short snake_case reason, such as `database_unreachable`. */
-      readonly reason: string;
-      /** Plain JSON facts for the operator; never a secret. */
-      readonly details?: Readonly<Record<string, unknown>>;
-    };
+/** Plain JSON facts a readiness check reports for the operator; never a secret. */
+export type ReadinessDetails = Readonly<Record<string, unknown>>;
+
+/** Why a readiness check failed. */
+export interface ReadinessFailure {
+  /** A short snake_case reason, such as `database_unreachable`. */
+  readonly reason: string;
+  /** What the check found. */
+  readonly details?: ReadinessDetails;
+}
+
+/**
+ * What one readiness check found: passed, with any facts it reports (`ok(undefined)`
+ * when it has none), or failed.
+ */
+export type ReadinessResult = Result<ReadinessDetails | undefined, ReadinessFailure>;
 
 /** One named readiness check. */
 export interface ReadinessCheck {
@@ -63,7 +70,7 @@ const READ_METHODS = ["GET", "HEAD"];
 function timedOut(milliseconds: number): { promise: Promise<ReadinessResult>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<ReadinessResult>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, reason: "timed_out" }), milliseconds);
+    timer = setTimeout(() => resolve(err({ reason: "timed_out" })), milliseconds);
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
@@ -74,15 +81,16 @@ async function runCheck(
 ): Promise<ReadinessReport> {
   const deadline = timedOut(timeoutMilliseconds);
   const result = await Promise.race([
-    check.check().catch((): ReadinessResult => ({ ok: false, reason: "check_failed" })),
+    check.check().catch((): ReadinessResult => err({ reason: "check_failed" })),
     deadline.promise,
   ]);
   deadline.cancel();
+  const details = result.ok ? result.value : result.error.details;
   return {
     name: check.name,
     status: result.ok ? "ok" : "failed",
-    ...(result.ok ? {} : { reason: result.reason }),
-    ...(result.details === undefined ? {} : { details: result.details }),
+    ...(result.ok ? {} : { reason: result.error.reason }),
+    ...(details === undefined ? {} : { details }),
   };
 }
 

@@ -44,6 +44,8 @@ export {
   READINESS_CHECK_TIMEOUT_MILLISECONDS,
   READINESS_PATH,
   type ReadinessCheck,
+  type ReadinessDetails,
+  type ReadinessFailure,
   type ReadinessReport,
   type ReadinessResult,
 } from "./health.js";

@@ -50,7 +50,7 @@ export async function readJsonBody(
   }
   const parsed = parseUntrustedJson(text, limits.maxDepth);
   if (!parsed.ok) {
-    const { reason, message, key } = parsed.rejection;
+    const { reason, message, key } = parsed.error;
     return refused(reason, message, key === undefined ? undefined : { key });
   }
   return accepted(parsed.value);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { err } from "../result.js";
 import { accepted, type HttpRejection, type HttpResult, refused } from "./rejections.js";
 
 /** The refusal of a body larger than `maxBytes` (413). */
@@ -17,7 +18,7 @@ export function bodyTooLarge(maxBytes: number): HttpRejection {
 }
 
 function tooLarge(maxBytes: number): HttpResult<never> {
-  return { ok: false, rejection: bodyTooLarge(maxBytes) };
+  return err(bodyTooLarge(maxBytes));
 }
 
 /** The request's `Content-Length` as a number, or undefined when absent or malformed. */
@@ -50,7 +51,7 @@ async function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): P
  * @example
  * ```ts
  * const result = await readBodyBytes(request, 1024);
- * if (!result.ok) return result.rejection; // { reason: "body_too_large", ... }
+ * if (!result.ok) return result.error; // { reason: "body_too_large", ... }
  * result.value.byteLength; // at most 1024
  * ```
  */

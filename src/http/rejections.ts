@@ -7,6 +7,7 @@
  * @module
  */
 import { type ApiErrorBody, apiError, errorBody } from "../errors/api-error.js";
+import { type Err, err, type Ok, ok, type Result } from "../result.js";
 
 /**
  * HTTP status of every transport-level refusal, by `context.reason`.
@@ -58,28 +59,18 @@ export interface HttpRejection {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-/** The outcome of an adapter step: a value to carry on with, or a refusal. */
-export type HttpResult<T> = HttpAccepted<T> | HttpRefused;
+/** The outcome of an adapter step: a value to carry on with, or why the request was refused. */
+export type HttpResult<T> = Result<T, HttpRejection>;
 
-/** A step that succeeded. */
-export interface HttpAccepted<T> {
-  /** Discriminant. */
-  readonly ok: true;
-  /** What the step produced. */
-  readonly value: T;
-}
+/** A step that succeeded, carrying what it produced. */
+export type HttpAccepted<T> = Ok<T>;
 
-/** A step that refused the request. */
-export interface HttpRefused {
-  /** Discriminant. */
-  readonly ok: false;
-  /** Why the request was refused. */
-  readonly rejection: HttpRejection;
-}
+/** A step that refused the request, carrying why. */
+export type HttpRefused = Err<HttpRejection>;
 
 /** Wraps a value as an accepted {@link HttpResult}. */
 export function accepted<T>(value: T): HttpAccepted<T> {
-  return { ok: true, value };
+  return ok(value);
 }
 
 /** Builds a refused {@link HttpResult}. */
@@ -88,10 +79,7 @@ export function refused(
   message: string,
   details?: Readonly<Record<string, unknown>>,
 ): HttpRefused {
-  return {
-    ok: false,
-    rejection: details === undefined ? { reason, message } : { reason, message, details },
-  };
+  return err(details === undefined ? { reason, message } : { reason, message, details });
 }
 
 /**

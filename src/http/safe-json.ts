@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Err, err, type Ok, ok, type Result } from "../result.js";
 import { findUnacceptableValue, HOSTILE_KEYS } from "../schemas/request-values.js";
 
 /** Deepest nesting of arrays and objects accepted in a request body. */
@@ -25,24 +26,14 @@ export interface JsonRejection {
   readonly key?: string;
 }
 
-/** Result of {@link parseUntrustedJson}: the value, or why it was refused. */
-export type JsonParseResult = JsonAccepted | JsonRefused;
+/** Result of {@link parseUntrustedJson}: the parsed value, or why it was refused. */
+export type JsonParseResult = Result<unknown, JsonRejection>;
 
-/** A body that parsed and passed the checks. */
-export interface JsonAccepted {
-  /** Discriminant. */
-  readonly ok: true;
-  /** The parsed value. */
-  readonly value: unknown;
-}
+/** A body that parsed and passed the checks: its parsed value. */
+export type JsonAccepted = Ok<unknown>;
 
-/** A body that was refused. */
-export interface JsonRefused {
-  /** Discriminant. */
-  readonly ok: false;
-  /** Why it was refused. */
-  readonly rejection: JsonRejection;
-}
+/** A body that was refused, and why. */
+export type JsonRefused = Err<JsonRejection>;
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -53,11 +44,11 @@ const BACKSLASH = 0x5c;
 
 function tooDeep(maxDepth: number): JsonRefused {
   const message = `The JSON body nests deeper than ${maxDepth} levels.`;
-  return { ok: false, rejection: { reason: "too_deep", message } };
+  return err({ reason: "too_deep", message });
 }
 
 function malformed(message: string): JsonRefused {
-  return { ok: false, rejection: { reason: "malformed_json", message } };
+  return err({ reason: "malformed_json", message });
 }
 
 /**
@@ -108,7 +99,7 @@ function findHostileKey(value: unknown): JsonRejection | undefined {
  * ```ts
  * parseUntrustedJson('{"title":"Launch"}'); // { ok: true, value: { title: "Launch" } }
  * parseUntrustedJson('{"__proto__":{}}').ok; // false
- * parseUntrustedJson("[".repeat(1_000_000)); // { ok: false, rejection: { reason: "too_deep", ... } }
+ * parseUntrustedJson("[".repeat(1_000_000)); // { ok: false, error: { reason: "too_deep", ... } }
  * ```
  */
 export function parseUntrustedJson(text: string, maxDepth = JSON_MAX_DEPTH): JsonParseResult {
@@ -122,5 +113,5 @@ export function parseUntrustedJson(text: string, maxDepth = JSON_MAX_DEPTH): Jso
     return malformed(`The body is not valid JSON: ${detail}`);
   }
   const problem = findHostileKey(value);
-  return problem === undefined ? { ok: true, value } : { ok: false, rejection: problem };
+  return problem === undefined ? ok(value) : err(problem);
 }

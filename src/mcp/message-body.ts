@@ -65,5 +65,5 @@ export async function readMessageBody(request: Request, maxBytes: number): Promi
   const read = await readJsonBody(request, mediaType, { maxBytes, maxDepth: JSON_MAX_DEPTH });
   return read.ok
     ? { kind: "parsed", message: read.value }
-    : { kind: "refused", response: refusalResponse(read.rejection) };
+    : { kind: "refused", response: refusalResponse(read.error) };
 }

@@ -9,24 +9,16 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 
 /** Which of the two RFC 4648 alphabets a text uses. */
 export type Base64Alphabet = "base64" | "base64url";
 
-/** Result of {@link decodeBase64}: the bytes, or what is wrong with the text. */
-export type Base64DecodeResult =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** The decoded bytes. */
-      readonly bytes: Uint8Array;
-    }
-  | {
-      /** Always false. */
-      readonly ok: false;
-      /** What is wrong with the text, for a client-facing message. */
-      readonly problem: string;
-    };
+/**
+ * Result of {@link decodeBase64}: the decoded bytes, or what is wrong with the text (a
+ * sentence for a client-facing message).
+ */
+export type Base64DecodeResult = Result<Uint8Array, string>;
 
 const LETTERS_AND_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const ALPHABETS: Readonly<Record<Base64Alphabet, string>> = {
@@ -94,7 +86,7 @@ function lengthProblem(alphabet: Base64Alphabet, length: number): string | undef
  *
  * @example
  * ```ts
- * decodeBase64("aGk=", "base64"); // { ok: true, bytes: Uint8Array [104, 105] }
+ * decodeBase64("aGk=", "base64"); // { ok: true, value: Uint8Array [104, 105] }
  * decodeBase64("aGk", "base64").ok; // false: padding missing
  * ```
  */
@@ -105,7 +97,7 @@ export function decodeBase64(
 ): Base64DecodeResult {
   const length = text.length - start;
   const problem = lengthProblem(alphabet, length);
-  if (problem !== undefined) return { ok: false, problem };
+  if (problem !== undefined) return err(problem);
   const symbolCount = length - (alphabet === "base64" ? trailingPadding(text) : 0);
   const bytes = new Uint8Array(Math.floor((symbolCount * 3) / 4));
   const table = DECODE_TABLES[alphabet];
@@ -116,7 +108,7 @@ export function decodeBase64(
     const code = text.charCodeAt(start + offset);
     const value = code < 128 ? (table[code] ?? -1) : -1;
     if (value < 0) {
-      return { ok: false, problem: `Position ${offset} holds ${describeCharacter(code)}.` };
+      return err(`Position ${offset} holds ${describeCharacter(code)}.`);
     }
     pending = (pending << 6) | value;
     pendingBits += 6;
@@ -128,9 +120,9 @@ export function decodeBase64(
     }
   }
   if (pending !== 0) {
-    return { ok: false, problem: "Its last character carries bits beyond the final byte." };
+    return err("Its last character carries bits beyond the final byte.");
   }
-  return { ok: true, bytes };
+  return ok(bytes);
 }
 
 function encodeWith(bytes: Uint8Array, alphabet: string): string {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 import { VIDEO_IMPORT_MAX_BYTES } from "../schemas/limits.js";
 import {
   GENERIC_BINARY_MIME_TYPES,
@@ -14,19 +15,18 @@ import {
 } from "./media-types.js";
 import type { FetchOptions, UnsupportedContentTypeRefusal } from "./url-fetcher.js";
 
-/** Result of {@link chooseByteLimit}. */
-export type ByteLimitChoice =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** Most bytes to accept. */
-      readonly maxBytes: number;
-      /** The kind that chose the limit, if any. */
-      readonly kind: MediaKind | undefined;
-      /** The lowercased response type, or undefined when absent. */
-      readonly contentType: string | undefined;
-    }
-  | UnsupportedContentTypeRefusal;
+/** A download's size limit, and what chose it. */
+export interface ByteLimit {
+  /** Most bytes to accept. */
+  readonly maxBytes: number;
+  /** The kind that chose the limit, if any. */
+  readonly kind: MediaKind | undefined;
+  /** The lowercased response type, or undefined when absent. */
+  readonly contentType: string | undefined;
+}
+
+/** Result of {@link chooseByteLimit}: the limit, or the refusal of a type that is not media. */
+export type ByteLimitChoice = Result<ByteLimit, UnsupportedContentTypeRefusal>;
 
 /**
  * Picks the size limit for a response: the caller's `maxBytes`, else the import limit of
@@ -36,7 +36,7 @@ export type ByteLimitChoice =
  *
  * @example
  * ```ts
- * chooseByteLimit("image/png", {}); // { ok: true, maxBytes: 52428800, kind: "image", contentType: "image/png" }
+ * chooseByteLimit("image/png", {}).value; // { maxBytes: 52428800, kind: "image", contentType: "image/png" }
  * chooseByteLimit("text/html", { kind: "image" }).ok; // false
  * ```
  */
@@ -50,15 +50,14 @@ export function chooseByteLimit(
     contentType === undefined || (essence !== undefined && GENERIC_BINARY_MIME_TYPES.has(essence));
   if (responseKind === undefined && !generic) {
     const label = (contentType ?? "").slice(0, 100);
-    return {
-      ok: false,
+    return err({
       reason: "unsupported_content_type",
       message: `The URL serves ${label || "an unnamed type"}, not an image, video or audio file.`,
       contentType: label,
-    };
+    });
   }
   const kind = options.kind ?? responseKind;
   const maxBytes =
     options.maxBytes ?? (kind === undefined ? VIDEO_IMPORT_MAX_BYTES : importMaxBytesForKind(kind));
-  return { ok: true, maxBytes, kind, contentType: essence };
+  return ok({ maxBytes, kind, contentType: essence });
 }

@@ -58,7 +58,6 @@ export function timeoutRefusal(signal: AbortSignal): TimeoutRefusal {
   if (!isTimeLimit(limit)) throw new Error("A download signal was aborted without a time limit.");
   const what = limit.phase === "response" ? "did not answer" : "did not finish downloading";
   return {
-    ok: false,
     reason: "timeout",
     message: `The URL ${what} within ${limit.timeoutMilliseconds} ms.`,
     phase: limit.phase,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Err, err, ok, type Result } from "../result.js";
 import { DATA_URL_PREFIX_MAX_LENGTH } from "../schemas/limits.js";
 import { base64DecodedByteLength, decodeBase64 } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
@@ -23,8 +24,6 @@ export type InlineDataRejectionReason =
 
 /** Refused inline data: a reason from the closed set and a message for the client. */
 export interface InlineDataRejection {
-  /** Always false. */
-  readonly ok: false;
   /** Why the data was refused. */
   readonly reason: InlineDataRejectionReason;
   /** What is wrong, in words a client can act on. */
@@ -37,8 +36,6 @@ export interface InlineDataRejection {
 
 /** Decoded inline data. */
 export interface DecodedInlineData {
-  /** Always true. */
-  readonly ok: true;
   /** The decoded bytes. */
   readonly bytes: Uint8Array;
   /**
@@ -48,8 +45,8 @@ export interface DecodedInlineData {
   readonly declaredMediaType: string | undefined;
 }
 
-/** Result of {@link decodeInlineData}. */
-export type InlineDataResult = DecodedInlineData | InlineDataRejection;
+/** Result of {@link decodeInlineData}: the decoded data, or why it was refused. */
+export type InlineDataResult = Result<DecodedInlineData, InlineDataRejection>;
 
 /** Limits for {@link decodeInlineData}. */
 export interface DecodeInlineOptions {
@@ -62,15 +59,16 @@ export interface DecodeInlineOptions {
 
 const DATA_URL_SCHEME = "data:";
 
-type DataUrlHeader =
-  | { readonly ok: true; readonly payloadStart: number; readonly mediaType: string | undefined }
-  | InlineDataRejection;
-
-function reject(reason: InlineDataRejectionReason, message: string): InlineDataRejection {
-  return { ok: false, reason, message };
+interface DataUrlHeader {
+  readonly payloadStart: number;
+  readonly mediaType: string | undefined;
 }
 
-function parseDataUrlHeader(data: string): DataUrlHeader {
+function reject(reason: InlineDataRejectionReason, message: string): Err<InlineDataRejection> {
+  return err({ reason, message });
+}
+
+function parseDataUrlHeader(data: string): Result<DataUrlHeader, InlineDataRejection> {
   const comma = data.indexOf(",");
   if (comma === -1 || comma > DATA_URL_PREFIX_MAX_LENGTH) {
     return reject(
@@ -93,7 +91,7 @@ function parseDataUrlHeader(data: string): DataUrlHeader {
   if (!parameters.slice(0, -1).every((parameter) => /^[^=\s]+=\S*$/.test(parameter.trim()))) {
     return reject("invalid_data_url", "A data URL parameter is not of the form name=value.");
   }
-  return { ok: true, payloadStart: comma + 1, mediaType };
+  return ok({ payloadStart: comma + 1, mediaType });
 }
 
 /**
@@ -104,8 +102,8 @@ function parseDataUrlHeader(data: string): DataUrlHeader {
  * @example
  * ```ts
  * const result = decodeInlineData("data:text/plain;base64,aGk=", { maxBytes: INLINE_UPLOAD_MAX_BYTES });
- * if (result.ok) result.bytes; // Uint8Array [104, 105], result.declaredMediaType "text/plain"
- * decodeInlineData("aGk", { maxBytes: 10 }); // { ok: false, reason: "invalid_base64", ... }
+ * if (result.ok) result.value.bytes; // Uint8Array [104, 105], declaredMediaType "text/plain"
+ * decodeInlineData("aGk", { maxBytes: 10 }); // { ok: false, error: { reason: "invalid_base64", ... } }
  * ```
  */
 export function decodeInlineData(data: string, options: DecodeInlineOptions): InlineDataResult {
@@ -114,23 +112,21 @@ export function decodeInlineData(data: string, options: DecodeInlineOptions): In
   if (data.slice(0, DATA_URL_SCHEME.length).toLowerCase() === DATA_URL_SCHEME) {
     const header = parseDataUrlHeader(data);
     if (!header.ok) return header;
-    payloadStart = header.payloadStart;
-    declaredMediaType = header.mediaType;
+    payloadStart = header.value.payloadStart;
+    declaredMediaType = header.value.mediaType;
   }
   if (payloadStart === data.length) return reject("empty", "The data holds no bytes.");
   const decodedBytes = base64DecodedByteLength(data, payloadStart);
   if (decodedBytes > options.maxBytes) {
-    return {
-      ...reject(
-        "too_large",
-        `The data decodes to ${decodedBytes} bytes; at most ${options.maxBytes} are accepted inline.`,
-      ),
+    return err({
+      reason: "too_large",
+      message: `The data decodes to ${decodedBytes} bytes; at most ${options.maxBytes} are accepted inline.`,
       maxBytes: options.maxBytes,
       decodedBytes,
-    };
+    });
   }
   const decoded = decodeBase64(data, "base64", payloadStart);
   if (!decoded.ok)
-    return reject("invalid_base64", `The data is not valid base64. ${decoded.problem}`);
-  return { ok: true, bytes: decoded.bytes, declaredMediaType };
+    return reject("invalid_base64", `The data is not valid base64. ${decoded.error}`);
+  return ok({ bytes: decoded.value, declaredMediaType });
 }

@@ -56,9 +56,9 @@ export function isTransientFetchRefusal(refusal: FetchRefusal): boolean {
  *
  * @example
  * ```ts
- * fetchRefusalError({ ok: false, reason: "http_status", message: "...", status: 503 });
+ * fetchRefusalError({ reason: "http_status", message: "...", status: 503 });
  * // { code: "server_error", retryable: true, context: { field: "source_url", reason: "http_status", status: 503 }, ... }
- * fetchRefusalError({ ok: false, reason: "dns_failure", message: "..." });
+ * fetchRefusalError({ reason: "dns_failure", message: "..." });
  * // { code: "bad_request", retryable: false, context: { field: "source_url", reason: "dns_failure" }, ... }
  * ```
  */

@@ -5,30 +5,21 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 import { chooseByteLimit } from "./byte-limit.js";
 import { settleWithin } from "./deadlines.js";
 import type { HopResponse } from "./http-transport.js";
-import type {
-  FetchedMedia,
-  FetchOptions,
-  FetchRefusal,
-  PlainFetchRefusal,
-  TooLargeRefusal,
-} from "./url-fetcher.js";
+import type { FetchOptions, FetchRefusal, FetchResult, TooLargeRefusal } from "./url-fetcher.js";
+import { plainRefusal } from "./url-policy.js";
 
 const CONTENT_LENGTH_PATTERN = /^[0-9]{1,16}$/;
 
 function tooLarge(maxBytes: number): TooLargeRefusal {
   return {
-    ok: false,
     reason: "too_large",
     message: `The file is larger than the limit of ${maxBytes} bytes.`,
     maxBytes,
   };
-}
-
-function networkError(message: string): PlainFetchRefusal {
-  return { ok: false, reason: "network_error", message };
 }
 
 /** The chunks as one byte array of `totalBytes` (their summed length). */
@@ -50,7 +41,7 @@ async function readBody(
   response: HopResponse,
   maxBytes: number,
   signal: AbortSignal,
-): Promise<{ readonly ok: true; readonly bytes: Uint8Array } | FetchRefusal> {
+): Promise<Result<Uint8Array, FetchRefusal>> {
   const chunks: Uint8Array[] = [];
   let totalBytes = 0;
   const iterator = response.body[Symbol.asyncIterator]();
@@ -58,19 +49,21 @@ async function readBody(
     const step = await settleWithin(iterator.next(), signal);
     if (step.outcome !== "value") {
       response.cancel();
-      return step.outcome === "timeout"
-        ? step.refusal
-        : networkError("The download was interrupted.");
+      return err(
+        step.outcome === "timeout"
+          ? step.refusal
+          : plainRefusal("network_error", "The download was interrupted."),
+      );
     }
     if (step.value.done === true) break;
     totalBytes += step.value.value.byteLength;
     if (totalBytes > maxBytes) {
       response.cancel();
-      return tooLarge(maxBytes);
+      return err(tooLarge(maxBytes));
     }
     chunks.push(step.value.value);
   }
-  return { ok: true, bytes: concatenate(chunks, totalBytes) };
+  return ok(concatenate(chunks, totalBytes));
 }
 
 function unacceptableEncoding(response: HopResponse): FetchRefusal | undefined {
@@ -79,7 +72,6 @@ function unacceptableEncoding(response: HopResponse): FetchRefusal | undefined {
   // Compressed media would be counted compressed and stored compressed; media files
   // are already compressed, so a server that encodes them anyway is misconfigured.
   return {
-    ok: false,
     reason: "unsupported_content_type",
     message: `The URL serves the file with Content-Encoding ${encoding.slice(0, 40)}; only unencoded files are imported.`,
     contentType: `content-encoding: ${encoding.slice(0, 40)}`,
@@ -105,54 +97,53 @@ export interface ResponseReading {
 }
 
 /**
- * Turns the final response into {@link FetchedMedia} or a refusal: status 200 only, no
+ * Turns the final response into the fetched media or a refusal: status 200 only, no
  * content encoding, a media (or generic binary) type, a `Content-Length` within the
  * limit, and a body that stays within it and matches the declared length.
  */
 export async function readMediaResponse(
   response: HopResponse,
   { origin, options, signal }: ResponseReading,
-): Promise<FetchedMedia | FetchRefusal> {
+): Promise<FetchResult> {
   if (response.status !== 200) {
     response.cancel();
-    return {
-      ok: false,
+    return err({
       reason: "http_status",
       message: `The URL answered with HTTP status ${response.status}.`,
       status: response.status,
-    };
+    });
   }
   const encodingRefusal = unacceptableEncoding(response);
   if (encodingRefusal !== undefined) {
     response.cancel();
-    return encodingRefusal;
+    return err(encodingRefusal);
   }
-  const limit = chooseByteLimit(response.header("content-type"), options);
-  if (!limit.ok) {
+  const choice = chooseByteLimit(response.header("content-type"), options);
+  if (!choice.ok) {
     response.cancel();
-    return limit;
+    return choice;
   }
+  const limit = choice.value;
   const lengthHeader = response.header("content-length")?.trim() ?? "";
   const declaredBytes = CONTENT_LENGTH_PATTERN.test(lengthHeader)
     ? Number(lengthHeader)
     : undefined;
   if (declaredBytes !== undefined && declaredBytes > limit.maxBytes) {
     response.cancel();
-    return tooLarge(limit.maxBytes);
+    return err(tooLarge(limit.maxBytes));
   }
   const body = await readBody(response, limit.maxBytes, signal);
   if (!body.ok) return body;
-  if (declaredBytes !== undefined && body.bytes.byteLength !== declaredBytes) {
-    return networkError(
-      `The download ended after ${body.bytes.byteLength} of ${declaredBytes} bytes.`,
-    );
+  const bytes = body.value;
+  if (declaredBytes !== undefined && bytes.byteLength !== declaredBytes) {
+    const message = `The download ended after ${bytes.byteLength} of ${declaredBytes} bytes.`;
+    return err(plainRefusal("network_error", message));
   }
-  return {
-    ok: true,
+  return ok({
     url: origin.url.href,
-    bytes: body.bytes,
+    bytes,
     contentType: limit.contentType,
     kind: limit.kind,
     redirectCount: origin.redirectCount,
-  };
+  });
 }

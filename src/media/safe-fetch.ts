@@ -6,21 +6,17 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 import { type Deadline, settleWithin, startDeadline } from "./deadlines.js";
 import type { HopResponse, HttpTransport } from "./http-transport.js";
 import { readMediaResponse } from "./read-response.js";
-import type {
-  FetchOptions,
-  FetchRefusal,
-  FetchResult,
-  PlainFetchRefusal,
-  UrlFetcher,
-} from "./url-fetcher.js";
+import type { FetchOptions, FetchRefusal, FetchResult, UrlFetcher } from "./url-fetcher.js";
 import {
   type AddressResolution,
   checkSourceUrl,
   type HostResolver,
   parseFetchUrl,
+  plainRefusal,
   resolveTrustedAddresses,
   resolveVettedAddresses,
   type UrlPolicyOptions,
@@ -82,13 +78,13 @@ interface Settings {
 }
 
 interface OpenedHop {
-  readonly ok: true;
   readonly url: URL;
   readonly response: HopResponse;
 }
 
-function plain(reason: PlainFetchRefusal["reason"], message: string): PlainFetchRefusal {
-  return { ok: false, reason, message };
+interface HopTarget {
+  readonly url: URL;
+  readonly resolution: Promise<AddressResolution>;
 }
 
 async function isTrusted(url: URL, settings: Settings, signal: AbortSignal): Promise<boolean> {
@@ -101,37 +97,40 @@ async function resolveHop(
   urlText: string,
   settings: Settings,
   signal: AbortSignal,
-): Promise<{ readonly url: URL; readonly resolution: Promise<AddressResolution> } | FetchRefusal> {
+): Promise<Result<HopTarget, FetchRefusal>> {
   const parsed = parseFetchUrl(urlText);
   if (!parsed.ok) return parsed;
-  if (await isTrusted(parsed.url, settings, signal)) {
-    return {
-      url: parsed.url,
-      resolution: resolveTrustedAddresses(parsed.url, settings.resolveHost),
-    };
+  if (await isTrusted(parsed.value, settings, signal)) {
+    return ok({
+      url: parsed.value,
+      resolution: resolveTrustedAddresses(parsed.value, settings.resolveHost),
+    });
   }
   const checked = checkSourceUrl(urlText, settings.policy);
   if (!checked.ok) return checked;
-  return {
-    url: checked.url,
-    resolution: resolveVettedAddresses(checked.url, settings.resolveHost, settings.policy),
-  };
+  return ok({
+    url: checked.value,
+    resolution: resolveVettedAddresses(checked.value, settings.resolveHost, settings.policy),
+  });
 }
 
 async function openHop(
   urlText: string,
   settings: Settings,
   hop: Deadline,
-): Promise<OpenedHop | FetchRefusal> {
-  const target = await resolveHop(urlText, settings, hop.signal);
-  if ("ok" in target) return target;
+): Promise<Result<OpenedHop, FetchRefusal>> {
+  const resolvedHop = await resolveHop(urlText, settings, hop.signal);
+  if (!resolvedHop.ok) return resolvedHop;
+  const target = resolvedHop.value;
   const resolved = await settleWithin(target.resolution, hop.signal);
-  if (resolved.outcome === "timeout") return resolved.refusal;
-  if (resolved.outcome === "error") return plain("dns_failure", "The host could not be resolved.");
+  if (resolved.outcome === "timeout") return err(resolved.refusal);
+  if (resolved.outcome === "error") {
+    return err(plainRefusal("dns_failure", "The host could not be resolved."));
+  }
   if (!resolved.value.ok) return resolved.value;
   const exchange = settings.transport({
     url: target.url,
-    addresses: resolved.value.addresses,
+    addresses: resolved.value.value,
     headers: FETCH_REQUEST_HEADERS,
     signal: hop.signal,
   });
@@ -139,22 +138,24 @@ async function openHop(
   if (answered.outcome === "timeout") {
     // A transport that ignores the signal may still answer; close that answer unread.
     exchange.then((late) => late.cancel()).catch(() => undefined);
-    return answered.refusal;
+    return err(answered.refusal);
   }
   if (answered.outcome === "error")
-    return plain("network_error", `Could not connect to ${target.url.host}.`);
-  return { ok: true, url: target.url, response: answered.value };
+    return err(plainRefusal("network_error", `Could not connect to ${target.url.host}.`));
+  return ok({ url: target.url, response: answered.value });
 }
 
-function redirectTarget(hop: OpenedHop): string | FetchRefusal {
+function redirectTarget(hop: OpenedHop): Result<string, FetchRefusal> {
   const location = hop.response.header("location");
   if (location === undefined || !URL.canParse(location, hop.url)) {
-    return plain(
-      "invalid_url",
-      `The URL redirected (HTTP ${hop.response.status}) without a valid Location.`,
+    return err(
+      plainRefusal(
+        "invalid_url",
+        `The URL redirected (HTTP ${hop.response.status}) without a valid Location.`,
+      ),
     );
   }
-  return new URL(location, hop.url).href;
+  return ok(new URL(location, hop.url).href);
 }
 
 // Follows the URL's redirects, each hop under its own response deadline, and reads the
@@ -172,8 +173,9 @@ async function download(
     } as const;
     const hop = startDeadline(limit, transfer.signal);
     try {
-      const opened = await openHop(current, settings, hop);
-      if (!opened.ok) return opened;
+      const openedHop = await openHop(current, settings, hop);
+      if (!openedHop.ok) return openedHop;
+      const opened = openedHop.value;
       hop.stopTimer();
       if (!REDIRECT_STATUSES.has(opened.response.status)) {
         return await readMediaResponse(opened.response, {
@@ -184,14 +186,16 @@ async function download(
       }
       opened.response.cancel();
       if (redirectCount >= settings.maxRedirects) {
-        return plain(
-          "too_many_redirects",
-          `The URL redirected more than ${settings.maxRedirects} times.`,
+        return err(
+          plainRefusal(
+            "too_many_redirects",
+            `The URL redirected more than ${settings.maxRedirects} times.`,
+          ),
         );
       }
       const next = redirectTarget(opened);
-      if (typeof next !== "string") return next;
-      current = next;
+      if (!next.ok) return next;
+      current = next.value;
     } finally {
       hop.dispose();
     }
@@ -239,7 +243,7 @@ function settingsOf(options: SafeUrlFetcherOptions): Settings {
  *   isTrustedUrl: async (url) => (await signer.recognize(url)).ok,
  * });
  * const result = await fetcher.fetch("https://cdn.example.com/clip.mp4", { kind: "video" });
- * if (!result.ok) console.log(result.reason, result.message); // e.g. "blocked_address"
+ * if (!result.ok) console.log(result.error.reason, result.error.message); // e.g. "blocked_address"
  * ```
  */
 export function createSafeUrlFetcher(options: SafeUrlFetcherOptions): UrlFetcher {

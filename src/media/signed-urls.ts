@@ -9,6 +9,7 @@
 
 import type { Clock } from "../clock.js";
 import type { OrganizationId } from "../organization-id.js";
+import { type Err, err, ok, type Result } from "../result.js";
 import { encodeBase64Url } from "./base64.js";
 import { mimeTypeEssence } from "./media-types.js";
 import {
@@ -95,35 +96,31 @@ export type UploadUrlRefusalReason =
 
 /** A refusal with its reason and a message for the client. */
 export interface UploadUrlRefusal<Reason extends string = UploadUrlRefusalReason> {
-  /** Always false. */
-  readonly ok: false;
   /** Why it was refused. */
   readonly reason: Reason;
   /** What is wrong, in words a client can act on. */
   readonly message: string;
 }
 
-/** Result of {@link UploadUrlSigner.verify}. */
-export type UploadUrlVerification =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** What the URL grants; the PUT handler enforces `maxBytes` while reading. */
-      readonly claims: UploadClaims;
-    }
-  | UploadUrlRefusal;
+/**
+ * Result of {@link UploadUrlSigner.verify}: what the URL grants (the PUT handler enforces
+ * `maxBytes` while reading), or why the upload is refused.
+ */
+export type UploadUrlVerification = Result<UploadClaims, UploadUrlRefusal>;
 
-/** Result of {@link UploadUrlSigner.recognize}. */
-export type UploadUrlRecognition =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** What the URL grants; check `organizationId` against the importing caller. */
-      readonly claims: UploadClaims;
-      /** True when the PUT window has closed; the uploaded object itself may still exist. */
-      readonly expired: boolean;
-    }
-  | UploadUrlRefusal<"foreign_url" | "malformed" | "bad_signature">;
+/** One of this host's own upload URLs, recognized by its signature. */
+export interface RecognizedUploadUrl {
+  /** What the URL grants; check `organizationId` against the importing caller. */
+  readonly claims: UploadClaims;
+  /** True when the PUT window has closed; the uploaded object itself may still exist. */
+  readonly expired: boolean;
+}
+
+/** Result of {@link UploadUrlSigner.recognize}: the recognized URL, or why it is not one. */
+export type UploadUrlRecognition = Result<
+  RecognizedUploadUrl,
+  UploadUrlRefusal<"foreign_url" | "malformed" | "bad_signature">
+>;
 
 /** Signs and checks direct-upload URLs of one host. */
 export interface UploadUrlSigner {
@@ -182,8 +179,11 @@ function parseUrl(url: string | URL): URL | undefined {
   return URL.canParse(url) ? new URL(url) : undefined;
 }
 
-function refuse<Reason extends string>(reason: Reason, message: string): UploadUrlRefusal<Reason> {
-  return { ok: false, reason, message };
+function refuse<Reason extends string>(
+  reason: Reason,
+  message: string,
+): Err<UploadUrlRefusal<Reason>> {
+  return err({ reason, message });
 }
 
 const MALFORMED_MESSAGE = "The upload URL is incomplete or altered; request a new one.";
@@ -271,7 +271,7 @@ export function createUploadUrlSigner(options: UploadUrlSignerOptions): UploadUr
           `The upload must be sent with Content-Type: ${claims.contentType}.`,
         );
       }
-      return { ok: true, claims };
+      return ok(claims);
     },
 
     async recognize(url) {
@@ -283,11 +283,10 @@ export function createUploadUrlSigner(options: UploadUrlSignerOptions): UploadUr
       const signed = readClaims(parsed.searchParams);
       if (signed === undefined) return refuse("malformed", MALFORMED_MESSAGE);
       if (!(await isAuthentic(signed))) return refuse("bad_signature", BAD_SIGNATURE_MESSAGE);
-      return {
-        ok: true,
+      return ok({
         claims: signed.claims,
         expired: nowSeconds() >= signed.claims.expiresAtEpochSeconds,
-      };
+      });
     },
   };
 }

@@ -5,9 +5,10 @@
  *
  * @module
  */
+import { err, ok } from "../result.js";
 import { chooseByteLimit } from "./byte-limit.js";
 import type { FetchResult, UrlFetcher } from "./url-fetcher.js";
-import { HTTPS_ONLY_MESSAGE, parseFetchUrl } from "./url-policy.js";
+import { HTTPS_ONLY_MESSAGE, parseFetchUrl, plainRefusal } from "./url-policy.js";
 
 /** One file served by a static fetcher. */
 export interface StaticResource {
@@ -21,7 +22,7 @@ export interface StaticResource {
 
 function normalizedKey(url: string): string {
   const parsed = parseFetchUrl(url);
-  return parsed.ok ? parsed.url.href : url;
+  return parsed.ok ? parsed.value.href : url;
 }
 
 /**
@@ -33,7 +34,7 @@ function normalizedKey(url: string): string {
  * const fetcher = createStaticUrlFetcher({
  *   "https://media.example.com/logo.png": { body: pngBytes, contentType: "image/png" },
  * });
- * await fetcher.fetch("https://media.example.com/logo.png"); // { ok: true, bytes: pngBytes, ... }
+ * await fetcher.fetch("https://media.example.com/logo.png"); // { ok: true, value: { bytes: pngBytes, ... } }
  * ```
  */
 export function createStaticUrlFetcher(
@@ -45,35 +46,35 @@ export function createStaticUrlFetcher(
     async fetch(url, options = {}): Promise<FetchResult> {
       const parsed = parseFetchUrl(url);
       if (!parsed.ok) return parsed;
-      if (parsed.url.protocol !== "https:") {
-        return { ok: false, reason: "scheme_not_allowed", message: HTTPS_ONLY_MESSAGE };
+      const target = parsed.value;
+      if (target.protocol !== "https:") {
+        return err(plainRefusal("scheme_not_allowed", HTTPS_ONLY_MESSAGE));
       }
-      const resource = table.get(parsed.url.href);
+      const resource = table.get(target.href);
       const status = resource === undefined ? 404 : (resource.status ?? 200);
       if (resource === undefined || status !== 200) {
-        return {
-          ok: false,
+        return err({
           reason: "http_status",
           message: `The URL answered with HTTP status ${status}.`,
           status,
-        };
+        });
       }
-      const limit = chooseByteLimit(resource.contentType, options);
-      if (!limit.ok) return limit;
+      const choice = chooseByteLimit(resource.contentType, options);
+      if (!choice.ok) return choice;
+      const limit = choice.value;
       const bytes =
         typeof resource.body === "string" ? new TextEncoder().encode(resource.body) : resource.body;
       if (bytes.byteLength > limit.maxBytes) {
         const message = `The file is larger than the limit of ${limit.maxBytes} bytes.`;
-        return { ok: false, reason: "too_large", message, maxBytes: limit.maxBytes };
+        return err({ reason: "too_large", message, maxBytes: limit.maxBytes });
       }
-      return {
-        ok: true,
-        url: parsed.url.href,
+      return ok({
+        url: target.href,
         bytes: bytes.slice(),
         contentType: limit.contentType,
         kind: limit.kind,
         redirectCount: 0,
-      };
+      });
     },
   };
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Clock } from "../clock.js";
+import { err, ok, type Result } from "../result.js";
 import { decodeBase64, encodeBase64Url } from "./base64.js";
 
 /** The default lifetime of a signed read URL when a caller has no better idea: one hour. */
@@ -22,23 +23,17 @@ export const SIGNED_READ_URL_SEGMENT = "signed";
 /** Shortest secret a read-URL signer accepts: 32 bytes, the output size of SHA-256. */
 export const READ_URL_SECRET_MIN_BYTES = 32;
 
-/** What a URL of a storage names, as a host serving it sees it. */
-export type ReadUrlResolution =
-  | {
-      /** The URL reads an object. */
-      readonly ok: true;
-      /** The object it reads. */
-      readonly objectKey: string;
-    }
-  | {
-      /** The URL reads nothing. */
-      readonly ok: false;
-      /**
-       * `unknown_url` for a URL that names no object of this storage (wrong token, bad
-       * signature, foreign URL); `expired` for a signed URL whose time is up.
-       */
-      readonly reason: "unknown_url" | "expired";
-    };
+/**
+ * Why a URL reads nothing: `unknown_url` for a URL that names no object of this storage
+ * (wrong token, bad signature, foreign URL); `expired` for a signed URL whose time is up.
+ */
+export type ReadUrlRefusal = "unknown_url" | "expired";
+
+/**
+ * What a URL of a storage names, as a host serving it sees it: the key of the object it
+ * reads, or why it reads nothing.
+ */
+export type ReadUrlResolution = Result<string, ReadUrlRefusal>;
 
 /** A base URL without its trailing slashes. */
 export function trimBaseUrl(baseUrl: string): string {
@@ -130,7 +125,7 @@ function parseSigned(
   const expires = parsed?.searchParams.get("expires") ?? "";
   const signature = decodeBase64(parsed?.searchParams.get("signature") ?? "", "base64url");
   if (objectKey === undefined || !/^\d{1,12}$/.test(expires) || !signature.ok) return undefined;
-  return { objectKey, expiresAtSeconds: Number(expires), signature: signature.bytes };
+  return { objectKey, expiresAtSeconds: Number(expires), signature: signature.value };
 }
 
 /**
@@ -141,7 +136,7 @@ function parseSigned(
  * const signer = createReadUrlSigner({ baseUrl: "http://127.0.0.1:8787/files", secret, clock });
  * const url = await signer.sign("media/1/a.mp4", 3600);
  * // "http://127.0.0.1:8787/files/signed/media/1/a.mp4?expires=1767225600&signature=…"
- * await signer.verify(url); // { ok: true, objectKey: "media/1/a.mp4" }
+ * await signer.verify(url); // { ok: true, value: "media/1/a.mp4" }
  * ```
  */
 export function createReadUrlSigner(options: ReadUrlSignerOptions): ReadUrlSigner {
@@ -171,7 +166,7 @@ export function createReadUrlSigner(options: ReadUrlSignerOptions): ReadUrlSigne
     },
     async verify(url) {
       const signed = parseSigned(prefix, url);
-      if (signed === undefined) return { ok: false, reason: "unknown_url" };
+      if (signed === undefined) return err("unknown_url");
       // Web Crypto's verify compares in constant time, so timing tells nothing.
       const authentic = await crypto.subtle.verify(
         "HMAC",
@@ -179,9 +174,9 @@ export function createReadUrlSigner(options: ReadUrlSignerOptions): ReadUrlSigne
         new Uint8Array(signed.signature),
         signedText(signed.objectKey, signed.expiresAtSeconds),
       );
-      if (!authentic) return { ok: false, reason: "unknown_url" };
-      if (nowSeconds() >= signed.expiresAtSeconds) return { ok: false, reason: "expired" };
-      return { ok: true, objectKey: signed.objectKey };
+      if (!authentic) return err("unknown_url");
+      if (nowSeconds() >= signed.expiresAtSeconds) return err("expired");
+      return ok(signed.objectKey);
     },
   };
 }
@@ -203,7 +198,7 @@ export function servedUrlMembers(
     signedReadUrl: (objectKey, { expiresInSeconds }) => signer.sign(objectKey, expiresInSeconds),
     async resolveReadUrl(url) {
       const objectKey = objectKeyOf(url);
-      if (objectKey !== undefined) return { ok: true, objectKey };
+      if (objectKey !== undefined) return ok(objectKey);
       return signer.verify(url);
     },
   };

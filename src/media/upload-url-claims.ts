@@ -93,7 +93,7 @@ function singleValues(query: URLSearchParams): Map<string, string> | undefined {
 
 function decodeSignature(text: string): Uint8Array | undefined {
   const decoded = decodeBase64(text, "base64url");
-  return decoded.ok && decoded.bytes.length === UPLOAD_SIGNATURE_BYTES ? decoded.bytes : undefined;
+  return decoded.ok && decoded.value.length === UPLOAD_SIGNATURE_BYTES ? decoded.value : undefined;
 }
 
 /**

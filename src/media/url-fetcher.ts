@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import type { Result } from "../result.js";
 import type { BlockedAddressCategory, EmbeddingForm } from "./address-policy.js";
 import type { MediaKind } from "./media-types.js";
 
@@ -21,8 +23,6 @@ export interface FetchOptions {
 
 /** A downloaded file. Its bytes are still untrusted: sniff them before storing. */
 export interface FetchedMedia {
-  /** Always true. */
-  readonly ok: true;
   /** The URL the bytes came from, after redirects. */
   readonly url: string;
   /** The response body. */
@@ -55,8 +55,6 @@ export type FetchRefusalReason = (typeof FETCH_REFUSAL_REASONS)[number];
 
 /** What every refusal carries. */
 export interface FetchRefusalBase<Reason extends FetchRefusalReason> {
-  /** Always false. */
-  readonly ok: false;
   /** Why the download was refused. */
   readonly reason: Reason;
   /** What went wrong, in words a client can act on; never echoes response bodies. */
@@ -121,8 +119,8 @@ export type FetchRefusal =
   | TimeoutRefusal
   | UnsupportedContentTypeRefusal;
 
-/** Result of {@link UrlFetcher.fetch}. */
-export type FetchResult = FetchedMedia | FetchRefusal;
+/** Result of {@link UrlFetcher.fetch}: the downloaded file, or why it was refused. */
+export type FetchResult = Result<FetchedMedia, FetchRefusal>;
 
 /** Downloads the file behind a `source_url`; every expected failure is a returned refusal. */
 export interface UrlFetcher {

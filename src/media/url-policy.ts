@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { err, ok, type Result } from "../result.js";
 import {
   type AddressPolicyOptions,
   classifyAddress,
@@ -33,30 +35,28 @@ export interface UrlPolicyOptions extends AddressPolicyOptions {
   readonly dangerouslyAllowHttp?: boolean;
 }
 
-/** Result of {@link checkSourceUrl}. */
-export type UrlCheck =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** The parsed URL, with the WHATWG parser's normalized host. */
-      readonly url: URL;
-    }
-  | PlainFetchRefusal
-  | BlockedAddressRefusal;
+/**
+ * Result of {@link checkSourceUrl}: the parsed URL, with the WHATWG parser's normalized
+ * host, or why it is refused.
+ */
+export type UrlCheck = Result<URL, PlainFetchRefusal | BlockedAddressRefusal>;
 
-/** Result of resolving a host name and vetting its addresses (the safe fetcher does it per hop). */
-export type AddressResolution =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** Every address of the host, all allowed; connect to these and nothing else. */
-      readonly addresses: readonly VettedAddress[];
-    }
-  | PlainFetchRefusal
-  | BlockedAddressRefusal;
+/**
+ * Result of resolving a host name and vetting its addresses (the safe fetcher does it per
+ * hop): every address of the host, all allowed (connect to these and nothing else), or
+ * why the host is refused.
+ */
+export type AddressResolution = Result<
+  readonly VettedAddress[],
+  PlainFetchRefusal | BlockedAddressRefusal
+>;
 
-function plain(reason: PlainFetchRefusal["reason"], message: string): PlainFetchRefusal {
-  return { ok: false, reason, message };
+/** A refusal whose reason says all there is to say. */
+export function plainRefusal(
+  reason: PlainFetchRefusal["reason"],
+  message: string,
+): PlainFetchRefusal {
+  return { reason, message };
 }
 
 /** The host of a URL without IPv6 brackets, as a resolver or socket wants it. */
@@ -77,7 +77,6 @@ function blocked(
   const verdict = classifyAddress(address, options);
   if (verdict.allowed) return undefined;
   const refusal: BlockedAddressRefusal = {
-    ok: false,
     reason: "blocked_address",
     message: `The URL's host ${url.hostname} points to ${describeBlockedAddress(address, verdict.category, verdict.embeddedIn)}, which the server may not fetch from.`,
     hostname: url.hostname,
@@ -89,15 +88,8 @@ function blocked(
     : { ...refusal, embeddedIn: verdict.embeddedIn };
 }
 
-/** Result of {@link parseFetchUrl}. */
-export type ParsedFetchUrl =
-  | {
-      /** Always true. */
-      readonly ok: true;
-      /** The parsed URL. */
-      readonly url: URL;
-    }
-  | PlainFetchRefusal;
+/** Result of {@link parseFetchUrl}: the parsed URL, or `invalid_url`. */
+export type ParsedFetchUrl = Result<URL, PlainFetchRefusal>;
 
 /** Why a URL of another scheme than https is refused. */
 export const HTTPS_ONLY_MESSAGE = "Only https URLs can be imported.";
@@ -105,8 +97,8 @@ export const HTTPS_ONLY_MESSAGE = "Only https URLs can be imported.";
 /** Parses a URL, refusing only text the WHATWG parser rejects. */
 export function parseFetchUrl(text: string): ParsedFetchUrl {
   return URL.canParse(text)
-    ? { ok: true, url: new URL(text) }
-    : plain("invalid_url", "The URL cannot be parsed.");
+    ? ok(new URL(text))
+    : err(plainRefusal("invalid_url", "The URL cannot be parsed."));
 }
 
 /**
@@ -124,30 +116,31 @@ export function parseFetchUrl(text: string): ParsedFetchUrl {
 export function checkSourceUrl(text: string, options: UrlPolicyOptions = {}): UrlCheck {
   const parsed = parseFetchUrl(text);
   if (!parsed.ok) return parsed;
-  const { url } = parsed;
+  const url = parsed.value;
   const allowed =
     url.protocol === "https:" ||
     (url.protocol === "http:" && options.dangerouslyAllowHttp === true);
-  if (!allowed) return plain("scheme_not_allowed", HTTPS_ONLY_MESSAGE);
+  if (!allowed) return err(plainRefusal("scheme_not_allowed", HTTPS_ONLY_MESSAGE));
   if (url.username !== "" || url.password !== "") {
-    return plain("credentials_in_url", "The URL carries a user name or password; remove them.");
+    return err(
+      plainRefusal("credentials_in_url", "The URL carries a user name or password; remove them."),
+    );
   }
   const hostname = bareHostname(url);
   if (isLocalhostName(hostname) && options.dangerouslyAllowLoopback !== true) {
-    return {
-      ok: false,
+    return err({
       reason: "blocked_address",
       message: `The URL's host ${hostname} is this server itself.`,
       hostname,
       address: hostname,
       category: "loopback",
-    };
+    });
   }
   if (parseIpAddress(hostname) !== undefined) {
     const refusal = blocked(url, hostname, options);
-    if (refusal !== undefined) return refusal;
+    if (refusal !== undefined) return err(refusal);
   }
-  return { ok: true, url };
+  return ok(url);
 }
 
 /**
@@ -179,21 +172,25 @@ async function resolveAddresses(
   try {
     addresses = parseIpAddress(hostname) === undefined ? await resolveHost(hostname) : [hostname];
   } catch (error) {
-    return isTemporaryResolverFailure(error)
-      ? plain("network_error", `The host ${hostname} could not be resolved right now.`)
-      : plain("dns_failure", `The host ${hostname} could not be resolved.`);
+    return err(
+      isTemporaryResolverFailure(error)
+        ? plainRefusal("network_error", `The host ${hostname} could not be resolved right now.`)
+        : plainRefusal("dns_failure", `The host ${hostname} could not be resolved.`),
+    );
   }
-  if (addresses.length === 0) return plain("dns_failure", `The host ${hostname} has no addresses.`);
+  if (addresses.length === 0) {
+    return err(plainRefusal("dns_failure", `The host ${hostname} has no addresses.`));
+  }
   const vetted: VettedAddress[] = [];
   for (const address of addresses) {
     const refusal = vet(address);
-    if (refusal !== undefined) return refusal;
+    if (refusal !== undefined) return err(refusal);
     const parsed = parseIpAddress(address);
     if (parsed === undefined)
-      return plain("dns_failure", `The host ${hostname} resolved to a non-address.`);
+      return err(plainRefusal("dns_failure", `The host ${hostname} resolved to a non-address.`));
     vetted.push({ address, family: parsed.family });
   }
-  return { ok: true, addresses: vetted };
+  return ok(vetted);
 }
 
 /**

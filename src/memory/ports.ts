@@ -13,6 +13,7 @@ import type { UrlFetcher } from "../media/url-fetcher.js";
 import { toOrganizationId } from "../organization-id.js";
 import type { NewApiKey } from "../ports/accounts.js";
 import type { ServiceDependencies } from "../ports/dependencies.js";
+import { err } from "../result.js";
 import {
   EDIT_RATE_LIMIT_MAX_REQUESTS_DEFAULT,
   EDIT_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
@@ -120,11 +121,10 @@ export interface MemoryPorts
 
 const REFUSING_URL_FETCHER: UrlFetcher = {
   async fetch() {
-    return {
-      ok: false,
+    return err({
       reason: "network_error",
       message: "This server does not import media by URL; upload the file instead.",
-    };
+    });
   },
 };
 

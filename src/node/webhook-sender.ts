@@ -35,18 +35,18 @@ async function sendUnderPolicy(
   options: NodeWebhookSenderOptions,
 ): Promise<WebhookResponse> {
   const checked = checkSourceUrl(request.url, options);
-  if (!checked.ok) throw new Error(`The webhook URL is refused: ${checked.message}`);
+  if (!checked.ok) throw new Error(`The webhook URL is refused: ${checked.error.message}`);
   const resolved = await resolveVettedAddresses(
-    checked.url,
+    checked.value,
     options.resolveHost ?? resolveWithNodeDns,
     options,
   );
-  if (!resolved.ok) throw new Error(`The webhook URL is refused: ${resolved.message}`);
+  if (!resolved.ok) throw new Error(`The webhook URL is refused: ${resolved.error.message}`);
   const transport = options.transport ?? createNodeHttpTransport();
   const response = await transport({
     method: "POST",
-    url: checked.url,
-    addresses: resolved.addresses,
+    url: checked.value,
+    addresses: resolved.value,
     headers: request.headers,
     body: request.body,
     signal: request.signal,

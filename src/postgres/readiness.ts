@@ -6,8 +6,10 @@
  *
  * @module
  */
+
 import type { Pool } from "pg";
 import type { ReadinessCheck, ReadinessResult } from "../http/health.js";
+import { err, ok } from "../result.js";
 import type { MigrateOptions } from "./migrate.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { postgresSchemaOf } from "./schema.js";
@@ -56,13 +58,13 @@ export function postgresReadiness(pool: Pool, options: MigrateOptions = {}): Rea
         applied = await appliedVersions(pool, table);
       } catch {
         // The driver's message may name the host and user; the probe is unauthenticated.
-        return { ok: false, reason: "database_unreachable" };
+        return err({ reason: "database_unreachable" });
       }
       const missing = expected.filter((version) => !applied.includes(version));
       const latest = applied.at(-1) ?? 0;
       return missing.length === 0
-        ? { ok: true, details: { schema: schema.name, migration: latest } }
-        : { ok: false, reason: "migrations_pending", details: { schema: schema.name, missing } };
+        ? ok({ schema: schema.name, migration: latest })
+        : err({ reason: "migrations_pending", details: { schema: schema.name, missing } });
     },
   };
 }

@@ -67,6 +67,6 @@ export function placeholderMp4(aspectRatio: string | undefined): Uint8Array {
   if (cached !== undefined) return cached;
   const result = decodeBase64(CLIPS[key].base64, "base64");
   if (!result.ok) throw new Error(`The placeholder video ${key} is not valid base64.`);
-  decoded.set(key, result.bytes);
-  return result.bytes;
+  decoded.set(key, result.value);
+  return result.value;
 }

@@ -15,10 +15,16 @@ const ORIGIN = "http://reelkit.test";
 const get = (handler: ReturnType<typeof createHealthHandler>, path: string, method = "GET") =>
   handler(new Request(`${ORIGIN}${path}`, { method }));
 
-const passing: ReadinessCheck = { name: "cache", check: async () => ({ ok: true }) };
+const passing: ReadinessCheck = {
+  name: "cache",
+  check: async () => ({ ok: true, value: undefined }),
+};
 const failing: ReadinessCheck = {
   name: "database",
-  check: async () => ({ ok: false, reason: "migrations_pending", details: { missing: [15] } }),
+  check: async () => ({
+    ok: false,
+    error: { reason: "migrations_pending", details: { missing: [15] } },
+  }),
 };
 
 describe("the health handler", () => {

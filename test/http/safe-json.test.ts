@@ -15,7 +15,7 @@ describe("parseUntrustedJson", () => {
     expect(parseUntrustedJson("[[1]]", 2).ok).toBe(true);
     expect(parseUntrustedJson("[[1]]", 1)).toEqual({
       ok: false,
-      rejection: { reason: "too_deep", message: "The JSON body nests deeper than 1 levels." },
+      error: { reason: "too_deep", message: "The JSON body nests deeper than 1 levels." },
     });
     expect(JSON_MAX_DEPTH).toBe(64);
   });
@@ -24,14 +24,14 @@ describe("parseUntrustedJson", () => {
     const started = performance.now();
     const result = parseUntrustedJson("[".repeat(1_000_000));
     expect(result.ok).toBe(false);
-    expect(result.ok ? undefined : result.rejection.reason).toBe("too_deep");
+    expect(result.ok ? undefined : result.error.reason).toBe("too_deep");
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("refuses closers that run ahead of openers as malformed", () => {
     const text = `${"]".repeat(100)}${"[".repeat(100)}`;
     const result = parseUntrustedJson(text);
-    expect(result.ok ? undefined : result.rejection.reason).toBe("malformed_json");
+    expect(result.ok ? undefined : result.error.reason).toBe("malformed_json");
   });
 
   it("skips escaped quotes inside strings when measuring depth", () => {
@@ -43,7 +43,7 @@ describe("parseUntrustedJson", () => {
     expect(HOSTILE_JSON_KEYS.has("__proto__")).toBe(true);
     expect(parseUntrustedJson('[{"a":{"__proto__":1}}]')).toEqual({
       ok: false,
-      rejection: {
+      error: {
         reason: "hostile_key",
         message: 'The key "__proto__" is not allowed in a request body.',
         key: "__proto__",

@@ -180,7 +180,7 @@ describe("source_url failures over MCP", () => {
     ["a source that is down", "network_error", 500],
   ] as const)("answers %s as REST does", async (_name, reason, status) => {
     const harness = await createMcpHarness({
-      urlFetcher: { fetch: async () => ({ ok: false, reason, message: "m" }) },
+      urlFetcher: { fetch: async () => ({ ok: false, error: { reason, message: "m" } }) },
     });
     const client = await harness.connect(KEYS.acme);
     const sourceUrl = "https://cdn.example.com/a.png";

@@ -11,13 +11,13 @@ describe("decodeBase64", () => {
     ["aGVsbG8=", "hello"],
     ["aGVsbG8hIQ==", "hello!!"],
   ])("decodes %j to %j", (text, expected) => {
-    expect(decodeBase64(text, "base64")).toEqual({ ok: true, bytes: encoder.encode(expected) });
+    expect(decodeBase64(text, "base64")).toEqual({ ok: true, value: encoder.encode(expected) });
   });
 
   it("decodes every byte value the way the platform encoder wrote it", () => {
     const all = Uint8Array.from({ length: 256 }, (_, index) => index);
     const text = Buffer.from(all).toString("base64");
-    expect(decodeBase64(text, "base64")).toEqual({ ok: true, bytes: all });
+    expect(decodeBase64(text, "base64")).toEqual({ ok: true, value: all });
   });
 
   it.each([
@@ -33,13 +33,13 @@ describe("decodeBase64", () => {
   ])("refuses %j (%s)", (text, problem) => {
     const result = decodeBase64(text, "base64");
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problem).toContain(problem);
+    if (!result.ok) expect(result.error).toContain(problem);
   });
 
   it("reads base64url without padding and refuses the standard alphabet's symbols in it", () => {
     expect(decodeBase64("-_8", "base64url")).toEqual({
       ok: true,
-      bytes: new Uint8Array([251, 255]),
+      value: new Uint8Array([251, 255]),
     });
     expect(decodeBase64("+/8", "base64url").ok).toBe(false);
     expect(decodeBase64("-_8=", "base64url").ok).toBe(false);
@@ -53,7 +53,7 @@ describe("encodeBase64Url", () => {
       const bytes = Uint8Array.from({ length }, (_, index) => (index * 89 + length * 7) & 0xff);
       const text = encodeBase64Url(bytes);
       expect(text).toBe(Buffer.from(bytes).toString("base64url"));
-      expect(decodeBase64(text, "base64url")).toEqual({ ok: true, bytes });
+      expect(decodeBase64(text, "base64url")).toEqual({ ok: true, value: bytes });
     }
   });
 });

@@ -12,8 +12,7 @@ describe("decodeInlineData", () => {
   it("decodes plain base64 and reports no declared type", () => {
     expect(decodeInlineData(pngBase64, { maxBytes: INLINE_UPLOAD_MAX_BYTES })).toEqual({
       ok: true,
-      bytes: PNG_BYTES,
-      declaredMediaType: undefined,
+      value: { bytes: PNG_BYTES, declaredMediaType: undefined },
     });
   });
 
@@ -24,7 +23,7 @@ describe("decodeInlineData", () => {
     ["data:;base64,", undefined],
   ])("decodes the data URL %s and returns its declared type", (prefix, declared) => {
     const result = decodeInlineData(`${prefix}${pngBase64}`, { maxBytes: INLINE_UPLOAD_MAX_BYTES });
-    expect(result).toEqual({ ok: true, bytes: PNG_BYTES, declaredMediaType: declared });
+    expect(result).toEqual({ ok: true, value: { bytes: PNG_BYTES, declaredMediaType: declared } });
   });
 
   it.each([
@@ -44,8 +43,8 @@ describe("decodeInlineData", () => {
     const result = decodeInlineData(data, { maxBytes: INLINE_UPLOAD_MAX_BYTES });
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.reason).toBe(reason);
-      expect(result.message.length).toBeGreaterThan(10);
+      expect(result.error.reason).toBe(reason);
+      expect(result.error.message.length).toBeGreaterThan(10);
     }
   });
 
@@ -54,13 +53,15 @@ describe("decodeInlineData", () => {
     const atLimit = Buffer.alloc(limit, 7).toString("base64");
     const overLimit = Buffer.alloc(limit + 1, 7).toString("base64");
     const accepted = decodeInlineData(atLimit, { maxBytes: limit });
-    expect(accepted.ok && accepted.bytes.length).toBe(limit);
+    expect(accepted.ok && accepted.value.bytes.length).toBe(limit);
     expect(decodeInlineData(overLimit, { maxBytes: limit })).toEqual({
       ok: false,
-      reason: "too_large",
-      message: "The data decodes to 301 bytes; at most 300 are accepted inline.",
-      maxBytes: 300,
-      decodedBytes: 301,
+      error: {
+        reason: "too_large",
+        message: "The data decodes to 301 bytes; at most 300 are accepted inline.",
+        maxBytes: 300,
+        decodedBytes: 301,
+      },
     });
   });
 
@@ -69,8 +70,8 @@ describe("decodeInlineData", () => {
     const result = decodeInlineData(`data:image/png;base64,${junk}`, {
       maxBytes: INLINE_UPLOAD_MAX_BYTES,
     });
-    expect(result.ok === false && result.reason).toBe("too_large");
-    expect(result.ok === false && result.decodedBytes).toBe(INLINE_UPLOAD_MAX_BYTES + 3);
+    expect(result.ok === false && result.error.reason).toBe("too_large");
+    expect(result.ok === false && result.error.decodedBytes).toBe(INLINE_UPLOAD_MAX_BYTES + 3);
   });
 
   it("takes the limit as a parameter: 10 MiB reference images pass where 3 MiB uploads do not", () => {
@@ -79,6 +80,6 @@ describe("decodeInlineData", () => {
     const reference = decodeInlineData(`data:image/png;base64,${fourMebibytes}`, {
       maxBytes: REFERENCE_INLINE_IMAGE_MAX_BYTES,
     });
-    expect(reference.ok && reference.bytes.length).toBe(4 * 1024 * 1024);
+    expect(reference.ok && reference.value.bytes.length).toBe(4 * 1024 * 1024);
   });
 });

@@ -15,7 +15,6 @@ import { PNG_BYTES } from "./media-samples.js";
 describe("fetchRefusalError", () => {
   it("answers bad_request naming the field, the reason and its details", () => {
     const refusal: FetchRefusal = {
-      ok: false,
       reason: "blocked_address",
       message: "The URL's host resolves to 10.0.0.1 (private).",
       hostname: "x.example",
@@ -40,7 +39,7 @@ describe("fetchRefusalError", () => {
       const error = fetchRefusalError(refusal, "url");
       return [error.code, error.retryable];
     };
-    const base = { ok: false as const, message: "m" };
+    const base = { message: "m" };
     const transient = ["server_error", true];
     const permanent = ["bad_request", false];
     expect(
@@ -58,7 +57,6 @@ describe("fetchRefusalError", () => {
   it("carries the details of every reason in snake_case", () => {
     expect(FETCH_REFUSAL_REASONS).toHaveLength(11);
     const error = fetchRefusalError({
-      ok: false,
       reason: "timeout",
       message: "m",
       phase: "response",
@@ -77,7 +75,7 @@ describe("inlineDataError and declaredTypeError", () => {
   it("name the field and the reason", () => {
     const decoded = decodeInlineData("aGVsbG8=", { maxBytes: 2 });
     if (decoded.ok) throw new Error("expected a refusal");
-    expect(inlineDataError(decoded, "media.data")).toMatchObject({
+    expect(inlineDataError(decoded.error, "media.data")).toMatchObject({
       code: "bad_request",
       context: { field: "media.data", reason: "too_large", max_bytes: 2 },
     });
@@ -101,7 +99,7 @@ describe("uploadUrlError", () => {
     ["method_not_allowed", "bad_request"],
     ["content_type_mismatch", "bad_request"],
   ] as const)("maps %s to %s", (reason, code) => {
-    expect(uploadUrlError({ ok: false, reason, message: "m" })).toMatchObject({
+    expect(uploadUrlError({ reason, message: "m" })).toMatchObject({
       code,
       context: { reason },
     });

@@ -54,19 +54,26 @@ describe("importMaxBytesForKind and chooseByteLimit", () => {
     ["application/octet-stream", { kind: "audio" }, IMAGE_AUDIO_IMPORT_MAX_BYTES, "audio"],
     ["image/png", { maxBytes: 10 }, 10, "image"],
   ] as const)("%s with %j allows %i bytes as %s", (contentType, options, maxBytes, kind) => {
-    expect(chooseByteLimit(contentType, options)).toMatchObject({ ok: true, maxBytes, kind });
+    expect(chooseByteLimit(contentType, options)).toMatchObject({
+      ok: true,
+      value: { maxBytes, kind },
+    });
   });
 
   it("refuses types that are not media, whatever the caller expects", () => {
     expect(chooseByteLimit("text/html; charset=utf-8", { kind: "image" })).toEqual({
       ok: false,
-      reason: "unsupported_content_type",
-      message: "The URL serves text/html; charset=utf-8, not an image, video or audio file.",
-      contentType: "text/html; charset=utf-8",
+      error: {
+        reason: "unsupported_content_type",
+        message: "The URL serves text/html; charset=utf-8, not an image, video or audio file.",
+        contentType: "text/html; charset=utf-8",
+      },
     });
     expect(chooseByteLimit("garbage", {})).toMatchObject({
       ok: false,
-      reason: "unsupported_content_type",
+      error: {
+        reason: "unsupported_content_type",
+      },
     });
   });
 });

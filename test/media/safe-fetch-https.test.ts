@@ -43,7 +43,10 @@ describe("createSafeUrlFetcher over HTTPS", () => {
     const result = await createNodeUrlFetcher(options).fetch(
       `https://${HOST}:${server.port}/logo.png`,
     );
-    expect(result).toMatchObject({ ok: true, bytes: PNG_BYTES, contentType: "image/png" });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { bytes: PNG_BYTES, contentType: "image/png" },
+    });
     expect(serverNames).toEqual([HOST]);
   });
 
@@ -51,7 +54,7 @@ describe("createSafeUrlFetcher over HTTPS", () => {
     const result = await createNodeUrlFetcher(options).fetch(
       `https://other.reelkit.test:${server.port}/logo.png`,
     );
-    expect(result).toMatchObject({ ok: false, reason: "network_error" });
+    expect(result).toMatchObject({ ok: false, error: { reason: "network_error" } });
   });
 
   it("refuses a certificate from an untrusted authority", async () => {
@@ -59,6 +62,6 @@ describe("createSafeUrlFetcher over HTTPS", () => {
     const result = await createNodeUrlFetcher(withDefaultTransport).fetch(
       `https://${HOST}:${server.port}/logo.png`,
     );
-    expect(result).toMatchObject({ ok: false, reason: "network_error" });
+    expect(result).toMatchObject({ ok: false, error: { reason: "network_error" } });
   });
 });

@@ -113,11 +113,13 @@ describe("createSafeUrlFetcher against a local server", () => {
     const result = await fetcher().fetch(url("/image.png"));
     expect(result).toEqual({
       ok: true,
-      url: url("/image.png"),
-      bytes: PNG_BYTES,
-      contentType: "image/png",
-      kind: "image",
-      redirectCount: 0,
+      value: {
+        url: url("/image.png"),
+        bytes: PNG_BYTES,
+        contentType: "image/png",
+        kind: "image",
+        redirectCount: 0,
+      },
     });
   });
 
@@ -141,53 +143,66 @@ describe("createSafeUrlFetcher against a local server", () => {
     ["/over-chunked", false],
   ])("holds %s to the limit of N bytes", async (path, accepted) => {
     const result = await fetcher().fetch(url(path), { maxBytes: LIMIT });
-    if (accepted) expect(result.ok && result.bytes.length).toBe(LIMIT);
+    if (accepted) expect(result.ok && result.value.bytes.length).toBe(LIMIT);
     else
       expect(result).toEqual({
         ok: false,
-        reason: "too_large",
-        message: `The file is larger than the limit of ${LIMIT} bytes.`,
-        maxBytes: LIMIT,
+        error: {
+          reason: "too_large",
+          message: `The file is larger than the limit of ${LIMIT} bytes.`,
+          maxBytes: LIMIT,
+        },
       });
   });
 
   it("cuts an endless stream as soon as the limit is passed", async () => {
     const result = await fetcher().fetch(url("/endless"), { maxBytes: 64 * 1024 });
-    expect(result).toMatchObject({ ok: false, reason: "too_large", maxBytes: 64 * 1024 });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { reason: "too_large", maxBytes: 64 * 1024 },
+    });
     const written = await streamClosed;
     expect(written).toBeLessThan(1024 * 1024);
   });
 
   it("picks the per-kind limit from the response type, or from the caller's kind", async () => {
     const audio = await fetcher().fetch(url("/audio"));
-    expect(audio).toMatchObject({ ok: true, kind: "audio", contentType: "audio/mpeg" });
+    expect(audio).toMatchObject({ ok: true, value: { kind: "audio", contentType: "audio/mpeg" } });
     const declared = await fetcher().fetch(url("/no-type"), { kind: "video" });
-    expect(declared).toMatchObject({ ok: true, kind: "video", contentType: undefined });
+    expect(declared).toMatchObject({ ok: true, value: { kind: "video", contentType: undefined } });
     const generic = await fetcher().fetch(url("/no-type"));
-    expect(generic).toMatchObject({ ok: true, kind: undefined });
+    expect(generic).toMatchObject({ ok: true, value: { kind: undefined } });
   });
 
   it("refuses responses that are not media", async () => {
     expect(await fetcher().fetch(url("/html"), { kind: "image" })).toMatchObject({
       ok: false,
-      reason: "unsupported_content_type",
-      contentType: "text/html",
+      error: {
+        reason: "unsupported_content_type",
+        contentType: "text/html",
+      },
     });
     expect(await fetcher().fetch(url("/gzip"))).toMatchObject({
-      reason: "unsupported_content_type",
+      error: {
+        reason: "unsupported_content_type",
+      },
     });
   });
 
   it("reports error statuses with the status", async () => {
     expect(await fetcher().fetch(url("/missing"))).toEqual({
       ok: false,
-      reason: "http_status",
-      message: "The URL answered with HTTP status 404.",
-      status: 404,
+      error: {
+        reason: "http_status",
+        message: "The URL answered with HTTP status 404.",
+        status: 404,
+      },
     });
     expect(await fetcher().fetch(url("/broken"))).toMatchObject({
-      reason: "http_status",
-      status: 503,
+      error: {
+        reason: "http_status",
+        status: 503,
+      },
     });
   });
 });
@@ -196,30 +211,40 @@ describe("redirects", () => {
   it("follows relative and absolute redirects and counts them", async () => {
     expect(await fetcher().fetch(url("/redirect-once"))).toMatchObject({
       ok: true,
-      url: url("/image.png"),
-      redirectCount: 1,
+      value: {
+        url: url("/image.png"),
+        redirectCount: 1,
+      },
     });
     expect(await fetcher().fetch(url("/redirect-absolute"))).toMatchObject({
       ok: true,
-      redirectCount: 1,
+      value: {
+        redirectCount: 1,
+      },
     });
   });
 
   it(`follows exactly ${MAX_REDIRECTS} redirects and refuses one more`, async () => {
     expect(await fetcher().fetch(url("/hop-1"))).toMatchObject({
       ok: true,
-      redirectCount: MAX_REDIRECTS,
+      value: {
+        redirectCount: MAX_REDIRECTS,
+      },
     });
     expect(await fetcher().fetch(url("/hop-0"))).toEqual({
       ok: false,
-      reason: "too_many_redirects",
-      message: `The URL redirected more than ${MAX_REDIRECTS} times.`,
+      error: {
+        reason: "too_many_redirects",
+        message: `The URL redirected more than ${MAX_REDIRECTS} times.`,
+      },
     });
   });
 
   it("stops a redirect loop", async () => {
     const before = server.requests.length;
-    expect(await fetcher().fetch(url("/loop"))).toMatchObject({ reason: "too_many_redirects" });
+    expect(await fetcher().fetch(url("/loop"))).toMatchObject({
+      error: { reason: "too_many_redirects" },
+    });
     expect(server.requests.length - before).toBe(MAX_REDIRECTS + 1);
   });
 
@@ -236,7 +261,10 @@ describe("redirects", () => {
     ["/to-file", "scheme_not_allowed", {}],
     ["/no-location", "invalid_url", {}],
   ])("checks every hop: %s is refused as %s", async (path, reason, details) => {
-    expect(await fetcher().fetch(url(path))).toMatchObject({ ok: false, reason, ...details });
+    expect(await fetcher().fetch(url(path))).toMatchObject({
+      ok: false,
+      error: { reason, ...details },
+    });
   });
 });
 
@@ -245,10 +273,12 @@ describe("time limits", () => {
     const result = await fetcher({ responseTimeoutMilliseconds: 150 }).fetch(url("/silent"));
     expect(result).toEqual({
       ok: false,
-      reason: "timeout",
-      message: "The URL did not answer within 150 ms.",
-      phase: "response",
-      timeoutMilliseconds: 150,
+      error: {
+        reason: "timeout",
+        message: "The URL did not answer within 150 ms.",
+        phase: "response",
+        timeoutMilliseconds: 150,
+      },
     });
   });
 
@@ -256,9 +286,11 @@ describe("time limits", () => {
     const result = await fetcher({ transferTimeoutMilliseconds: 300 }).fetch(url("/trickle"));
     expect(result).toMatchObject({
       ok: false,
-      reason: "timeout",
-      phase: "transfer",
-      timeoutMilliseconds: 300,
+      error: {
+        reason: "timeout",
+        phase: "transfer",
+        timeoutMilliseconds: 300,
+      },
     });
   });
 
@@ -267,7 +299,7 @@ describe("time limits", () => {
     const result = await fetcher({ resolveHost: hanging, responseTimeoutMilliseconds: 100 }).fetch(
       url("/image.png"),
     );
-    expect(result).toMatchObject({ reason: "timeout", phase: "response" });
+    expect(result).toMatchObject({ error: { reason: "timeout", phase: "response" } });
   });
 
   it("closes the late answer of a transport that ignores the signal", async () => {
@@ -290,7 +322,9 @@ describe("time limits", () => {
     const result = await fetcher({ transport: late, responseTimeoutMilliseconds: 30 }).fetch(
       url("/x"),
     );
-    expect(result).toMatchObject({ reason: "timeout", phase: "response", timeoutMilliseconds: 30 });
+    expect(result).toMatchObject({
+      error: { reason: "timeout", phase: "response", timeoutMilliseconds: 30 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cancelled).toBe(true);
   });
@@ -305,7 +339,9 @@ describe("network failures", () => {
   it("reports an unresolvable host as dns_failure", async () => {
     expect(await fetcher().fetch("http://nowhere.test/a.png")).toMatchObject({
       ok: false,
-      reason: "dns_failure",
+      error: {
+        reason: "dns_failure",
+      },
     });
   });
 
@@ -314,7 +350,9 @@ describe("network failures", () => {
     const port = closed.port;
     await closed.close();
     expect(await fetcher().fetch(`http://127.0.0.1:${port}/a.png`)).toMatchObject({
-      reason: "network_error",
+      error: {
+        reason: "network_error",
+      },
     });
   });
 
@@ -326,7 +364,7 @@ describe("network failures", () => {
     });
     const result = await fetcher().fetch(`http://127.0.0.1:${raw.port}/a.png`);
     await raw.close();
-    expect(result).toMatchObject({ ok: false, reason: "network_error" });
+    expect(result).toMatchObject({ ok: false, error: { reason: "network_error" } });
   });
 
   it("never reads past a Content-Length that understates the body", async () => {
@@ -337,7 +375,7 @@ describe("network failures", () => {
     });
     const result = await fetcher().fetch(`http://127.0.0.1:${raw.port}/a.png`, { maxBytes: 100 });
     await raw.close();
-    expect(result.ok && new TextDecoder().decode(result.bytes)).toBe("yyyyy");
+    expect(result.ok && new TextDecoder().decode(result.value.bytes)).toBe("yyyyy");
   });
 
   it("refuses a declared length above the kind's limit before reading the body", async () => {
@@ -352,8 +390,10 @@ describe("network failures", () => {
     await raw.close();
     expect(result).toMatchObject({
       ok: false,
-      reason: "too_large",
-      maxBytes: IMAGE_AUDIO_IMPORT_MAX_BYTES,
+      error: {
+        reason: "too_large",
+        maxBytes: IMAGE_AUDIO_IMPORT_MAX_BYTES,
+      },
     });
   });
 });
@@ -362,14 +402,20 @@ describe("the guard without test overrides", () => {
   it("refuses this machine and plain http before connecting", async () => {
     const before = server.requests.length;
     const strict = createNodeUrlFetcher({ resolveHost: resolveTestHosts });
-    expect(await strict.fetch(url("/image.png"))).toMatchObject({ reason: "scheme_not_allowed" });
+    expect(await strict.fetch(url("/image.png"))).toMatchObject({
+      error: { reason: "scheme_not_allowed" },
+    });
     expect(await strict.fetch(`https://${MEDIA_HOST}:${server.port}/image.png`)).toMatchObject({
-      reason: "blocked_address",
-      address: "127.0.0.1",
-      category: "loopback",
+      error: {
+        reason: "blocked_address",
+        address: "127.0.0.1",
+        category: "loopback",
+      },
     });
     expect(await strict.fetch(`https://2130706433:${server.port}/`)).toMatchObject({
-      reason: "blocked_address",
+      error: {
+        reason: "blocked_address",
+      },
     });
     expect(server.requests.length).toBe(before);
   });
@@ -382,14 +428,23 @@ describe("the guard without test overrides", () => {
           candidate.pathname,
         ),
     });
-    expect(await trusted.fetch(url("/image.png"))).toMatchObject({ ok: true, bytes: PNG_BYTES });
+    expect(await trusted.fetch(url("/image.png"))).toMatchObject({
+      ok: true,
+      value: { bytes: PNG_BYTES },
+    });
     expect(await trusted.fetch(url("/redirect-absolute"))).toMatchObject({ ok: true });
     expect(await trusted.fetch(url("/to-metadata-https"))).toMatchObject({
-      reason: "blocked_address",
-      address: "169.254.169.254",
+      error: {
+        reason: "blocked_address",
+        address: "169.254.169.254",
+      },
     });
-    expect(await trusted.fetch(url("/to-private"))).toMatchObject({ reason: "scheme_not_allowed" });
-    expect(await trusted.fetch(url("/exact"))).toMatchObject({ reason: "scheme_not_allowed" });
+    expect(await trusted.fetch(url("/to-private"))).toMatchObject({
+      error: { reason: "scheme_not_allowed" },
+    });
+    expect(await trusted.fetch(url("/exact"))).toMatchObject({
+      error: { reason: "scheme_not_allowed" },
+    });
   });
 
   it("uses the operating system's resolver and Node's transport by default", async () => {
@@ -399,7 +454,9 @@ describe("the guard without test overrides", () => {
     });
     expect(await defaults.fetch(`http://localhost:${server.port}/image.png`)).toMatchObject({
       ok: true,
-      bytes: PNG_BYTES,
+      value: {
+        bytes: PNG_BYTES,
+      },
     });
   });
 });

@@ -86,7 +86,7 @@ describe("createUploadUrlSigner: verify", () => {
       await signer.verify({ url: upload.url, method: "PUT", contentType: "video/mp4" }),
     ).toEqual({
       ok: true,
-      claims: {
+      value: {
         organizationId: toOrganizationId(42),
         objectKey: REQUEST.objectKey,
         contentType: "video/mp4",
@@ -120,8 +120,10 @@ describe("createUploadUrlSigner: verify", () => {
       await signer.verify({ url: upload.url, method: "PUT", contentType: "video/mp4" }),
     ).toEqual({
       ok: false,
-      reason: "expired",
-      message: "The upload URL has expired; request a new one.",
+      error: {
+        reason: "expired",
+        message: "The upload URL has expired; request a new one.",
+      },
     });
   });
 
@@ -139,7 +141,9 @@ describe("createUploadUrlSigner: verify", () => {
     const contentType = name === "type" ? value : "video/mp4";
     expect(await signer.verify({ url: tampered, method: "PUT", contentType })).toMatchObject({
       ok: false,
-      reason: "bad_signature",
+      error: {
+        reason: "bad_signature",
+      },
     });
   });
 
@@ -154,7 +158,9 @@ describe("createUploadUrlSigner: verify", () => {
     expect(
       await signer.verify({ url: forged.url, method: "PUT", contentType: "video/mp4" }),
     ).toMatchObject({
-      reason: "bad_signature",
+      error: {
+        reason: "bad_signature",
+      },
     });
   });
 
@@ -166,7 +172,9 @@ describe("createUploadUrlSigner: verify", () => {
     expect(
       await signer.verify({ url: tampered, method: "PUT", contentType: "video/mp4" }),
     ).toMatchObject({
-      reason: "bad_signature",
+      error: {
+        reason: "bad_signature",
+      },
     });
   });
 
@@ -176,19 +184,25 @@ describe("createUploadUrlSigner: verify", () => {
     expect(
       await signer.verify({ url: upload.url, method: "POST", contentType: "video/mp4" }),
     ).toMatchObject({
-      reason: "method_not_allowed",
+      error: {
+        reason: "method_not_allowed",
+      },
     });
     expect(
       await signer.verify({ url: upload.url, method: "PUT", contentType: "text/html" }),
     ).toEqual({
       ok: false,
-      reason: "content_type_mismatch",
-      message: "The upload must be sent with Content-Type: video/mp4.",
+      error: {
+        reason: "content_type_mismatch",
+        message: "The upload must be sent with Content-Type: video/mp4.",
+      },
     });
     expect(
       await signer.verify({ url: upload.url, method: "PUT", contentType: null }),
     ).toMatchObject({
-      reason: "content_type_mismatch",
+      error: {
+        reason: "content_type_mismatch",
+      },
     });
   });
 
@@ -217,7 +231,9 @@ describe("createUploadUrlSigner: verify", () => {
     mutate(url.searchParams);
     expect(await signer.verify({ url, method: "PUT", contentType: "video/mp4" })).toMatchObject({
       ok: false,
-      reason: "malformed",
+      error: {
+        reason: "malformed",
+      },
     });
   });
 
@@ -226,7 +242,9 @@ describe("createUploadUrlSigner: verify", () => {
     expect(
       await signer.verify({ url: "::::", method: "PUT", contentType: "video/mp4" }),
     ).toMatchObject({
-      reason: "malformed",
+      error: {
+        reason: "malformed",
+      },
     });
   });
 });
@@ -237,14 +255,18 @@ describe("createUploadUrlSigner: recognize", () => {
     const upload = await signer.sign(REQUEST);
     expect(await signer.recognize(upload.url)).toEqual({
       ok: true,
-      claims: upload.claims,
-      expired: false,
+      value: {
+        claims: upload.claims,
+        expired: false,
+      },
     });
     clock.advance(60_000);
     expect(await signer.recognize(new URL(upload.url))).toEqual({
       ok: true,
-      claims: upload.claims,
-      expired: true,
+      value: {
+        claims: upload.claims,
+        expired: true,
+      },
     });
   });
 
@@ -252,18 +274,25 @@ describe("createUploadUrlSigner: recognize", () => {
     const { signer } = setup();
     const upload = await signer.sign(REQUEST);
     const moved = `http://169.254.169.254/v1/uploads${new URL(upload.url).search}`;
-    expect(await signer.recognize(moved)).toMatchObject({ ok: false, reason: "foreign_url" });
+    expect(await signer.recognize(moved)).toMatchObject({
+      ok: false,
+      error: { reason: "foreign_url" },
+    });
     const otherPath = `https://api.example.com/v1/other${new URL(upload.url).search}`;
-    expect(await signer.recognize(otherPath)).toMatchObject({ reason: "foreign_url" });
+    expect(await signer.recognize(otherPath)).toMatchObject({ error: { reason: "foreign_url" } });
   });
 
   it("refuses forged and malformed URLs on its own path", async () => {
     const { signer } = setup();
     const upload = await signer.sign(REQUEST);
     expect(await signer.recognize(withParameter(upload.url, "org", "1"))).toMatchObject({
-      reason: "bad_signature",
+      error: {
+        reason: "bad_signature",
+      },
     });
-    expect(await signer.recognize(`${BASE_URL}?org=1`)).toMatchObject({ reason: "malformed" });
-    expect(await signer.recognize("not a url")).toMatchObject({ reason: "malformed" });
+    expect(await signer.recognize(`${BASE_URL}?org=1`)).toMatchObject({
+      error: { reason: "malformed" },
+    });
+    expect(await signer.recognize("not a url")).toMatchObject({ error: { reason: "malformed" } });
   });
 });

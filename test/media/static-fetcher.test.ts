@@ -14,44 +14,56 @@ describe("createStaticUrlFetcher", () => {
     const result = await fetcher.fetch("HTTPS://MEDIA.example.com:443/logo.png");
     expect(result).toEqual({
       ok: true,
-      url: "https://media.example.com/logo.png",
-      bytes: PNG_BYTES,
-      contentType: "image/png",
-      kind: "image",
-      redirectCount: 0,
+      value: {
+        url: "https://media.example.com/logo.png",
+        bytes: PNG_BYTES,
+        contentType: "image/png",
+        kind: "image",
+        redirectCount: 0,
+      },
     });
     if (result.ok) {
-      result.bytes[0] = 0;
+      result.value.bytes[0] = 0;
       expect(PNG_BYTES[0]).toBe(0x89);
     }
   });
 
   it("answers unknown URLs and other statuses as http_status", async () => {
     expect(await fetcher.fetch("https://media.example.com/nope")).toMatchObject({
-      reason: "http_status",
-      status: 404,
+      error: {
+        reason: "http_status",
+        status: 404,
+      },
     });
     expect(await fetcher.fetch("https://media.example.com/gone")).toMatchObject({
-      reason: "http_status",
-      status: 410,
+      error: {
+        reason: "http_status",
+        status: 410,
+      },
     });
-    expect(await fetcher.fetch("not a url")).toMatchObject({ reason: "invalid_url" });
+    expect(await fetcher.fetch("not a url")).toMatchObject({ error: { reason: "invalid_url" } });
   });
 
   it("applies the same type and size rules as the network fetcher", async () => {
     expect(await fetcher.fetch("https://media.example.com/notes.txt")).toMatchObject({
-      reason: "unsupported_content_type",
+      error: {
+        reason: "unsupported_content_type",
+      },
     });
     expect(
       await fetcher.fetch("https://media.example.com/logo.png", { maxBytes: PNG_BYTES.length - 1 }),
     ).toMatchObject({
-      reason: "too_large",
-      maxBytes: PNG_BYTES.length - 1,
+      error: {
+        reason: "too_large",
+        maxBytes: PNG_BYTES.length - 1,
+      },
     });
     expect(await fetcher.fetch("https://media.example.com/raw", { kind: "audio" })).toMatchObject({
       ok: true,
-      kind: "audio",
-      bytes: new TextEncoder().encode("abc"),
+      value: {
+        kind: "audio",
+        bytes: new TextEncoder().encode("abc"),
+      },
     });
   });
 

@@ -17,7 +17,7 @@ const resolverFor =
 describe("checkSourceUrl", () => {
   it("accepts a plain https URL and normalizes it", () => {
     const result = checkSourceUrl("HTTPS://CDN.Example.com/clip.mp4?x=1");
-    expect(result.ok && result.url.href).toBe("https://cdn.example.com/clip.mp4?x=1");
+    expect(result.ok && result.value.href).toBe("https://cdn.example.com/clip.mp4?x=1");
   });
 
   it.each([
@@ -33,7 +33,7 @@ describe("checkSourceUrl", () => {
     ["https://user@cdn.example.com/a.png", "credentials_in_url"],
     ["https://:secret@cdn.example.com/a.png", "credentials_in_url"],
   ])("refuses %s as %s", (url, reason) => {
-    expect(checkSourceUrl(url)).toMatchObject({ ok: false, reason });
+    expect(checkSourceUrl(url)).toMatchObject({ ok: false, error: { reason } });
   });
 
   it.each([
@@ -59,9 +59,11 @@ describe("checkSourceUrl", () => {
   ])("refuses %s before any lookup as %s (%s)", (url, address, category) => {
     expect(checkSourceUrl(url)).toMatchObject({
       ok: false,
-      reason: "blocked_address",
-      address,
-      category,
+      error: {
+        reason: "blocked_address",
+        address,
+        category,
+      },
     });
   });
 
@@ -69,7 +71,9 @@ describe("checkSourceUrl", () => {
     expect(
       checkSourceUrl("http://127.0.0.1:8080/a.png", { dangerouslyAllowHttp: true }),
     ).toMatchObject({
-      reason: "blocked_address",
+      error: {
+        reason: "blocked_address",
+      },
     });
     const local = checkSourceUrl("http://127.0.0.1:8080/a.png", {
       dangerouslyAllowHttp: true,
@@ -94,7 +98,7 @@ describe("resolveVettedAddresses", () => {
   it("returns every address with its family when all are allowed", async () => {
     expect(await resolveVettedAddresses(url("cdn.example.com"), resolver)).toEqual({
       ok: true,
-      addresses: [
+      value: [
         { address: "93.184.215.14", family: 4 },
         { address: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", family: 6 },
       ],
@@ -104,12 +108,14 @@ describe("resolveVettedAddresses", () => {
   it("refuses the host when any one address is blocked", async () => {
     expect(await resolveVettedAddresses(url("rebind.example.com"), resolver)).toEqual({
       ok: false,
-      message:
-        "The URL's host rebind.example.com points to 10.0.0.5 (private), which the server may not fetch from.",
-      reason: "blocked_address",
-      hostname: "rebind.example.com",
-      address: "10.0.0.5",
-      category: "private",
+      error: {
+        message:
+          "The URL's host rebind.example.com points to 10.0.0.5 (private), which the server may not fetch from.",
+        reason: "blocked_address",
+        hostname: "rebind.example.com",
+        address: "10.0.0.5",
+        category: "private",
+      },
     });
   });
 
@@ -119,17 +125,23 @@ describe("resolveVettedAddresses", () => {
     ["garbage.example.com", "unparseable"],
   ])("refuses %s as %s", async (host, category) => {
     expect(await resolveVettedAddresses(url(host), resolver)).toMatchObject({
-      reason: "blocked_address",
-      category,
+      error: {
+        reason: "blocked_address",
+        category,
+      },
     });
   });
 
   it("reports names that do not resolve, or resolve to nothing, as dns_failure", async () => {
     expect(await resolveVettedAddresses(url("missing.example.com"), resolver)).toMatchObject({
-      reason: "dns_failure",
+      error: {
+        reason: "dns_failure",
+      },
     });
     expect(await resolveVettedAddresses(url("empty.example.com"), resolver)).toMatchObject({
-      reason: "dns_failure",
+      error: {
+        reason: "dns_failure",
+      },
     });
   });
 
@@ -139,7 +151,7 @@ describe("resolveVettedAddresses", () => {
     };
     expect(await resolveVettedAddresses(new URL("https://[2606:4700::1111]/"), refusing)).toEqual({
       ok: true,
-      addresses: [{ address: "2606:4700::1111", family: 6 }],
+      value: [{ address: "2606:4700::1111", family: 6 }],
     });
   });
 
@@ -147,10 +159,12 @@ describe("resolveVettedAddresses", () => {
     const internal = resolverFor({ "uploads.internal": ["10.0.0.7"] });
     expect(await resolveTrustedAddresses(url("uploads.internal"), internal)).toEqual({
       ok: true,
-      addresses: [{ address: "10.0.0.7", family: 4 }],
+      value: [{ address: "10.0.0.7", family: 4 }],
     });
     expect(await resolveVettedAddresses(url("uploads.internal"), internal)).toMatchObject({
-      reason: "blocked_address",
+      error: {
+        reason: "blocked_address",
+      },
     });
   });
 });

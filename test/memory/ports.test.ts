@@ -81,7 +81,7 @@ describe("createMemoryPorts with createSimulatedProviders", () => {
   it("refuses imports by URL with a message, when no fetcher is given", async () => {
     const { ports } = embeddedApi();
     const result = await ports.urlFetcher.fetch("https://cdn.example.com/clip.mp4");
-    expect(result).toMatchObject({ ok: false, reason: "network_error" });
+    expect(result).toMatchObject({ ok: false, error: { reason: "network_error" } });
   });
 
   it("signs upload URLs and names the API at the origin", () => {

@@ -33,14 +33,16 @@ describe.skipIf(sharedUrl === undefined)("the PostgreSQL readiness check", () =>
       const check = postgresReadiness(schema.pool, { schema: schema.name });
       expect(await check.check()).toEqual({
         ok: false,
-        reason: "migrations_pending",
-        details: { schema: schema.name, missing: ALL_VERSIONS },
+        error: {
+          reason: "migrations_pending",
+          details: { schema: schema.name, missing: ALL_VERSIONS },
+        },
       });
       await migrate(schema.pool, { schema: schema.name });
       const latest = ALL_VERSIONS.at(-1);
       expect(await check.check()).toEqual({
         ok: true,
-        details: { schema: schema.name, migration: latest },
+        value: { schema: schema.name, migration: latest },
       });
       // A newer host of a rolling deploy applied a migration this one does not know.
       await schema.pool.query(
@@ -48,7 +50,7 @@ describe.skipIf(sharedUrl === undefined)("the PostgreSQL readiness check", () =>
       );
       expect(await check.check()).toEqual({
         ok: true,
-        details: { schema: schema.name, migration: 9999 },
+        value: { schema: schema.name, migration: 9999 },
       });
     } finally {
       await schema.dispose();

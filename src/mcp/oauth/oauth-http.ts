@@ -35,7 +35,7 @@ function essenceOf(request: Request): string {
 /** The decoded body of a request, at most {@link OAUTH_MAX_REQUEST_BYTES}, or a refusal. */
 async function bodyText(request: Request): Promise<OAuthResult<string>> {
   const read = await readBodyBytes(request, OAUTH_MAX_REQUEST_BYTES);
-  if (!read.ok) return refuse("invalid_request", read.rejection.message);
+  if (!read.ok) return refuse("invalid_request", read.error.message);
   try {
     return { ok: true, value: new TextDecoder("utf-8", { fatal: true }).decode(read.value) };
   } catch {

@@ -101,7 +101,7 @@ export function apiKeySignIn(ports: {
         return { ok: false, message: "Enter an API key of the workspace." };
       }
       const caller = await authenticate(ports, { bearerToken: apiKey.trim() });
-      if (!caller.ok) return { ok: false, message: caller.result.error.message };
+      if (!caller.ok) return { ok: false, message: caller.error.error.message };
       const { organization, key } = caller.value;
       return {
         ok: true,

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import type { Result } from "../../result.js";
 import type { MediaFormatName } from "../media-formats.js";
 import type { MediaKind } from "../media-types.js";
 
@@ -75,9 +77,7 @@ export interface MediaProbeFailure {
 }
 
 /** Result of probing a file: what it holds, or why that could not be told. */
-export type MediaProbeResult =
-  | { readonly ok: true; readonly value: MediaProbe }
-  | { readonly ok: false; readonly error: MediaProbeFailure };
+export type MediaProbeResult = Result<MediaProbe, MediaProbeFailure>;
 
 /** The file to probe: its size, and its bytes (whole or an inclusive range) on demand. */
 export interface ProbeSource {

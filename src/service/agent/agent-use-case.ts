@@ -70,11 +70,11 @@ export function agentUseCase<Input = undefined>(
   }
   return (deps) => async (request) => {
     const caller = await admitAgentRequest(deps, operation, request);
-    if (!caller.ok) return caller.result;
+    if (!caller.ok) return caller.error;
     const refused = refuseUnacceptableValues(request);
     if (refused !== undefined) return refused;
     const input = parseAgentInput(schema, request);
-    if (!input.ok) return input.result;
+    if (!input.ok) return input.error;
     return handle({ deps, caller: caller.value, input: input.value });
   };
 }

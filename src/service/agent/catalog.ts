@@ -46,7 +46,7 @@ export function narrowCatalog(catalog: Catalog, narrowing: CatalogNarrowing): Ca
 export function listGenerationCatalog(deps: ServiceDependencies): UseCase {
   return servingCheckedValues(async (request) => {
     const input = parseInput(listGenerationCatalogInputSchema, request.body ?? {}, "body");
-    if (!input.ok) return input.result;
+    if (!input.ok) return input.error;
     return success(narrowCatalog(await deps.workspace.catalog(), input.value));
   });
 }

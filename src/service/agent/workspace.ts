@@ -40,7 +40,7 @@ export const getWorkspace = agentUseCase("getWorkspace", undefined, async ({ dep
 export function authorizeConnection(deps: ServiceDependencies): UseCase {
   return async (request) => {
     const caller = await authenticate(deps, request);
-    if (!caller.ok) return caller.result;
+    if (!caller.ok) return caller.error;
     const { organization, key } = caller.value;
     if (!hasAnyScope(key, API_SCOPES)) {
       return failure(missingScopeError(API_SCOPES, key.scopes));

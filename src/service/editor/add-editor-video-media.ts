@@ -21,25 +21,25 @@ export const addEditorVideoMedia: UseCaseFactory = authenticated(
   "addEditorVideoMedia",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const body = parseInput(addEditorMediaRequestSchema, request.body, "body");
-    if (!body.ok) return body.result;
+    if (!body.ok) return body.error;
     const limited = await editRateRefusal(deps, caller);
     if (limited !== undefined) return limited;
     // A missing project is found before any media is downloaded for it.
     if (body.value.url !== undefined) {
       const project = await findEditorProject(deps, { caller, videoId: params.value.id });
-      if (!project.ok) return project.result;
+      if (!project.ok) return project.error;
     }
     const media = await resolveMediaToPlace(deps, caller, body.value);
-    if (!media.ok) return media.result;
+    if (!media.ok) return media.error;
     const addition = await addMediaToProject(deps, caller, {
       videoId: params.value.id,
       media: media.value,
       placement: placementOf(body.value),
       actor: editActorOf(request),
     });
-    if (!addition.ok) return addition.result;
+    if (!addition.ok) return addition.error;
     return success({ object: "editor_media_addition", ...addition.value });
   },
 );

@@ -41,9 +41,9 @@ export const listEditorRevisions: UseCaseFactory = authenticated(
   "listEditorRevisions",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const query = parseInput(listEditorRevisionsQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
+    if (!query.ok) return query.error;
     const videoId = params.value.id;
     const { limit, cursor } = query.value;
     // One more than asked tells whether an older page exists.

@@ -127,7 +127,7 @@ export const listEditorVideos: UseCaseFactory = authenticated(
   "listEditorVideos",
   async ({ deps, caller, request }) => {
     const query = parseInput(listEditorVideosQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
+    if (!query.ok) return query.error;
     const page = await readEditorVideoPage(deps, caller, query.value);
     return { kind: "ok", body: page.body, json: page.json };
   },

@@ -39,7 +39,7 @@ export const createEditorVideo: UseCaseFactory = authenticated(
   "createEditorVideo",
   async ({ deps, caller, request }) => {
     const body = parseInput(createEditorVideoRequestSchema, request.body, "body");
-    if (!body.ok) return body.result;
+    if (!body.ok) return body.error;
     const limited = await editRateRefusal(deps, caller);
     if (limited !== undefined) return limited;
     const { title, aspect_ratio: aspectRatio, fps } = body.value;
@@ -80,15 +80,15 @@ export const getEditorVideo: UseCaseFactory = authenticated(
   "getEditorVideo",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const query = parseInput(editorVideoQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
+    if (!query.ok) return query.error;
     const named = { caller, videoId: params.value.id };
     const project =
       query.value.revision === undefined
         ? await findEditorProject(deps, named)
         : await findEditorProjectAt(deps, named, query.value.revision);
-    if (!project.ok) return project.result;
+    if (!project.ok) return project.error;
     const revision = project.value.version;
     if (holdsRevision(request.ifNoneMatch, revision)) {
       return { kind: "not_modified", headers: etagHeader(revision) };

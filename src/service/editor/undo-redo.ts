@@ -62,11 +62,11 @@ type Outcome = { readonly refused: ApiError } | { readonly result: EditorRevisio
 async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<ServiceResult> {
   const { deps, caller, request } = call;
   const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-  if (!params.ok) return params.result;
+  if (!params.ok) return params.error;
   const body = parseInput(editorHistoryRequestSchema, request.body ?? {}, "body");
-  if (!body.ok) return body.result;
+  if (!body.ok) return body.error;
   const condition = revisionConditionOf(request, body.value.expected_revision);
-  if (!condition.ok) return condition.result;
+  if (!condition.ok) return condition.error;
   const limited = await editRateRefusal(deps, caller);
   if (limited !== undefined) return limited;
   const videoId = params.value.id;

@@ -101,7 +101,7 @@ async function applyPlainEdit(
   const { videoId, body, precondition } = edit;
   const operations = body.operations ?? [];
   const inputs = await resolveOutsideInputs(deps, caller, { videoId, operations, precondition });
-  if (!inputs.ok) return inputs.result;
+  if (!inputs.ok) return inputs.error;
   const accepted = await applyEditsToProject(
     deps,
     { caller, videoId },
@@ -112,7 +112,7 @@ async function applyPlainEdit(
       ...precondition,
     },
   );
-  if (!accepted.ok) return accepted.result;
+  if (!accepted.ok) return accepted.error;
   return success(editResultOf(accepted.value), etagHeader(accepted.value.revision));
 }
 
@@ -129,11 +129,11 @@ export function withProjectInFingerprint(request: ServiceRequest, videoId: numbe
 async function updateEditorVideoCall(call: AdmittedCall): Promise<ServiceResult> {
   const { deps, endpoint, caller, request } = call;
   const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-  if (!params.ok) return params.result;
+  if (!params.ok) return params.error;
   const body = parseInput(patchEditorVideoRequestSchema, request.body, "body");
-  if (!body.ok) return body.result;
+  if (!body.ok) return body.error;
   const condition = revisionConditionOf(request, body.value.expected_revision);
-  if (!condition.ok) return condition.result;
+  if (!condition.ok) return condition.error;
   const precondition = { condition: condition.value, actor: editActorOf(request) };
   const videoId = params.value.id;
   const operation = voiceoverOf(body.value.operations ?? []);

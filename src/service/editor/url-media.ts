@@ -64,12 +64,9 @@ async function readUrl(
     return proceed({ content: stored, head, sizeBytes: stored.sizeBytes });
   }
   const fetched = await deps.urlFetcher.fetch(url, kind === undefined ? {} : { kind });
-  if (!fetched.ok) return halt(fetchRefusalError(fetched, FIELD));
-  return proceed({
-    content: fetched.bytes,
-    head: fetched.bytes,
-    sizeBytes: fetched.bytes.byteLength,
-  });
+  if (!fetched.ok) return halt(fetchRefusalError(fetched.error, FIELD));
+  const { bytes } = fetched.value;
+  return proceed({ content: bytes, head: bytes, sizeBytes: bytes.byteLength });
 }
 
 /**

@@ -105,7 +105,7 @@ export async function runVoiceoverEdit(
   edit: VoiceoverEdit,
 ): Promise<PaidAnswer> {
   const project = await findEditorProject(deps, { caller, videoId: edit.videoId });
-  if (!project.ok) return project.result;
+  if (!project.ok) return project.error;
   // A stale voiceover is refused before anything is held or synthesized.
   if (!meetsCondition(edit.condition, project.value.version)) {
     return failure(revisionConflict(project.value.version, edit.condition));
@@ -115,18 +115,18 @@ export async function runVoiceoverEdit(
     const assets = await deps.workspace.assets(caller.organization.id);
     // A voiceover request holds its add_voiceover alone (rule 3), so it is operation 0.
     const voice = findVoice(assets, voiceId, "operations.0.voice_id");
-    if (!voice.ok) return voice.result;
+    if (!voice.ok) return voice.error;
   }
   const price = priceVoiceover({ text: edit.operation.text }, deps.prices);
   if (!price.ok) return failure(pricingApiError(price.error));
   const holdId = deps.ids.uuid();
   const amount = price.value.totalCredits;
   const held = await holdCredits(deps, caller, [{ holdId, amount }]);
-  if (!held.ok) return held.result;
+  if (!held.ok) return held.error;
   const produced = await produceVoiceover(deps, caller, { edit, holdId });
   if (!produced.ok) {
     await releaseHolds(deps, caller, [holdId]);
-    return produced.result;
+    return produced.error;
   }
   await deps.credits.capture(caller.organization.id, holdId);
   const balance = await deps.credits.balance(caller.organization.id);

@@ -28,13 +28,13 @@ import { queueGenerationBatch } from "./queue-generations.js";
  */
 export const createGeneration: UseCaseFactory = authenticated("createGeneration", async (call) => {
   const body = parseInput(createGenerationRequestSchema, call.request.body, "body");
-  if (!body.ok) return body.result;
+  if (!body.ok) return body.error;
   const request = body.value;
   return runPaidRequest({
     ...call,
     action: async () => {
       const plan = await planGeneration(call.deps, call.caller.organization.id, request);
-      if (!plan.ok) return plan.result;
+      if (!plan.ok) return plan.error;
       return queueGenerationBatch(call.deps, call.caller, { request, plan: plan.value });
     },
   });
@@ -45,7 +45,7 @@ export const getGeneration: UseCaseFactory = authenticated(
   "getGeneration",
   async ({ deps, caller, request }) => {
     const params = parseInput(generationIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const organizationId = caller.organization.id;
     const record = await deps.stores.generations.get(organizationId, params.value.id);
     if (record === undefined) {

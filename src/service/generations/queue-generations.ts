@@ -142,7 +142,7 @@ export async function queueGenerationBatch(
   const { plan } = batch;
   const records = newRecords(deps, caller, batch);
   const stored = await holdAndStore(deps, caller, records);
-  if (!stored.ok) return stored.result;
+  if (!stored.ok) return stored.error;
   const queued = await enqueueEach(deps, records, plan.input);
   const settlement = await settleBatch(
     deps.credits,

@@ -16,25 +16,15 @@ import type { UploadClaims } from "../../media/upload-url-claims.js";
 import type { ServiceFailure, ServiceSuccess } from "../../ports/contract.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { MediaBody } from "../../ports/media-storage.js";
+import { err, ok, type Result } from "../../result.js";
 import { failure, success } from "../pipeline/results.js";
 
-/** Result of {@link DirectUploadReceiver.verify}. */
-export type DirectUploadVerification =
-  | {
-      /** The URL grants the PUT. */
-      readonly ok: true;
-      /** What it grants: the object key, organization, content type and most bytes. */
-      readonly claims: UploadClaims;
-    }
-  | {
-      /** The PUT is refused. */
-      readonly ok: false;
-      /**
-       * `forbidden` for an altered, forged or expired URL; `bad_request` for a wrong
-       * method or type.
-       */
-      readonly refusal: ServiceFailure;
-    };
+/**
+ * Result of {@link DirectUploadReceiver.verify}: what the URL grants (the object key,
+ * organization, content type and most bytes), or the refusal of the PUT: `forbidden` for
+ * an altered, forged or expired URL, `bad_request` for a wrong method or type.
+ */
+export type DirectUploadVerification = Result<UploadClaims, ServiceFailure>;
 
 /** Verifies and stores PUTs to signed direct-upload URLs. */
 export interface DirectUploadReceiver {
@@ -78,15 +68,15 @@ function bodyFailure(kind: LimitedBodyFailure, maxBytes: number): ServiceFailure
  * ```ts
  * const receiver = createDirectUploadReceiver(deps);
  * const verified = await receiver.verify({ url: request.url, method: "PUT", contentType: "video/mp4" });
- * if (verified.ok) await receiver.store(verified.claims, request.body); // { kind: "ok", body: { object: "direct_upload", ... } }
+ * if (verified.ok) await receiver.store(verified.value, request.body); // { kind: "ok", body: { object: "direct_upload", ... } }
  * ```
  */
 export function createDirectUploadReceiver(deps: ServiceDependencies): DirectUploadReceiver {
   return {
     async verify(parts) {
       const verification = await deps.uploadUrls.verify(parts);
-      if (verification.ok) return { ok: true, claims: verification.claims };
-      return { ok: false, refusal: failure(uploadUrlError(verification)) };
+      if (verification.ok) return ok(verification.value);
+      return err(failure(uploadUrlError(verification.error)));
     },
     async store(claims, body) {
       const limited = limitBody(streamOfBody(body), claims.maxBytes);

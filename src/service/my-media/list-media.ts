@@ -23,7 +23,7 @@ export const listEditorMedia: UseCaseFactory = authenticated(
   "listEditorMedia",
   async ({ deps, caller, request }) => {
     const query = parseInput(listMediaQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
+    if (!query.ok) return query.error;
     const records = await deps.stores.media.list(caller.organization.id, {
       limit: query.value.limit,
       filter: mediaListFilter(query.value),

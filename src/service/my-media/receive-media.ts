@@ -76,16 +76,17 @@ export function receiveInline(
   contentTypeHint: string | undefined,
 ): Step<ReceivedMedia> {
   const decoded = decodeInlineData(media.data, { maxBytes: INLINE_UPLOAD_MAX_BYTES });
-  if (!decoded.ok) return halt(inlineDataError(decoded, "media.data"));
-  const checked = checkMediaBytes(decoded.bytes, "media.data", [
+  if (!decoded.ok) return halt(inlineDataError(decoded.error, "media.data"));
+  const { bytes, declaredMediaType } = decoded.value;
+  const checked = checkMediaBytes(bytes, "media.data", [
     { field: "media.content_type", contentType: media.content_type },
-    { field: "media.data", contentType: decoded.declaredMediaType },
+    { field: "media.data", contentType: declaredMediaType },
     { field: "content_type", contentType: contentTypeHint },
   ]);
   if (!checked.ok) return checked;
   return proceed({
-    content: decoded.bytes,
-    sizeBytes: decoded.bytes.byteLength,
+    content: bytes,
+    sizeBytes: bytes.byteLength,
     sniffed: checked.value,
     origin: "inline",
     filename: media.filename,

@@ -64,19 +64,20 @@ async function download(
 ): Promise<Step<ReceivedMedia>> {
   const kind = expectedKind(hints);
   const fetched = await deps.urlFetcher.fetch(url, kind === undefined ? {} : { kind });
-  if (!fetched.ok) return halt(fetchRefusalError(fetched));
-  const checked = checkMediaBytes(fetched.bytes, "source_url", [
+  if (!fetched.ok) return halt(fetchRefusalError(fetched.error));
+  const { bytes } = fetched.value;
+  const checked = checkMediaBytes(bytes, "source_url", [
     { field: "content_type", contentType: hints.contentType },
   ]);
   if (!checked.ok) return checked;
-  const sized = checkImportSize(fetched.bytes.byteLength, checked.value, "source_url");
+  const sized = checkImportSize(bytes.byteLength, checked.value, "source_url");
   if (!sized.ok) return sized;
   return proceed({
-    content: fetched.bytes,
-    sizeBytes: fetched.bytes.byteLength,
+    content: bytes,
+    sizeBytes: bytes.byteLength,
     sniffed: sized.value,
     origin: "source_url",
-    filename: nameFromUrl(url) ?? nameFromUrl(fetched.url),
+    filename: nameFromUrl(url) ?? nameFromUrl(fetched.value.url),
     declaredType: hints.contentType,
   });
 }
@@ -100,13 +101,12 @@ export async function receiveSourceUrl(
 ): Promise<Step<ReceivedMedia>> {
   const recognized = await deps.uploadUrls.recognize(url);
   if (recognized.ok) {
-    const upload = { claims: recognized.claims, contentTypeHint: hints.contentType };
+    const upload = { claims: recognized.value.claims, contentTypeHint: hints.contentType };
     return receiveDirectUpload(deps, caller, upload);
   }
-  if (recognized.reason !== "foreign_url") {
-    return halt(
-      fieldRefusal({ field: "source_url", reason: recognized.reason, message: recognized.message }),
-    );
+  const { reason, message } = recognized.error;
+  if (reason !== "foreign_url") {
+    return halt(fieldRefusal({ field: "source_url", reason, message }));
   }
   return download(deps, url, hints);
 }

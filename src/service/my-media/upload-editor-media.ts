@@ -57,28 +57,28 @@ export const uploadEditorMedia: UseCaseFactory = authenticated(
   "uploadEditorMedia",
   async ({ deps, caller, request }) => {
     const upload = parseUploadRequest(request);
-    if (!upload.ok) return upload.result;
+    if (!upload.ok) return upload.error;
     const target = upload.value.editorTarget;
     if (target !== undefined) {
       const limited = await editRateRefusal(deps, caller);
       if (limited !== undefined) return limited;
       const project = await findEditorProject(deps, { caller, videoId: target.videoId });
-      if (!project.ok) return project.result;
+      if (!project.ok) return project.error;
     }
     const received = await receiveMedia(deps, caller, upload.value);
-    if (!received.ok) return received.result;
+    if (!received.ok) return received.error;
     const record = await storeMediaItem(deps, caller, {
       upload: upload.value,
       received: received.value,
     });
-    if (!record.ok) return record.result;
+    if (!record.ok) return record.error;
     const editor = await addToProject(deps, caller, {
       target,
       record: record.value,
       received: received.value,
       actor: editActorOf(request),
     });
-    if (!editor.ok) return editor.result;
+    if (!editor.ok) return editor.error;
     await deps.stores.media.insert([record.value]);
     return success({
       object: "editor_media_upload",

@@ -31,7 +31,7 @@ export const createEditorMediaUploadUrl: UseCaseFactory = authenticated(
   "createEditorMediaUploadUrl",
   async ({ deps, caller, request }) => {
     const body = parseInput(uploadUrlRequestSchema, request.body, "body");
-    if (!body.ok) return body.result;
+    if (!body.ok) return body.error;
     const { filename, content_type: contentType, size_bytes: sizeBytes } = body.value;
     // The schema's MIME check is looser than the signer's; refuse here rather than throw.
     if (mimeTypeEssence(contentType) === undefined) {

@@ -12,6 +12,7 @@ import type {
   ServiceMarkdown,
   ServiceSuccess,
 } from "../../ports/contract.js";
+import { err, ok, type Result } from "../../result.js";
 
 /** A success with a JSON body. */
 export function success(body: unknown, headers?: ResultHeaders): ServiceSuccess {
@@ -29,16 +30,14 @@ export function failure(error: ApiError, headers?: ResultHeaders): ServiceFailur
 }
 
 /** A step's result: a value to go on with, or the failure that ends the request. */
-export type Step<Value> =
-  | { readonly ok: true; readonly value: Value }
-  | { readonly ok: false; readonly result: ServiceFailure };
+export type Step<Value> = Result<Value, ServiceFailure>;
 
 /** Continues with a value. */
 export function proceed<Value>(value: Value): Step<Value> {
-  return { ok: true, value };
+  return ok(value);
 }
 
 /** Ends the request with an error. */
 export function halt<Value = never>(error: ApiError): Step<Value> {
-  return { ok: false, result: failure(error) };
+  return err(failure(error));
 }

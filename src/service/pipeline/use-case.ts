@@ -67,7 +67,7 @@ export function authenticated(
   const endpoint = endpointOf(operationId);
   return (deps) => async (credentials) => {
     const admitted = await admit(deps, endpoint, credentials);
-    if (!admitted.ok) return { admitted: false, refusal: admitted.result };
+    if (!admitted.ok) return { admitted: false, refusal: admitted.error };
     const caller = admitted.value;
     const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
     return { admitted: true, serve, organizationId: caller.organization.id };

@@ -52,17 +52,18 @@ function unsupportedFormatError(sniffed: SniffResult, field: string): ApiError {
 function acceptImage(image: InlineReferenceImage, index: number): Step<AcceptedReferenceImage> {
   const dataField = `images.${index}.data`;
   const decoded = decodeInlineData(image.data, { maxBytes: REFERENCE_INLINE_IMAGE_MAX_BYTES });
-  if (!decoded.ok) return halt(inlineDataError(decoded, dataField));
-  const sniffed = sniffMedia(decoded.bytes);
+  if (!decoded.ok) return halt(inlineDataError(decoded.error, dataField));
+  const { bytes, declaredMediaType } = decoded.value;
+  const sniffed = sniffMedia(bytes);
   if (!isReferenceImage(sniffed)) return halt(unsupportedFormatError(sniffed, dataField));
   // Both labels are claims, the content_type field and a data URL's own type; each must fit.
   const declared = checkDeclaredType(image.content_type, sniffed);
   if (declared.result === "mismatch") {
     return halt(declaredTypeError(declared, `images.${index}.content_type`));
   }
-  const prefixed = checkDeclaredType(decoded.declaredMediaType, sniffed);
+  const prefixed = checkDeclaredType(declaredMediaType, sniffed);
   if (prefixed.result === "mismatch") return halt(declaredTypeError(prefixed, dataField));
-  return proceed({ bytes: decoded.bytes, media: sniffed });
+  return proceed({ bytes, media: sniffed });
 }
 
 /**

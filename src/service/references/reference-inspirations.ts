@@ -33,7 +33,7 @@ export const listReferenceInspirations: UseCaseFactory = authenticated(
   "listReferenceInspirations",
   async ({ deps, caller, request }) => {
     const parsed = parseInput(referenceInspirationQuerySchema, request.query, "query");
-    if (!parsed.ok) return parsed.result;
+    if (!parsed.ok) return parsed.error;
     const query = parsed.value;
     const organizationId = caller.organization.id;
     if (query.suggest_targets) return success(await suggestTargets(deps, organizationId, query));
@@ -53,12 +53,12 @@ export const createReferenceInspiration: UseCaseFactory = authenticated(
   "createReferenceInspiration",
   async ({ deps, endpoint, caller, request }) => {
     const parsed = parseInput(createReferenceInspirationRequestSchema, request.body, "body");
-    if (!parsed.ok) return parsed.result;
+    if (!parsed.ok) return parsed.error;
     const assets = await deps.workspace.assets(caller.organization.id);
     const target = checkReferenceTarget(assets.reference_template_targets, parsed.value);
-    if (!target.ok) return target.result;
+    if (!target.ok) return target.error;
     const images = await acceptReferenceImages(deps, parsed.value.images ?? []);
-    if (!images.ok) return images.result;
+    if (!images.ok) return images.error;
     const toSave = { request: parsed.value, target: target.value, images: images.value };
     return runPaidRequest({
       deps,

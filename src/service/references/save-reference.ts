@@ -77,7 +77,7 @@ export async function saveReference(
   // The reference id names the hold too, so one reference can never hold twice.
   const referenceId = deps.ids.uuid();
   const held = await holdCredits(deps, caller, [{ holdId: referenceId, amount: credits }]);
-  if (!held.ok) return held.result;
+  if (!held.ok) return held.error;
   const storedImageUrls = await storeOrNull(deps, {
     organizationId,
     referenceId,
@@ -97,7 +97,7 @@ export async function saveReference(
   });
   const record: ReferenceRecord = { reference, holdId: referenceId, creditsDeducted: credits };
   const queued = await queueReferenceAnalysis(deps, caller, record);
-  if (!queued.ok) return queued.result;
+  if (!queued.ok) return queued.error;
   const result: ReferenceInspirationCreateResult = {
     object: "reference_inspiration",
     reference,

@@ -52,7 +52,7 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
   "createFacelessVideo",
   async (call) => {
     const body = parseInput(createFacelessVideoRequestSchema, call.request.body, "body");
-    if (!body.ok) return body.result;
+    if (!body.ok) return body.error;
     const request = body.value;
     if (!hasText(request.prompt) && !hasText(request.script)) {
       const message = "A faceless video needs a prompt to write the script from, or a script.";
@@ -68,11 +68,11 @@ export const createFacelessVideo: UseCaseFactory = authenticated(
       action: async () => {
         const assets = await deps.workspace.assets(caller.organization.id);
         const voice = findVoice(assets, request.voice_id ?? FACELESS_VOICE_DEFAULT, "voice_id");
-        if (!voice.ok) return voice.result;
+        if (!voice.ok) return voice.error;
         const priced = priceFacelessVideo(request, assets);
         if (!priced.ok) return failure(pricingApiError(priced.error));
         const references = checkAssetReferences(assets, request);
-        if (!references.ok) return references.result;
+        if (!references.ok) return references.error;
         return queueFacelessVideo(deps, caller, {
           request,
           credits: priced.value.totalCredits,

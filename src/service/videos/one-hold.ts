@@ -37,7 +37,7 @@ export async function underOneHold(
   { hold, work }: HeldWork,
 ): Promise<PaidAnswer> {
   const held = await holdCredits(deps, caller, [hold]);
-  if (!held.ok) return held.result;
+  if (!held.ok) return held.error;
   let response: PaidAnswer;
   try {
     response = await work(held.value);

@@ -29,7 +29,7 @@ import { queueSlideshow } from "./queue-slideshow.js";
  */
 export const createSlideshow: UseCaseFactory = authenticated("createSlideshow", async (call) => {
   const body = parseInput(createSlideshowRequestSchema, call.request.body, "body");
-  if (!body.ok) return body.result;
+  if (!body.ok) return body.error;
   const request = body.value;
   const { deps, caller } = call;
   return runPaidRequest({
@@ -38,7 +38,7 @@ export const createSlideshow: UseCaseFactory = authenticated("createSlideshow", 
       const priced = priceSlideshow(request, deps.prices);
       if (!priced.ok) return failure(pricingApiError(priced.error));
       const references = await checkWorkspaceReferences(deps, caller.organization.id, request);
-      if (!references.ok) return references.result;
+      if (!references.ok) return references.error;
       return queueSlideshow(deps, caller, { request, credits: priced.value.totalCredits });
     },
   });
@@ -49,7 +49,7 @@ export const getSlideshow: UseCaseFactory = authenticated(
   "getSlideshow",
   async ({ deps, caller, request }) => {
     const params = parseInput(slideshowIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const organizationId = caller.organization.id;
     const record = await deps.stores.slideshows.get(organizationId, params.value.id);
     if (record === undefined) {

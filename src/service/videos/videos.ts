@@ -25,7 +25,7 @@ export const getVideo: UseCaseFactory = authenticated(
   "getVideo",
   async ({ deps, caller, request }) => {
     const params = parseInput(videoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const organizationId = caller.organization.id;
     const record = await deps.stores.videos.get(organizationId, params.value.id);
     if (record === undefined) {

@@ -41,9 +41,9 @@ export function webhookSecretKey(secret: string): WebhookSecretKey {
   if (secret.startsWith(WEBHOOK_SECRET_PREFIX)) {
     const decoded = decodeBase64(secret, "base64", WEBHOOK_SECRET_PREFIX.length);
     if (!decoded.ok)
-      return { ok: false, problem: `The whsec_ secret is not base64: ${decoded.problem}` };
-    if (decoded.bytes.length === 0) return { ok: false, problem: "The whsec_ secret is empty." };
-    return { ok: true, key: decoded.bytes };
+      return { ok: false, problem: `The whsec_ secret is not base64: ${decoded.error}` };
+    if (decoded.value.length === 0) return { ok: false, problem: "The whsec_ secret is empty." };
+    return { ok: true, key: decoded.value };
   }
   if (secret === "") return { ok: false, problem: "The secret is empty." };
   return { ok: true, key: new TextEncoder().encode(secret) };

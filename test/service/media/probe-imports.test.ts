@@ -83,14 +83,19 @@ async function openDoors(options: HarnessOptions = {}): Promise<Doors> {
       fetch: async (url) => {
         const resource = served[url];
         if (resource === undefined)
-          return { ok: false, reason: "http_status", status: 404, message: "Not found." };
+          return {
+            ok: false,
+            error: { reason: "http_status", status: 404, message: "Not found." },
+          };
         return {
           ok: true,
-          url,
-          bytes: resource.body,
-          contentType: resource.contentType,
-          kind: undefined,
-          redirectCount: 0,
+          value: {
+            url,
+            bytes: resource.body,
+            contentType: resource.contentType,
+            kind: undefined,
+            redirectCount: 0,
+          },
         };
       },
     },

@@ -252,7 +252,7 @@ describe("POST /editor/media with source_url through the SSRF-safe fetcher", () 
 
 describe("every kind of download failure gets one consistent answer", () => {
   const URL = "https://cdn.example.com/a.png";
-  const base = { ok: false as const, message: "m" };
+  const base = { message: "m" };
   it.each<[string, FetchRefusal, number]>([
     ["invalid_url", { ...base, reason: "invalid_url" }, 400],
     ["scheme_not_allowed", { ...base, reason: "scheme_not_allowed" }, 400],
@@ -286,7 +286,9 @@ describe("every kind of download failure gets one consistent answer", () => {
   ])(
     "%s is answered consistently: retryable exactly when 5xx, nothing stored",
     async (_name, refusal, status) => {
-      const harness = await createMediaHarness({ urlFetcher: { fetch: async () => refusal } });
+      const harness = await createMediaHarness({
+        urlFetcher: { fetch: async () => ({ ok: false, error: refusal }) },
+      });
       const response = await harness.upload({ source_url: URL });
       expect(response.status).toBe(status);
       expect(response.body.error).toMatchObject({

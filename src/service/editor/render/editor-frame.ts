@@ -40,11 +40,11 @@ export const getEditorVideoFrame: UseCaseFactory = authenticated(
   "getEditorVideoFrame",
   async ({ deps, caller, request }) => {
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const query = parseInput(editorFrameQuerySchema, request.query, "query");
-    if (!query.ok) return query.result;
+    if (!query.ok) return query.error;
     const project = await findEditorProject(deps, { caller, videoId: params.value.id });
-    if (!project.ok) return project.result;
+    if (!project.ok) return project.error;
     const state = project.value.editor;
     const outside = instantPastTheEnd(state, query.value);
     if (outside !== undefined) return failure(outside);

@@ -48,9 +48,9 @@ export const exportEditorVideo: UseCaseFactory = authenticated(
   async (call) => {
     const { deps, caller, request } = call;
     const params = parseInput(editorVideoIdParamsSchema, request.pathParams, "path");
-    if (!params.ok) return params.result;
+    if (!params.ok) return params.error;
     const body = parseInput(exportEditorVideoRequestSchema, request.body ?? {}, "body");
-    if (!body.ok) return body.result;
+    if (!body.ok) return body.error;
     // Refused before the key is claimed or anything is held: no renderer, no export.
     if (deps.renderer === undefined) return failure(renderApiError(RENDERER_NOT_CONFIGURED));
     const videoId = params.value.id;
@@ -70,7 +70,7 @@ async function startExport(
 ): Promise<PaidAnswer> {
   const { caller, videoId } = named;
   const project = await findEditorProject(deps, named);
-  if (!project.ok) return project.result;
+  if (!project.ok) return project.error;
   const state = project.value.editor;
   const planned = planExport(state, resolution);
   if (!planned.ok) return failure(renderPlanApiError(planned.error));

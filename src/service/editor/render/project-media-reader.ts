@@ -57,7 +57,9 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
     const objectKey = mediaStorage.objectKeyOf?.(url);
     if (objectKey !== undefined) return readStored(mediaStorage, objectKey, { url, maxBytes });
     const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
-    if (!fetched.ok) return { ok: false, message: `${url} could not be read: ${fetched.message}` };
-    return { ok: true, body: fetched.bytes };
+    if (!fetched.ok) {
+      return { ok: false, message: `${url} could not be read: ${fetched.error.message}` };
+    }
+    return { ok: true, body: fetched.value.bytes };
   };
 }
