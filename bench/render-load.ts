@@ -7,10 +7,11 @@
  *   bounds allow is prepared (texts shaking for an hour, their subtitle document just
  *   under `drawnBytesMax`), from the call until its ffmpeg starts; target under 100 ms;
  * - peak memory: ffmpeg's maximum resident size (`/usr/bin/time`), under the renderer's
- *   memory cap (`prlimit`, as the renderer runs it), for a 16,000 x 16,000
- *   PNG in the widest preview frame and in the largest contact sheet, and for a 1080p
- *   picture given a 20,000-pixel box, each with the pictures cropped to what is drawn
- *   (the renderer's way) and scaled whole (without the sizes it reads);
+ *   memory cap (`prlimit`, as the renderer runs it), for the heaviest picture an import
+ *   accepts (the most pixels within both image bounds, 16-bit RGBA: 8 bytes a pixel
+ *   decoded) in the widest preview frame and in the largest contact sheet, and for a
+ *   1080p picture given a 20,000-pixel box, each with the pictures cropped to what is
+ *   drawn (the renderer's way) and scaled whole (without the sizes it reads);
  * - fairness: another organization's preview latency while one organization keeps every
  *   export slot and its share of the frame line busy, against the same preview on an idle
  *   renderer; target within 2x.
@@ -46,7 +47,12 @@ import {
   RENDER_MEMORY_MAX_BYTES_DEFAULT,
   type Renderer,
 } from "reelkit/render";
-import { PREVIEW_FRAMES_MAX, PREVIEW_WIDTH_MAX } from "reelkit/schemas";
+import {
+  IMAGE_PIXELS_MAX,
+  IMAGE_SIDE_MAX_PIXELS,
+  PREVIEW_FRAMES_MAX,
+  PREVIEW_WIDTH_MAX,
+} from "reelkit/schemas";
 import { benchTimeline, makeBenchMedia } from "./support/render-timeline.js";
 import type { ReportLine, ReportSection } from "./support/report.js";
 import type { BenchOptions, BenchSuite } from "./support/suite.js";
@@ -57,7 +63,18 @@ export const EVENT_LOOP_DELAY_MAX_MS = 100;
 export const LOADED_FRAME_RATIO_MAX = 2;
 
 const FONT = { family: "DejaVu Sans", sizePerEm: 1.164, directory: null };
-const HUGE_SIDE = 16_000;
+
+// The size of the most pixels an import accepts: at most IMAGE_SIDE_MAX_PIXELS a side and
+// IMAGE_PIXELS_MAX in all, the wider of equals.
+function heaviestAllowedSize(): { width: number; height: number } {
+  let best = { width: 0, height: 0 };
+  const narrowest = Math.ceil(IMAGE_PIXELS_MAX / IMAGE_SIDE_MAX_PIXELS);
+  for (let width = IMAGE_SIDE_MAX_PIXELS; width >= narrowest; width -= 1) {
+    const height = Math.min(IMAGE_SIDE_MAX_PIXELS, Math.floor(IMAGE_PIXELS_MAX / width));
+    if (width * height > best.width * best.height) best = { width, height };
+  }
+  return best;
+}
 
 function planned(state: EditorState, options: Parameters<typeof planRender>[1]): RenderPlan {
   const result = planRender(state, options);
@@ -251,10 +268,10 @@ function memoryLines(cases: readonly MemoryCase[]): ReportLine[] {
 }
 
 function peakMemory(folder: string): ReportLine[] {
-  const huge = join(folder, "huge.png");
+  const heaviest = join(folder, "heaviest.png");
   const ordinary = join(folder, "ordinary.png");
   // A flat colour compresses as an attacker's would: a few hundred kilobytes.
-  const make = (size: string, path: string) =>
+  const make = (size: string, format: string, path: string) =>
     execFileSync("ffmpeg", [
       "-v",
       "error",
@@ -262,41 +279,50 @@ function peakMemory(folder: string): ReportLine[] {
       "-f",
       "lavfi",
       "-i",
-      `color=c=0x3366cc:s=${size},format=rgb24`,
+      `color=c=0x3366cc:s=${size},format=${format}`,
       "-frames:v",
       "1",
       path,
     ]);
-  make(`${HUGE_SIDE}x${HUGE_SIDE}`, huge);
-  make("1920x1080", ordinary);
+  const size = heaviestAllowedSize();
+  const named = `${size.width} x ${size.height} 16-bit RGBA PNG`;
+  make(`${size.width}x${size.height}`, "rgba64be", heaviest);
+  make("1920x1080", "rgb24", ordinary);
   const filling = pictured({ left: 0, top: 0, width: 1080, height: 1920 });
   const enormous = pictured({ left: -9460, top: -9040, width: 20_000, height: 20_000 });
   const instants = Array.from({ length: PREVIEW_FRAMES_MAX }, (_, index) => index * 0.5);
   const sheet = planContactSheet(filling, { atSeconds: instants, width: PREVIEW_WIDTH_MAX });
   if (!sheet.ok) throw new Error(sheet.error.message);
-  const hugeSize = { width: HUGE_SIDE, height: HUGE_SIDE };
-  return memoryLines([
-    {
-      label: `${HUGE_SIDE} x ${HUGE_SIDE} PNG, one ${PREVIEW_WIDTH_MAX} px frame`,
-      file: huge,
-      size: hugeSize,
-      command: (settings) =>
-        frameCommand(planned(filling, { atSeconds: 1, width: PREVIEW_WIDTH_MAX }), settings),
-    },
-    {
-      label: `${HUGE_SIDE} x ${HUGE_SIDE} PNG, contact sheet of ${PREVIEW_FRAMES_MAX} at ${PREVIEW_WIDTH_MAX} px`,
-      file: huge,
-      size: hugeSize,
-      command: (settings) => contactSheetCommand(sheet.value, settings),
-    },
-    {
-      label: "1920 x 1080 PNG in a 20,000 px box, one 1080 px frame",
-      file: ordinary,
-      size: { width: 1920, height: 1080 },
-      command: (settings) =>
-        frameCommand(planned(enormous, { atSeconds: 1, width: 1080 }), settings),
-    },
-  ]);
+  const cap = {
+    kind: "figure",
+    label: "ffmpeg memory cap (prlimit --data)",
+    text: `${RENDER_MEMORY_MAX_BYTES_DEFAULT / 1024 ** 2} MiB`,
+  } as const;
+  return [
+    cap,
+    ...memoryLines([
+      {
+        label: `${named}, one ${PREVIEW_WIDTH_MAX} px frame`,
+        file: heaviest,
+        size,
+        command: (settings) =>
+          frameCommand(planned(filling, { atSeconds: 1, width: PREVIEW_WIDTH_MAX }), settings),
+      },
+      {
+        label: `${named}, contact sheet of ${PREVIEW_FRAMES_MAX} at ${PREVIEW_WIDTH_MAX} px`,
+        file: heaviest,
+        size,
+        command: (settings) => contactSheetCommand(sheet.value, settings),
+      },
+      {
+        label: "1920 x 1080 PNG in a 20,000 px box, one 1080 px frame",
+        file: ordinary,
+        size: { width: 1920, height: 1080 },
+        command: (settings) =>
+          frameCommand(planned(enormous, { atSeconds: 1, width: 1080 }), settings),
+      },
+    ]),
+  ];
 }
 
 function median(values: readonly number[]): number {

@@ -9,6 +9,7 @@ import {
   inputsRead,
   videoCommand,
 } from "reelkit/render";
+import { PREVIEW_FRAMES_MAX } from "reelkit/schemas";
 import { describe, expect, it } from "vitest";
 import {
   asset,
@@ -256,6 +257,25 @@ describe("contactSheetCommand", () => {
     expect(graph.match(/format=yuv444p\[canvas\d+\]/g)).toHaveLength(3);
     expect(graph).toMatch(/xstack=inputs=3:layout=0_0\|100_0\|0_178:fill=black/);
     expect(command.outputFile).toBe("sheet.png");
+  });
+
+  it("reads a picture once however many cells and items show it", () => {
+    const pictures = stateOf(
+      [
+        { id: "front", items: [image({ id: "small", from: 0, durationInFrames: 60 })] },
+        { id: "back", items: [image({ id: "large", from: 0, durationInFrames: 60 })] },
+      ],
+      { assets: [asset("image-asset", "image")] },
+    );
+    const files = settings(planned(pictures));
+    const instants = Array.from({ length: PREVIEW_FRAMES_MAX }, (_, index) => index / 10);
+    for (const count of [1, 2, PREVIEW_FRAMES_MAX]) {
+      const sheet = planContactSheet(pictures, { atSeconds: instants.slice(0, count) });
+      if (!sheet.ok) throw new Error(sheet.error.message);
+      const command = contactSheetCommand(sheet.value, files);
+      expect(command.args.filter((arg) => arg === "-i")).toHaveLength(1);
+      expect(graphOf(command).match(/\[0:v\]/g)).toHaveLength(2 * count);
+    }
   });
 
   it("refuses sheets of no frame or too many, and too many columns", () => {

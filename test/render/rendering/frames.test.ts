@@ -367,4 +367,29 @@ describeRendering("rendered frames", () => {
     // The fourth cell has no frame: it is filled black.
     expect(near(sheet.at(60, 60), BLACK)).toBe(true);
   });
+
+  it("draws a picture used by several cells and items as each frame rendered alone", async () => {
+    const { planContactSheet } = await import("reelkit/editor");
+    // One picture file, twice in the last frame and once in the others.
+    const state = square([
+      [image({ id: "right", from: 30, durationInFrames: 30 }, box(60, 60, 60, 60))],
+      [image({ id: "left", from: 0, durationInFrames: 60 }, box(0, 0, 60, 120))],
+    ]);
+    const instants = [0.2, 0.6, 1.5];
+    const planned = planContactSheet(state, { atSeconds: instants, width: 60, columns: 3 });
+    if (!planned.ok) throw new Error(planned.error.message);
+    const sheet = picture(await renderer.renderContactSheet(planned.value));
+    expect([sheet.width, sheet.height]).toEqual([180, 60]);
+    for (const [cell, atSeconds] of instants.entries()) {
+      const alone = picture(await renderer.renderFrame(planOf(state, { atSeconds, width: 60 })));
+      for (let y = 0; y < 60; y += 3) {
+        for (let x = 0; x < 60; x += 3) {
+          expect(sheet.at(cell * 60 + x, y)).toEqual(alone.at(x, y));
+        }
+      }
+    }
+    expect(near(sheet.at(10, 30), GREEN)).toBe(true);
+    expect(near(sheet.at(170, 45), BLUE)).toBe(true);
+    expect(near(sheet.at(160, 10), BLACK)).toBe(true);
+  });
 });
