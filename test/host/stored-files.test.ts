@@ -76,7 +76,8 @@ describe("stored files and video ids on the reference host", () => {
       expect(answer.status, guess).toBe(404);
       expect((await answer.json()).error.code).toBe("not_found");
     }
-  });
+    // The host makes a real faceless video (speech, captions, an ffmpeg render) first.
+  }, 120_000);
 
   it("numbers each organization's videos apart, so no id says how busy another is", async () => {
     running = await startHost({ port: 0, host: "127.0.0.1", setup: setup() });
