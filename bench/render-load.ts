@@ -145,7 +145,7 @@ async function eventLoopDelay(seconds: number, folder: string): Promise<ReportLi
   mkdirSync(temporaryDirectory);
   const renderer = createFfmpegRenderer({
     temporaryDirectory,
-    readMedia: async () => ({ ok: false, message: "no media" }),
+    readMedia: async () => ({ ok: false, error: "no media" }),
   });
   const { plan, count } = heaviestExport(renderer, seconds);
   const controller = new AbortController();
@@ -355,7 +355,7 @@ async function fairness(folder: string, seconds: number, samples: number): Promi
   const renderer = createFfmpegRenderer({
     readMedia: async ({ url }) => ({
       ok: true,
-      body: { path: join(folder, url.replace("https://bench.media/", "")) },
+      value: { path: join(folder, url.replace("https://bench.media/", "")) },
     }),
   });
   const state = benchTimeline(seconds);

@@ -234,7 +234,7 @@ export const renderSuite: BenchSuite = ffmpegSuite({
         encoding: { preset },
         readMedia: async ({ url }) => ({
           ok: true,
-          body: { path: join(folder, url.replace("https://bench.media/", "")) },
+          value: { path: join(folder, url.replace("https://bench.media/", "")) },
         }),
       });
     return measure(rendererWith, folder, settings);

@@ -36,7 +36,7 @@ assert.equal(command.files[0]?.name, "layers-0.ass");
 // Render it. Media would be read through `readMedia` (this timeline has none); without
 // ffmpeg installed the renderer answers a failure naming it instead of throwing.
 const renderer = createFfmpegRenderer({
-  readMedia: async ({ url }) => ({ ok: false, message: `no media at ${url}` }),
+  readMedia: async ({ url }) => ({ ok: false, error: `no media at ${url}` }),
 });
 const frame = await renderer.renderFrame(plan);
 if (frame.ok) {

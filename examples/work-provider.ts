@@ -24,10 +24,10 @@ export function createMyWorkProvider(client: MyModelClient): WorkProvider {
       if (answer.refused) {
         return {
           ok: false,
-          failure: { category: "content_policy", message: answer.reason, retryable: false },
+          error: { category: "content_policy", message: answer.reason, retryable: false },
         };
       }
-      return { ok: true, url: answer.url };
+      return { ok: true, value: answer.url };
     },
   };
 }

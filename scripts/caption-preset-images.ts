@@ -58,7 +58,7 @@ export function emojiState(background: string) {
 async function main(): Promise<void> {
   mkdirSync(OUTPUT, { recursive: true });
   const renderer = createFfmpegRenderer({
-    readMedia: async () => ({ ok: false, message: "No media is read." }),
+    readMedia: async () => ({ ok: false, error: "No media is read." }),
   });
   for (const preset of [null, ...CAPTION_PRESETS]) {
     for (const [shade, color] of Object.entries(BACKGROUNDS)) {

@@ -291,6 +291,7 @@ export type { Err, Ok, Result } from "./result.js";
 export {
   type AccountStore,
   type Admission,
+  type AdmittedRequest,
   AGENT_OPERATIONS,
   type AgentOperation,
   type AgentOperationId,

@@ -72,7 +72,7 @@ function resultFileOf(data: unknown): ResultFile {
 }
 
 function unsupported(message: string): ProviderOutcome {
-  return { ok: false, failure: { category: FAL_UNSUPPORTED_CATEGORY, message, retryable: false } };
+  return { ok: false, error: { category: FAL_UNSUPPORTED_CATEGORY, message, retryable: false } };
 }
 
 async function submit(settings: FalSettings, job: Job, signal: AbortSignal | undefined) {
@@ -198,7 +198,7 @@ async function generate(
     await untilCompleted(settings, request, signal);
     completed = true;
     const file = await result(settings, request, signal);
-    return { ok: true, url: await store(settings, job, { file, signal }) };
+    return { ok: true, value: await store(settings, job, { file, signal }) };
   } finally {
     await settleRequest(settings, job, {
       request,

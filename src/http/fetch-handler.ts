@@ -71,8 +71,8 @@ async function callService(
   const operationId = operationOf(match.endpoint, settings.service);
   const head = request.method === "HEAD";
   const admission = await settings.service.admit(operationId, credentialsOf(request));
-  if (!admission.admitted) return toHttpResponse(admission.refusal, head);
-  notes.organizationId = admission.organizationId;
+  if (!admission.ok) return toHttpResponse(admission.error, head);
+  notes.organizationId = admission.value.organizationId;
   const limits = { ...settings.limits, maxJsonBytes: settings.maxJsonBytesFor(operationId) };
   const body = await readRequestBody(request, match.endpoint, limits);
   if (!body.ok) return rejectionResponse(body.error);
@@ -81,7 +81,7 @@ async function callService(
     query: query.value,
     body: body.value,
   });
-  return toHttpResponse(await admission.serve(serviceRequest), head);
+  return toHttpResponse(await admission.value.serve(serviceRequest), head);
 }
 
 async function answerRoute(

@@ -73,7 +73,7 @@ async function draw(
       return (await storeImagesAnswer(image, { storage, objectKey, signal })).url;
     },
   });
-  return { ok: true, url };
+  return { ok: true, value: url };
 }
 
 /**
@@ -102,7 +102,7 @@ export function createOpenAIImageWorkProvider(
       if (options.fallback !== undefined) return options.fallback.run(job, runOptions);
       return Promise.resolve({
         ok: false,
-        failure: {
+        error: {
           category: OPENAI_UNSUPPORTED_JOB_CATEGORY,
           message: "OpenAI's Images API draws still images, not this job.",
           retryable: false,

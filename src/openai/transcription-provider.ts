@@ -84,11 +84,11 @@ async function readFile(readMedia: MediaReader, url: string): Promise<File> {
   if (!read.ok) {
     throw new ProviderError({
       category: "media_unreadable",
-      message: read.message,
+      message: read.error,
       retryable: false,
     });
   }
-  return new File([await blobOf(read.body, url)], fileNameOf(url));
+  return new File([await blobOf(read.value, url)], fileNameOf(url));
 }
 
 interface WireWord {

@@ -10,6 +10,7 @@
 import type { ApiError } from "../errors/api-error.js";
 
 import type { OrganizationId } from "../organization-id.js";
+import type { Result } from "../result.js";
 import type { OperationId } from "../schemas/endpoints.js";
 
 export type { OperationId };
@@ -132,26 +133,21 @@ export type ServiceResult =
   | ServiceFile
   | ServiceNotModified;
 
+/** A request its credentials admit: how to serve it, and for whom. */
+export interface AdmittedRequest {
+  /** Serves the whole request (path, query, body) for the admitted caller. */
+  readonly serve: (request: ServiceRequest) => Promise<ServiceResult>;
+  /** The caller's organization, for request logs; absent for endpoints without a key. */
+  readonly organizationId?: OrganizationId;
+}
+
 /**
  * What the service says of a request from its credentials alone, before its body is read:
  * admitted, with the function that serves the whole request, or refused with the error
- * (`unauthorized`, `invalid_api_key`, `forbidden` or `payment_required` of spec 5).
+ * (`unauthorized`, `invalid_api_key`, `forbidden` or `payment_required` of spec 5), which
+ * needs nothing of the request's body.
  */
-export type Admission =
-  | {
-      /** The caller may make this call. */
-      readonly admitted: true;
-      /** Serves the whole request (path, query, body) for the admitted caller. */
-      readonly serve: (request: ServiceRequest) => Promise<ServiceResult>;
-      /** The caller's organization, for request logs; absent for endpoints without a key. */
-      readonly organizationId?: OrganizationId;
-    }
-  | {
-      /** The caller may not make this call. */
-      readonly admitted: false;
-      /** The refusal to send; nothing of the request's body is needed for it. */
-      readonly refusal: ServiceFailure;
-    };
+export type Admission = Result<AdmittedRequest, ServiceFailure>;
 
 /** The whole API as service calls, one per operation id. */
 export type ApiService = {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { OrganizationId } from "../organization-id.js";
+import type { Result } from "../result.js";
 import type { JobFailure } from "./records.js";
 import type {
   PlannedScene,
@@ -259,20 +260,18 @@ export class JobInterruptedError extends Error {
   }
 }
 
-/** A provider's answer for one job. */
-export type ProviderOutcome =
-  | {
-      /** The work completed. */
-      readonly ok: true;
-      /** URL of the produced asset. */
-      readonly url: string;
-    }
-  | {
-      /** The work failed. */
-      readonly ok: false;
-      /** Why, in the terms of spec 7.3. */
-      readonly failure: JobFailure;
-    };
+/**
+ * A provider's answer for one job: the URL of the produced asset, or why the work failed
+ * (in the terms of spec 7.3).
+ *
+ * @example
+ * ```ts
+ * import type { ProviderOutcome } from "reelkit";
+ *
+ * const done: ProviderOutcome = { ok: true, value: "https://cdn.example.com/ad.png" };
+ * ```
+ */
+export type ProviderOutcome = Result<string, JobFailure>;
 
 /**
  * Does the single-asset work of the queue: generations (static ads, video ads, UGC ads,

@@ -9,6 +9,7 @@
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderInputKind, RenderPlan } from "../editor/render-plan/types.js";
 import type { OrganizationId } from "../organization-id.js";
+import type { Result } from "../result.js";
 
 /** Every code a render can fail with. */
 export const RENDER_FAILURE_CODES = [
@@ -243,10 +244,12 @@ export type MediaBody =
   | AsyncIterable<Uint8Array>
   | LocalMediaFile;
 
-/** What a media reader answers. */
-export type MediaReadResult =
-  | { readonly ok: true; readonly body: MediaBody }
-  | { readonly ok: false; readonly message: string };
+/**
+ * What a media reader answers: the input's bytes, or a sentence saying why they could not
+ * be read (it ends up in a `media_unavailable` render failure, so it never carries a
+ * tool's raw output).
+ */
+export type MediaReadResult = Result<MediaBody, string>;
 
 /**
  * Reads an input's bytes by URL. The renderer never fetches a URL itself (nor lets

@@ -147,7 +147,7 @@ async function readImage(
  * import { createFfmpegRenderer } from "reelkit/render";
  *
  * const renderer = createFfmpegRenderer({
- *   readMedia: async ({ url }) => ({ ok: true, body: await readFile(new URL(url)) }),
+ *   readMedia: async ({ url }) => ({ ok: true, value: await readFile(new URL(url)) }),
  * });
  * const planned = planRender(state, { atSeconds: 2, width: 540 });
  * if (planned.ok) {

@@ -90,7 +90,7 @@ async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderO
   const bytes = new TextEncoder().encode(JSON.stringify(report));
   const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
   const stored = await storage.put(objectKey, bytes, { contentType: "application/json" });
-  return { ok: true, url: stored.url };
+  return { ok: true, value: stored.url };
 }
 
 function promptOf(job: Job): string {
@@ -115,7 +115,7 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       if (NOT_PROVIDER_WORK.has(job.kind)) {
         return {
           ok: false,
-          failure: {
+          error: {
             category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
             message: `A ${job.kind} job is run by the service itself, not by a work provider.`,
             retryable: false,
@@ -126,7 +126,7 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       if (marker !== undefined && marker !== "" && promptOf(job).includes(marker)) {
         return {
           ok: false,
-          failure: {
+          error: {
             category: SIMULATED_FAILURE_CATEGORY,
             message: `The simulated provider was asked to fail: the prompt contains "${marker}".`,
             retryable: true,
@@ -140,7 +140,7 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       const stored = await options.storage.put(objectKey, placeholder.bytes, {
         contentType: placeholder.contentType,
       });
-      return { ok: true, url: stored.url };
+      return { ok: true, value: stored.url };
     },
   };
 }

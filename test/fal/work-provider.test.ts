@@ -300,7 +300,10 @@ describeNeeding("reelkit/fal: the work provider on fal's queue", [FFMPEG_NEED], 
         requestId: "req-1",
       });
       const outcome = await provider.run(job);
-      expect(outcome).toEqual({ ok: true, url: storage.urlOf("generated/1/generation/gen-7.mp4") });
+      expect(outcome).toEqual({
+        ok: true,
+        value: storage.urlOf("generated/1/generation/gen-7.mp4"),
+      });
       expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
       expect(await ledger.get(job)).toBeUndefined();
     });
@@ -311,11 +314,11 @@ describeNeeding("reelkit/fal: the work provider on fal's queue", [FFMPEG_NEED], 
       const fallback: WorkProvider = {
         run: async (fallen) => {
           seen.push(fallen.kind);
-          return { ok: true, url: "http://files.test/fallback" };
+          return { ok: true, value: "http://files.test/fallback" };
         },
       };
       const provider = createFalWorkProvider(options(storage, { fallback, endpoints: {} }));
-      expect(await provider.run(job)).toEqual({ ok: true, url: "http://files.test/fallback" });
+      expect(await provider.run(job)).toEqual({ ok: true, value: "http://files.test/fallback" });
       expect(await provider.run({ ...job, kind: "reference_analysis" })).toMatchObject({
         ok: true,
       });
@@ -323,7 +326,7 @@ describeNeeding("reelkit/fal: the work provider on fal's queue", [FFMPEG_NEED], 
       const alone = createFalWorkProvider(options(storage, { endpoints: {} }));
       expect(await alone.run(job)).toMatchObject({
         ok: false,
-        failure: { category: "unsupported_by_provider", retryable: false },
+        error: { category: "unsupported_by_provider", retryable: false },
       });
       expect(fake.requests).toEqual([]);
       expect(Object.keys(FAL_ENDPOINTS_DEFAULT)).toContain("ai_model/motion_control");

@@ -51,7 +51,7 @@ export function createFakeService(): FakeService {
   // The fake admits everyone: admission is the service's business, tested with the service.
   const service: ApiService = {
     ...operations,
-    admit: async (operationId) => ({ admitted: true, serve: operations[operationId] }),
+    admit: async (operationId) => ({ ok: true, value: { serve: operations[operationId] } }),
   };
   return {
     service,

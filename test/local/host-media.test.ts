@@ -31,9 +31,7 @@ describeSpeech("the reference host with local speech", () => {
       const transcription = createLocalTranscriptionProvider({
         readMedia: async ({ url }) => {
           const bytes = previews.get(url);
-          return bytes === undefined
-            ? { ok: false, message: "unknown" }
-            : { ok: true, body: bytes };
+          return bytes === undefined ? { ok: false, error: "unknown" } : { ok: true, value: bytes };
         },
       });
       const english = LOCAL_VOICES.filter((voice) => voice.engine === "flite");

@@ -304,8 +304,8 @@ describe("OpenAI transcription", () => {
       readMedia: async ({ url }) => {
         const reader = await files.open(files.objectKeyOf?.(url) ?? "");
         return reader === undefined
-          ? { ok: false, message: "absent" }
-          : { ok: true, body: reader.stream() };
+          ? { ok: false, error: "absent" }
+          : { ok: true, value: reader.stream() };
       },
     });
     const transcript = await transcription.transcribe({
@@ -340,7 +340,7 @@ describe("OpenAI transcription", () => {
   it("refuses media past OpenAI's 25 MB without uploading it", async () => {
     const transcription = createOpenAITranscriptionProvider({
       ...options(),
-      readMedia: async () => ({ ok: true, body: new Uint8Array(25 * 1024 * 1024 + 1) }),
+      readMedia: async () => ({ ok: true, value: new Uint8Array(25 * 1024 * 1024 + 1) }),
     });
     const error = await failureOf(
       transcription.transcribe({ itemId: "a", url: "http://x.test/a.mp4" }),

@@ -160,14 +160,16 @@ describe("OpenAI's Images API as the work provider of still images", () => {
       input: { type: "ai_model", model_slug: "sim-video", input_mode: "text_to_video" },
     };
     const storage = (await createHarness()).storage;
-    const fallback: WorkProvider = { run: async () => ({ ok: true, url: "http://x.test/v.mp4" }) };
+    const fallback: WorkProvider = {
+      run: async () => ({ ok: true, value: "http://x.test/v.mp4" }),
+    };
     const base = { apiKey: FAKE_OPENAI_KEY, baseURL: fake.baseURL, storage };
     const routed = createOpenAIImageWorkProvider({ ...base, fallback });
-    expect(await routed.run(job)).toEqual({ ok: true, url: "http://x.test/v.mp4" });
+    expect(await routed.run(job)).toEqual({ ok: true, value: "http://x.test/v.mp4" });
     expect(await routed.run({ ...job, input: { type: "video_ad" } })).toMatchObject({ ok: true });
     expect(await createOpenAIImageWorkProvider(base).run(job)).toMatchObject({
       ok: false,
-      failure: { category: "unsupported_by_provider", retryable: false },
+      error: { category: "unsupported_by_provider", retryable: false },
     });
     expect(fake.requests).toEqual([]);
   });

@@ -22,8 +22,8 @@ async function generatedVideo(input: Record<string, unknown>): Promise<Uint8Arra
   };
   const outcome = await createSimulatedWorkProvider({ storage }).run(job);
   if (!outcome.ok) throw new Error("expected the generation to complete");
-  const stored = await readStored(storage, storage.objectKeyOf(outcome.url) ?? "");
-  if (stored === undefined) throw new Error(`nothing stored at ${outcome.url}`);
+  const stored = await readStored(storage, storage.objectKeyOf(outcome.value) ?? "");
+  if (stored === undefined) throw new Error(`nothing stored at ${outcome.value}`);
   expect(stored.contentType).toBe("video/mp4");
   return stored.bytes;
 }

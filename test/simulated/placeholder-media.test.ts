@@ -28,10 +28,10 @@ async function produced(kind: Job["kind"], input: Record<string, unknown>) {
   const storage = createMemoryMediaStorage({ publicBaseUrl: "http://host.test/files" });
   const outcome = await createSimulatedWorkProvider({ storage }).run(job(kind, input));
   if (!outcome.ok) throw new Error("expected the job to complete");
-  const key = storage.objectKeyOf(outcome.url);
+  const key = storage.objectKeyOf(outcome.value);
   const stored = key === undefined ? undefined : await readStored(storage, key);
-  if (stored === undefined) throw new Error(`nothing stored at ${outcome.url}`);
-  return { url: outcome.url, ...stored };
+  if (stored === undefined) throw new Error(`nothing stored at ${outcome.value}`);
+  return { url: outcome.value, ...stored };
 }
 
 // Reads a palette PNG as a viewer does, checking the structure the encoder writes.

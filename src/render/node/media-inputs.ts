@@ -105,10 +105,10 @@ async function writeInput(
     if (!read.ok) {
       return renderFailure(
         "media_unavailable",
-        `Could not read the ${input.kind} at ${input.url}: ${read.message}`,
+        `Could not read the ${input.kind} at ${input.url}: ${read.error}`,
       );
     }
-    return await writeBody(read.body, { input, path }, writing);
+    return await writeBody(read.value, { input, path }, writing);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return renderFailure(

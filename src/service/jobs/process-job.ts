@@ -40,7 +40,7 @@ async function runWork(
       ? deps.provider.run(job, options)
       : handler.run(deps, job, options));
   } catch (error) {
-    return { ok: false, failure: failureOfThrow(error, "The provider failed") };
+    return { ok: false, error: failureOfThrow(error, "The provider failed") };
   }
 }
 
@@ -65,7 +65,7 @@ function outcomeAfter(run: JobRun, outcome: ProviderOutcome): ProviderOutcome {
   const stop = jobStopOf(run.signal);
   if (outcome.ok || stop?.kind !== "interrupted") return outcome;
   if (stop.resumed) throw new JobInterruptedError(run.job);
-  return { ok: false, failure: HOST_STOPPED_FAILURE };
+  return { ok: false, error: HOST_STOPPED_FAILURE };
 }
 
 /**
@@ -87,8 +87,8 @@ export async function processJob(
     deps.unitOfWork === undefined ? work() : deps.unitOfWork.run(work);
   await together(async () => {
     const written = outcome.ok
-      ? await handler.complete(deps, job, outcome.url)
-      : await handler.fail(deps, job, outcome.failure);
+      ? await handler.complete(deps, job, outcome.value)
+      : await handler.fail(deps, job, outcome.error);
     if (written === "gone") {
       // The record took another job's work meanwhile (a replaced export): this outcome
       // is nobody's, so nothing is charged for it and nothing is announced.

@@ -16,6 +16,7 @@ import type {
   ServiceResult,
 } from "../../ports/contract.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
+import { ok } from "../../result.js";
 import { ENDPOINTS, type EndpointDefinition } from "../../schemas/endpoints.js";
 import { admit, type Caller } from "./authorize.js";
 import { refuseUnacceptableValues } from "./input.js";
@@ -67,10 +68,10 @@ export function authenticated(
   const endpoint = endpointOf(operationId);
   return (deps) => async (credentials) => {
     const admitted = await admit(deps, endpoint, credentials);
-    if (!admitted.ok) return { admitted: false, refusal: admitted.error };
+    if (!admitted.ok) return admitted;
     const caller = admitted.value;
     const serve = servingCheckedValues((request) => handle({ deps, endpoint, caller, request }));
-    return { admitted: true, serve, organizationId: caller.organization.id };
+    return ok({ serve, organizationId: caller.organization.id });
   };
 }
 
@@ -78,7 +79,7 @@ export function authenticated(
 export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): UseCaseFactory {
   return (deps) => {
     const serve = servingCheckedValues(build(deps));
-    return async () => ({ admitted: true, serve });
+    return async () => ok({ serve });
   };
 }
 
@@ -86,6 +87,6 @@ export function unauthenticated(build: (deps: ServiceDependencies) => UseCase): 
 export function inOneCall(useCase: AdmittingUseCase): UseCase {
   return async (request) => {
     const admission = await useCase(request);
-    return admission.admitted ? admission.serve(request) : admission.refusal;
+    return admission.ok ? admission.value.serve(request) : admission.error;
   };
 }

@@ -8,12 +8,11 @@
  */
 
 import type { JobFailure } from "../../ports/records.js";
+import type { Result } from "../../result.js";
 import { failureOfThrow } from "../jobs/provider-failure.js";
 
 /** A port's answer, or the failure it stands for. */
-export type Answer<Value> =
-  | { readonly ok: true; readonly value: Value }
-  | { readonly ok: false; readonly failure: JobFailure };
+export type Answer<Value> = Result<Value, JobFailure>;
 
 /** The category of a provider's answer that the workflow cannot use. */
 export const INVALID_PROVIDER_OUTPUT_CATEGORY = "invalid_provider_output";
@@ -25,7 +24,7 @@ export const INVALID_PROVIDER_OUTPUT_CATEGORY = "invalid_provider_output";
  * @example
  * ```ts
  * const answer = await askProvider("The speech provider", () => speech.synthesize(request));
- * if (!answer.ok) return stepFailed(answer.failure);
+ * if (!answer.ok) return stepFailed(answer.error);
  * ```
  */
 export async function askProvider<Value>(
@@ -35,7 +34,7 @@ export async function askProvider<Value>(
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    return { ok: false, failure: failureOfThrow(error, `${who} failed`) };
+    return { ok: false, error: failureOfThrow(error, `${who} failed`) };
   }
 }
 

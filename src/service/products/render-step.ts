@@ -12,6 +12,7 @@ import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { ProductProgress, RenderedProduct } from "../../ports/product-workflow.js";
 import type { JobFailure } from "../../ports/records.js";
 import type { RenderError, Renderer } from "../../ports/renderer.js";
+import { err, ok, type Result } from "../../result.js";
 import type { ExportResolution } from "../../schemas/editor-render.js";
 import { exportContentHash, planExport } from "../editor/render/export-plan.js";
 import { RENDER_FAILURE_ANSWERS, RENDERER_NOT_CONFIGURED } from "../editor/render/render-errors.js";
@@ -45,9 +46,8 @@ const UNSTORED_FAILURE: JobFailure = Object.freeze({
   retryable: true,
 });
 
-type Stored =
-  | { readonly ok: true; readonly url: string }
-  | { readonly ok: false; readonly failure: JobFailure };
+// The stored video's URL, or why it is not stored.
+type Stored = Result<string, JobFailure>;
 
 // The MP4 streams from the renderer into storage as it is written, never whole in memory;
 // storage commits it only when the renderer closes the stream.
@@ -70,8 +70,8 @@ async function renderIntoStorage(
   const storing = deps.mediaStorage
     .put(objectKey, pipe.readable, { contentType: MP4_CONTENT_TYPE })
     .then(
-      (stored) => ({ ok: true as const, url: stored.url }),
-      () => ({ ok: false as const, failure: UNSTORED_FAILURE }),
+      (stored): Stored => ok(stored.url),
+      (): Stored => err(UNSTORED_FAILURE),
     );
   const rendered = await renderer.renderVideo(
     plan,
@@ -81,7 +81,7 @@ async function renderIntoStorage(
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await storing;
-    return { ok: false, failure: productRenderFailure(rendered.error) };
+    return err(productRenderFailure(rendered.error));
   }
   return storing;
 }
@@ -112,9 +112,9 @@ async function renderProduct(
     organizationId: run.job.organizationId,
     signal: run.signal,
   });
-  if (!stored.ok) return stepFailed(stored.failure);
+  if (!stored.ok) return stepFailed(stored.error);
   const rendered: RenderedProduct = {
-    url: stored.url,
+    url: stored.value,
     contentHash,
     resolution,
     width: planned.value.width,

@@ -53,7 +53,7 @@ export const scenesStep: WorkflowStep<FacelessProgress, "scenes"> = {
     const answer = await askProvider(WHO, async () =>
       writer.planScenes === undefined ? planScenesBySentences(request) : writer.planScenes(request),
     );
-    if (!answer.ok) return stepFailed(answer.failure);
+    if (!answer.ok) return stepFailed(answer.error);
     const checked = checkScenePlan(request.script, answer.value);
     if (!checked.ok) return stepFailed(unusableAnswer(WHO, checked.message));
     const scenes = recorded(answer.value);

@@ -69,7 +69,7 @@ const slidesStep: WorkflowStep<SlideshowProgress, "slides"> = {
     const answer = await askProvider(WRITER, async () =>
       writer.planSlides === undefined ? planSlidesFromBrief(request) : writer.planSlides(request),
     );
-    if (!answer.ok) return stepFailed(answer.failure);
+    if (!answer.ok) return stepFailed(answer.error);
     const checked = checkSlidePlan(request.slideCount, answer.value);
     if (!checked.ok) return stepFailed(unusableAnswer(WRITER, checked.message));
     const slides = recorded(answer.value);

@@ -10,20 +10,19 @@
 import type { ProviderOutcome } from "../../ports/jobs.js";
 import type { ProductProgress } from "../../ports/product-workflow.js";
 import type { JobFailure } from "../../ports/records.js";
+import { err, ok, type Result } from "../../result.js";
 import { isRunnable } from "../jobs/work.js";
 import type { ProductRun, ProductVideo } from "./product-record.js";
 
 /** What a step did: recorded its output, or failed. */
-export type StepOutcome =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly failure: JobFailure };
+export type StepOutcome = Result<void, JobFailure>;
 
 /** The outcome of a step that recorded its output. */
-export const STEP_DONE: StepOutcome = Object.freeze({ ok: true });
+export const STEP_DONE: StepOutcome = Object.freeze(ok(undefined));
 
 /** The outcome of a step that failed with `failure`. */
 export function stepFailed(failure: JobFailure): StepOutcome {
-  return { ok: false, failure };
+  return err(failure);
 }
 
 /** One step of a workflow over videos of `Progress`. */
@@ -95,14 +94,14 @@ export async function runWorkflow<Progress extends ProductProgress, Name extends
 ): Promise<ProviderOutcome> {
   for (const step of workflow.steps) {
     const video = await workflow.read(run);
-    if (video === undefined) return { ok: false, failure: PRODUCT_MISSING_FAILURE };
-    if (!isRunnable(video.status)) return { ok: false, failure: PRODUCT_FINISHED_FAILURE };
+    if (video === undefined) return { ok: false, error: PRODUCT_MISSING_FAILURE };
+    if (!isRunnable(video.status)) return { ok: false, error: PRODUCT_FINISHED_FAILURE };
     if (step.done(video)) continue;
-    if (run.signal?.aborted === true) return { ok: false, failure: PRODUCT_STOPPED_FAILURE };
+    if (run.signal?.aborted === true) return { ok: false, error: PRODUCT_STOPPED_FAILURE };
     const outcome = await step.run(run, video);
     if (!outcome.ok) return outcome;
   }
   const finished = await workflow.read(run);
   const url = finished === undefined ? null : workflow.resultOf(finished);
-  return url === null ? { ok: false, failure: PRODUCT_MISSING_FAILURE } : { ok: true, url };
+  return url === null ? { ok: false, error: PRODUCT_MISSING_FAILURE } : { ok: true, value: url };
 }

@@ -86,7 +86,7 @@ function usableVisual(visual: GeneratedVisual, request: VisualRequest): Generate
 async function makeOne(run: ProductRun, make: VisualsToMake, index: number): Promise<StepOutcome> {
   const request = requestOf(run, make, index);
   const answer = await askProvider(WHO, () => run.deps.visuals.generate(request));
-  if (!answer.ok) return stepFailed(answer.failure);
+  if (!answer.ok) return stepFailed(answer.error);
   const visual = usableVisual(answer.value, request);
   if (typeof visual === "string")
     return stepFailed(unusableAnswer(WHO, `visual ${index + 1}: ${visual}`));

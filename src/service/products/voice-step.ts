@@ -55,7 +55,7 @@ export const voiceStep: WorkflowStep<FacelessProgress, "voice"> = {
     const answer = await askProvider(WHO, () =>
       run.deps.speech.synthesize({ text, voice_id: input.voiceId, language: input.language }),
     );
-    if (!answer.ok) return stepFailed(answer.failure);
+    if (!answer.ok) return stepFailed(answer.error);
     const voice = narrationOf(answer.value);
     if (typeof voice === "string") return stepFailed(unusableAnswer(WHO, voice));
     await saveProgress(run, "faceless_video", (progress) =>

@@ -23,6 +23,7 @@ import type {
   WordTimingSource,
 } from "../../ports/product-workflow.js";
 import type { JobFailure } from "../../ports/records.js";
+import { ok, type Result } from "../../result.js";
 import { narrationWords } from "./narration-text.js";
 import { facelessInputOf } from "./product-inputs.js";
 import { type FacelessVideo, type ProductRun, saveProgress } from "./product-record.js";
@@ -41,19 +42,16 @@ const NARRATION_ITEM_ID = "narration";
 /** A source of heard words: its name, and how to get them (none when it has none). */
 interface HeardSource {
   readonly source: WordTimingSource;
-  readonly hear: () => Promise<
-    | { readonly ok: true; readonly words: readonly TranscriptWord[] | null }
-    | { readonly ok: false; readonly failure: JobFailure }
-  >;
+  readonly hear: () => Promise<Result<readonly TranscriptWord[] | null, JobFailure>>;
 }
 
 // Words from a provider call: none when it declined for good, the failure otherwise.
-async function heardFrom(call: () => Promise<{ readonly words: readonly TranscriptWord[] }>) {
+async function heardFrom(
+  call: () => Promise<{ readonly words: readonly TranscriptWord[] }>,
+): Promise<Result<readonly TranscriptWord[] | null, JobFailure>> {
   const answer = await askProvider(WHO, call);
-  if (answer.ok) return { ok: true as const, words: answer.value?.words ?? [] };
-  return answer.failure.retryable
-    ? { ok: false as const, failure: answer.failure }
-    : { ok: true as const, words: null };
+  if (answer.ok) return ok(answer.value?.words ?? []);
+  return answer.error.retryable ? answer : ok(null);
 }
 
 function sourcesOf(run: ProductRun, video: FacelessVideo): HeardSource[] {
@@ -62,9 +60,7 @@ function sourcesOf(run: ProductRun, video: FacelessVideo): HeardSource[] {
   const { language } = facelessInputOf(run.job);
   const transcription = run.deps.transcription;
   const align = transcription.align?.bind(transcription);
-  const sources: HeardSource[] = [
-    { source: "speech", hear: async () => ({ ok: true, words: voice.words }) },
-  ];
+  const sources: HeardSource[] = [{ source: "speech", hear: async () => ok(voice.words) }];
   if (align !== undefined) {
     const text = video.script ?? "";
     sources.push({
@@ -90,23 +86,20 @@ export function sceneWords(video: FacelessVideo): string[] {
 async function timeWords(
   run: ProductRun,
   video: FacelessVideo,
-): Promise<
-  | { readonly ok: true; readonly timing: WordTiming }
-  | { readonly ok: false; readonly failure: JobFailure }
-> {
+): Promise<Result<WordTiming, JobFailure>> {
   const words = sceneWords(video);
   const durationMs = Math.round((video.workflow.voice?.durationSeconds ?? 0) * 1000);
   for (const { source, hear } of sourcesOf(run, video)) {
     const heard = await hear();
     if (!heard.ok) return heard;
-    if (heard.words === null || heard.words.length === 0) continue;
-    const matched = matchWordTimes(words, heard.words, durationMs);
+    if (heard.value === null || heard.value.length === 0) continue;
+    const matched = matchWordTimes(words, heard.value, durationMs);
     if (matched.matched >= words.length * TIMED_SHARE_MIN) {
-      return { ok: true, timing: { words: matched.words, source, matchedWords: matched.matched } };
+      return ok({ words: matched.words, source, matchedWords: matched.matched });
     }
   }
   const estimated = matchWordTimes(words, [], durationMs);
-  return { ok: true, timing: { words: estimated.words, source: "estimate", matchedWords: 0 } };
+  return ok({ words: estimated.words, source: "estimate", matchedWords: 0 });
 }
 
 /** Times the script's words in the narration and records them. */
@@ -115,9 +108,9 @@ export const wordTimingStep: WorkflowStep<FacelessProgress, "word_timing"> = {
   done: (video) => video.workflow.timing !== null,
   async run(run, video) {
     const timed = await timeWords(run, video);
-    if (!timed.ok) return stepFailed(timed.failure);
+    if (!timed.ok) return stepFailed(timed.error);
     await saveProgress(run, "faceless_video", (progress) =>
-      progress.timing === null ? { ...progress, timing: timed.timing } : progress,
+      progress.timing === null ? { ...progress, timing: timed.value } : progress,
     );
     return STEP_DONE;
   },

@@ -53,7 +53,7 @@ export const facelessVideoJobHandler: JobRecordHandler = {
   },
   async run(deps, job, { signal }) {
     const videoId = videoIdOf(job);
-    if (videoId === undefined) return { ok: false, failure: PRODUCT_MISSING_FAILURE };
+    if (videoId === undefined) return { ok: false, error: PRODUCT_MISSING_FAILURE };
     return runFacelessVideo({ deps, job, videoId, signal });
   },
   async complete(deps, job, url) {

@@ -49,8 +49,8 @@ export function folderUrl(name: string): string {
 export function folderReader(folder: string): MediaReader {
   return async ({ url }) => {
     const name = url.replace(folderUrl(""), "");
-    if (name.includes("/") || name === url) return { ok: false, message: `unknown URL ${url}` };
-    return { ok: true, body: new Uint8Array(await readFile(join(folder, name))) };
+    if (name.includes("/") || name === url) return { ok: false, error: `unknown URL ${url}` };
+    return { ok: true, value: new Uint8Array(await readFile(join(folder, name))) };
   };
 }
 

@@ -23,7 +23,7 @@ const FONT_SIZE = 240;
 const EM = FONT_SIZE / 6;
 
 const renderer = createFfmpegRenderer({
-  readMedia: async () => ({ ok: false, message: "No media is read." }),
+  readMedia: async () => ({ ok: false, error: "No media is read." }),
 });
 
 function stateOf(operation: EditOperation): EditorState {

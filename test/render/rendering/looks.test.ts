@@ -16,7 +16,7 @@ const DARK = "#1d2430";
 const WORDS = ["this", "is", "how", "it", "looks"];
 
 const renderer = createFfmpegRenderer({
-  readMedia: async () => ({ ok: false, message: "No media is read." }),
+  readMedia: async () => ({ ok: false, error: "No media is read." }),
 });
 
 // A 9:16 timeline: a solid background and one page of five timed words, 0.4 s apart.

@@ -27,7 +27,7 @@ describe("a renderer without ffmpeg", () => {
   it("answers every render with renderer_unavailable naming ffmpeg, and never throws", async () => {
     const renderer = createFfmpegRenderer({
       ffmpegPath: "/nonexistent/ffmpeg",
-      readMedia: async () => ({ ok: false, message: "not reached" }),
+      readMedia: async () => ({ ok: false, error: "not reached" }),
     });
     const frame = failed(await renderer.renderFrame(planOf(still, { atSeconds: 0 })));
     expect(frame).toMatchObject({ code: "renderer_unavailable", missing: "ffmpeg" });
@@ -57,7 +57,7 @@ describe("a renderer without ffmpeg", () => {
     );
     const renderer = createFfmpegRenderer({
       ffmpegPath: program,
-      readMedia: async () => ({ ok: false, message: "not reached" }),
+      readMedia: async () => ({ ok: false, error: "not reached" }),
     });
     const error = failed(await renderer.renderFrame(planOf(still, { atSeconds: 0 })));
     expect(error).toMatchObject({ code: "renderer_unavailable", missing: "ffmpeg filter ass" });
@@ -81,7 +81,7 @@ describeRendering("renderer limits and failures", () => {
 
   it("answers media_unavailable when the reader refuses or throws", async () => {
     const refusing = createFfmpegRenderer({
-      readMedia: async () => ({ ok: false, message: "blocked address" }),
+      readMedia: async () => ({ ok: false, error: "blocked address" }),
     });
     const refused = failed(await refusing.renderFrame(planOf(pictured, { atSeconds: 0 })));
     expect(refused.code).toBe("media_unavailable");
@@ -107,7 +107,10 @@ describeRendering("renderer limits and failures", () => {
   it("answers a file ffmpeg cannot decode as media_undecodable naming it, ffmpeg's words going to the logger alone", async () => {
     const logged: { message: string; fields: unknown }[] = [];
     const renderer = createFfmpegRenderer({
-      readMedia: async () => ({ ok: true, body: new TextEncoder().encode("not a picture at all") }),
+      readMedia: async () => ({
+        ok: true,
+        value: new TextEncoder().encode("not a picture at all"),
+      }),
       logger: { log: (_level, message, fields) => logged.push({ message, fields }) },
     });
     const error = failed(await renderer.renderFrame(planOf(pictured, { atSeconds: 0 })));
@@ -211,7 +214,7 @@ describeRendering("renderer limits and failures", () => {
       temporaryDirectory,
       readMedia: async ({ url }) => ({
         ok: true,
-        body: { path: join(folder, url.replace("https://media.test/", "")) },
+        value: { path: join(folder, url.replace("https://media.test/", "")) },
       }),
     });
     const frame = await linking.renderFrame(planOf(pictured, { atSeconds: 0 }));
@@ -220,7 +223,7 @@ describeRendering("renderer limits and failures", () => {
     expect(readdirSync(temporaryDirectory)).toEqual([]);
     const strict = createFfmpegRenderer({
       limits: { inputMaxBytes: 100 },
-      readMedia: async () => ({ ok: true, body: { path: join(folder, "halves.png") } }),
+      readMedia: async () => ({ ok: true, value: { path: join(folder, "halves.png") } }),
     });
     expect(failed(await strict.renderFrame(planOf(pictured, { atSeconds: 0 }))).code).toBe(
       "media_too_large",

@@ -46,8 +46,8 @@ export function fixtureRenderer(
   return createFfmpegRenderer({
     readMedia: async ({ url }) => {
       const name = url.replace(mediaUrl(""), "");
-      if (name.includes("/") || name === url) return { ok: false, message: `unknown URL ${url}` };
-      return { ok: true, body: new Uint8Array(await readFile(join(folder, name))) };
+      if (name.includes("/") || name === url) return { ok: false, error: `unknown URL ${url}` };
+      return { ok: true, value: new Uint8Array(await readFile(join(folder, name))) };
     },
     ...options,
   });

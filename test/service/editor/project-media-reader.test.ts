@@ -33,11 +33,11 @@ describe("the project media reader", () => {
     const read = createProjectMediaReader({ mediaStorage, urlFetcher: createStaticUrlFetcher({}) });
     expect(await read(request(stored.url))).toEqual({
       ok: true,
-      body: { path: await mediaStorage.localPathOf("media/1/a.mp4") },
+      value: { path: await mediaStorage.localPathOf("media/1/a.mp4") },
     });
     expect(await read(request(stored.url, 2))).toEqual({
       ok: false,
-      message: `${stored.url} is larger than the 2 bytes a render reads.`,
+      error: `${stored.url} is larger than the 2 bytes a render reads.`,
     });
   });
 
@@ -48,13 +48,13 @@ describe("the project media reader", () => {
     });
     const read = createProjectMediaReader({ mediaStorage, urlFetcher: createStaticUrlFetcher({}) });
     const answer = await read(request(stored.url));
-    if (!answer.ok || !(answer.body instanceof ReadableStream))
+    if (!answer.ok || !(answer.value instanceof ReadableStream))
       throw new Error("expected a stream");
-    expect([...((await collectBytes(answer.body, 10)) ?? [])]).toEqual([4, 5]);
+    expect([...((await collectBytes(answer.value, 10)) ?? [])]).toEqual([4, 5]);
     await mediaStorage.delete("media/1/a.mp4");
     expect(await read(request(stored.url))).toEqual({
       ok: false,
-      message: `No stored file has the URL ${stored.url}.`,
+      error: `No stored file has the URL ${stored.url}.`,
     });
   });
 });

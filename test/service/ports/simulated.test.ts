@@ -20,10 +20,10 @@ describe("simulated work provider", () => {
     const still = await provider.run(job("generation", { type: "static_ad" }));
     const video = await provider.run(job("generation", { type: "video_ad" }));
     if (!still.ok || !video.ok) throw new Error("expected both jobs to complete");
-    expect(still.url).toBe(storage.urlOf("generated/1/generation/r1.png"));
+    expect(still.value).toBe(storage.urlOf("generated/1/generation/r1.png"));
     const stillBytes = await readStored(storage, "generated/1/generation/r1.png");
     expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ format: "png" });
-    expect(video.url).toBe(storage.urlOf("generated/1/generation/r1.mp4"));
+    expect(video.value).toBe(storage.urlOf("generated/1/generation/r1.mp4"));
     const videoBytes = await readStored(storage, "generated/1/generation/r1.mp4");
     expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ kind: "video" });
   });
@@ -34,7 +34,7 @@ describe("simulated work provider", () => {
       const outcome = await createSimulatedWorkProvider({ storage }).run(job(kind, {}));
       expect(outcome).toEqual({
         ok: false,
-        failure: {
+        error: {
           category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
           message: `A ${kind} job is run by the service itself, not by a work provider.`,
           retryable: false,
@@ -57,7 +57,7 @@ describe("simulated work provider", () => {
     expect(waits).toEqual([2000]);
     expect(outcome).toEqual({
       ok: false,
-      failure: expect.objectContaining({ category: "provider_unavailable", retryable: true }),
+      error: expect.objectContaining({ category: "provider_unavailable", retryable: true }),
     });
   });
 });

@@ -67,10 +67,10 @@ export function failingAnalysisProvider(
       if (job.kind === "reference_analysis") {
         return {
           ok: false,
-          failure: { category: "provider_unavailable", message, retryable: true },
+          error: { category: "provider_unavailable", message, retryable: true },
         };
       }
-      return { ok: true, url: "https://cdn.example.com/out.png" };
+      return { ok: true, value: "https://cdn.example.com/out.png" };
     },
   };
 }

@@ -73,12 +73,12 @@ async function renderExport(
 ): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
   if (renderer === undefined)
-    return { ok: false, failure: renderJobFailure(RENDERER_NOT_CONFIGURED) };
+    return { ok: false, error: renderJobFailure(RENDERER_NOT_CONFIGURED) };
   const input = job.input as unknown as EditorExportJobInput;
   const planned = planExport(input.editor, input.resolution);
   if (!planned.ok) {
     const { code, message } = planned.error;
-    return { ok: false, failure: { category: code, message, retryable: false } };
+    return { ok: false, error: { category: code, message, retryable: false } };
   }
   const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
   // The MP4 streams from the renderer into storage as it is written, never whole in
@@ -105,12 +105,12 @@ async function renderExport(
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;
-    return { ok: false, failure: renderJobFailure(rendered.error) };
+    return { ok: false, error: renderJobFailure(rendered.error) };
   }
   const outcome = await settled;
   if (!outcome.ok) throw outcome.error;
   const stored = outcome.stored;
-  return { ok: true, url: stored.url };
+  return { ok: true, value: stored.url };
 }
 
 // An export replaced while its job ran is no longer the job's to finish.

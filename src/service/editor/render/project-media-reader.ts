@@ -32,13 +32,13 @@ async function readStored(
 ): Promise<MediaReadResult> {
   const { url, maxBytes } = request;
   const stored = await mediaStorage.open(objectKey);
-  if (stored === undefined) return { ok: false, message: `No stored file has the URL ${url}.` };
+  if (stored === undefined) return { ok: false, error: `No stored file has the URL ${url}.` };
   if (stored.sizeBytes > maxBytes) {
-    return { ok: false, message: `${url} is larger than the ${maxBytes} bytes a render reads.` };
+    return { ok: false, error: `${url} is larger than the ${maxBytes} bytes a render reads.` };
   }
   // A file already on this machine is linked by the renderer, not copied through memory.
   const path = await mediaStorage.localPathOf?.(objectKey);
-  return { ok: true, body: path === undefined ? stored.stream() : { path } };
+  return { ok: true, value: path === undefined ? stored.stream() : { path } };
 }
 
 /**
@@ -58,8 +58,8 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
     if (objectKey !== undefined) return readStored(mediaStorage, objectKey, { url, maxBytes });
     const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
     if (!fetched.ok) {
-      return { ok: false, message: `${url} could not be read: ${fetched.error.message}` };
+      return { ok: false, error: `${url} could not be read: ${fetched.error.message}` };
     }
-    return { ok: true, body: fetched.value.bytes };
+    return { ok: true, value: fetched.value.bytes };
   };
 }
