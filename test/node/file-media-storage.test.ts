@@ -204,7 +204,7 @@ describe("the filesystem media storage", () => {
     expect(after.objectKeyOf(stored.url)).toBe("media/1/a b.png");
     expect(await after.resolveReadUrl(`${stored.url}?v=2`)).toEqual({
       ok: true,
-      objectKey: "media/1/a b.png",
+      value: "media/1/a b.png",
     });
     expect(await readStored(after, "media/1/a b.png")).toEqual({
       bytes: new Uint8Array([137, 80, 78, 71]),
@@ -232,13 +232,13 @@ describe("the filesystem media storage", () => {
       /^http:\/\/127\.0\.0\.1:8787\/files\/signed\/exports\/1\/v\.mp4\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/,
     );
     const after = await createFileMediaStorage({ directory, baseUrl: BASE, clock });
-    expect(await after.resolveReadUrl(url)).toEqual({ ok: true, objectKey: "exports/1/v.mp4" });
+    expect(await after.resolveReadUrl(url)).toEqual({ ok: true, value: "exports/1/v.mp4" });
     expect(await after.resolveReadUrl(url.replace("v.mp4", "w.mp4"))).toEqual({
       ok: false,
-      reason: "unknown_url",
+      error: "unknown_url",
     });
     clock.advance(60_000);
-    expect(await after.resolveReadUrl(url)).toEqual({ ok: false, reason: "expired" });
+    expect(await after.resolveReadUrl(url)).toEqual({ ok: false, error: "expired" });
   });
 
   it("gives the data file's path, which holds the bytes", async () => {
