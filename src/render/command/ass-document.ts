@@ -332,6 +332,11 @@ function boxPaddingTags(layer: TextLayer | CaptionsLayer, part: CaptionPart, ste
     : `\\xshad${decimal(padding.x, 2)}\\yshad${decimal(padding.y, 2)}`;
 }
 
+// Tags that hold `start`, changed to `end` over `span` when they differ.
+function changingTags(start: string, end: string, span: EventSpan): string {
+  return end === start ? start : `${start}\\t(${span.fromMs},${span.toMs},${end})`;
+}
+
 // The override tags that open an event whose pose goes from `from` to `to` over `span`.
 function poseTags(
   layer: DrawnLayer,
@@ -345,10 +350,13 @@ function poseTags(
   const { from, to, span } = change;
   const alignment = layer.kind === "solid" ? 5 : ALIGNMENT[layer.style.align];
   const tags = [`\\an${alignment}`, positionTag(anchorOf(layer, part), change)];
-  const startLook = scaleTags(from) + alphaTags(layer, from, part);
-  const endLook = scaleTags(to) + alphaTags(layer, to, part);
-  tags.push(startLook);
-  if (endLook !== startLook) tags.push(`\\t(${span.fromMs},${span.toMs},${endLook})`);
+  tags.push(
+    changingTags(
+      scaleTags(from) + alphaTags(layer, from, part),
+      scaleTags(to) + alphaTags(layer, to, part),
+      span,
+    ),
+  );
   if (layer.kind === "solid") {
     tags.push(`\\frz${decimal(-layer.rotationDegrees, 3)}`);
   } else {
@@ -464,11 +472,12 @@ function drawnBodies(
 ): readonly string[] {
   if (font.emoji === undefined || layer.kind === "solid") return [body];
   const { from, to, span } = change;
-  const alphaTags = (alpha: number) => {
-    const start = fillAlphaTag(layer.opacity * from.opacity * alpha);
-    const end = fillAlphaTag(layer.opacity * to.opacity * alpha);
-    return end === start ? start : `${start}\\t(${span.fromMs},${span.toMs},${end})`;
-  };
+  const alphaTags = (alpha: number) =>
+    changingTags(
+      fillAlphaTag(layer.opacity * from.opacity * alpha),
+      fillAlphaTag(layer.opacity * to.opacity * alpha),
+      span,
+    );
   const look = { sizePixels: layer.style.fontSizePixels, textColor: layer.style.color, alphaTags };
   const drawn = emojiBodies(body, font.emoji, look);
   if (drawn === undefined) return [body];
