@@ -103,11 +103,12 @@ function contextOf(
   font: FontSettings,
 ): RendererContext {
   const limits: RenderLimits = { ...RENDER_LIMITS_DEFAULT, ...options.limits };
-  const lane = (concurrency: number, queueMax: number) =>
+  const lane = (concurrency: number, queueMax: number, runningMaxPerOrganization: number) =>
     new RenderSlots({
       concurrency,
       queueMax,
       queueMaxPerOrganization: limits.queueMaxPerOrganization,
+      runningMaxPerOrganization,
     });
   return {
     program: options.ffmpegPath ?? "ffmpeg",
@@ -120,8 +121,16 @@ function contextOf(
       limits.memoryMaxBytes === null ? undefined : { memoryMaxBytes: limits.memoryMaxBytes },
     logger: options.logger ?? SILENT_LOGGER,
     lanes: {
-      video: lane(limits.videoConcurrency, limits.videoQueueMax),
-      frame: lane(limits.imageConcurrency, limits.imageQueueMax),
+      video: lane(
+        limits.videoConcurrency,
+        limits.videoQueueMax,
+        limits.videoRunningMaxPerOrganization,
+      ),
+      frame: lane(
+        limits.imageConcurrency,
+        limits.imageQueueMax,
+        limits.imageRunningMaxPerOrganization,
+      ),
     },
     closing,
   };

@@ -14,8 +14,18 @@
 export const RENDER_VIDEO_CONCURRENCY_DEFAULT = 2;
 /** Videos that may wait for a slot; more are refused with `renderer_busy`. */
 export const RENDER_VIDEO_QUEUE_MAX_DEFAULT = 32;
+/**
+ * Videos of one organization rendered at once: one, so however many exports an
+ * organization starts, the other video slot is free for another organization's.
+ */
+export const RENDER_VIDEO_RUNNING_MAX_PER_ORGANIZATION_DEFAULT = 1;
 /** Frames and contact sheets rendered at once, in slots no video takes. */
 export const RENDER_IMAGE_CONCURRENCY_DEFAULT = 2;
+/**
+ * Frames and contact sheets of one organization rendered at once: one, so another
+ * organization's preview starts at once instead of waiting for one to end.
+ */
+export const RENDER_IMAGE_RUNNING_MAX_PER_ORGANIZATION_DEFAULT = 1;
 /** Frames and contact sheets that may wait for a slot. */
 export const RENDER_IMAGE_QUEUE_MAX_DEFAULT = 32;
 /**
@@ -69,10 +79,14 @@ export interface RenderLimits {
   readonly videoConcurrency: number;
   /** Videos that may wait for a slot. */
   readonly videoQueueMax: number;
+  /** Videos of one organization rendered at once. */
+  readonly videoRunningMaxPerOrganization: number;
   /** Frames and contact sheets rendered at once, in slots of their own. */
   readonly imageConcurrency: number;
   /** Frames and contact sheets that may wait for a slot. */
   readonly imageQueueMax: number;
+  /** Frames and contact sheets of one organization rendered at once. */
+  readonly imageRunningMaxPerOrganization: number;
   /** Renders of one organization that may wait in one lane. */
   readonly queueMaxPerOrganization: number;
   /** Longest video render, in seconds. */
@@ -101,8 +115,10 @@ export interface RenderLimits {
 export const RENDER_LIMITS_DEFAULT: RenderLimits = {
   videoConcurrency: RENDER_VIDEO_CONCURRENCY_DEFAULT,
   videoQueueMax: RENDER_VIDEO_QUEUE_MAX_DEFAULT,
+  videoRunningMaxPerOrganization: RENDER_VIDEO_RUNNING_MAX_PER_ORGANIZATION_DEFAULT,
   imageConcurrency: RENDER_IMAGE_CONCURRENCY_DEFAULT,
   imageQueueMax: RENDER_IMAGE_QUEUE_MAX_DEFAULT,
+  imageRunningMaxPerOrganization: RENDER_IMAGE_RUNNING_MAX_PER_ORGANIZATION_DEFAULT,
   queueMaxPerOrganization: RENDER_QUEUE_MAX_PER_ORGANIZATION_DEFAULT,
   videoTimeoutSeconds: RENDER_VIDEO_TIMEOUT_SECONDS_DEFAULT,
   imageTimeoutSeconds: RENDER_IMAGE_TIMEOUT_SECONDS_DEFAULT,

@@ -1,6 +1,9 @@
 /**
- * The slots of one lane of a renderer: at most `concurrency` renders at once and at
- * most `queueMax` waiting, `queueMaxPerOrganization` of them from any one organization.
+ * The slots of one lane of a renderer: at most `concurrency` renders at once,
+ * `runningMaxPerOrganization` of them for any one organization, and at most `queueMax`
+ * waiting, `queueMaxPerOrganization` of them from any one organization. An organization
+ * at its running cap waits even while a slot is free, so a slot is left for another
+ * organization's render to start at once rather than behind a running one.
  * The next free slot goes to the organization with the fewest renders running in the
  * lane; on a tie, the one whose turn came longest ago (never is longest); then the one
  * whose first render has waited longest; within an organization, first come first
@@ -26,6 +29,11 @@ export interface SlotLimits {
   readonly queueMax: number;
   /** Renders of one organization that may wait. */
   readonly queueMaxPerOrganization: number;
+  /**
+   * Renders of one organization that may run at once; `concurrency` when not given. A
+   * positive integer.
+   */
+  readonly runningMaxPerOrganization?: number;
 }
 
 /** Who asks for a slot, and what makes them stop waiting. */
@@ -57,6 +65,7 @@ function isBefore(line: Line, best: Line): boolean {
 /** Counts running renders per organization and queues the rest, fairly. */
 export class RenderSlots {
   readonly #limits: SlotLimits;
+  readonly #runningMax: number;
   // Lines of the organizations with renders running or waiting; idle ones are forgotten.
   readonly #lines = new Map<number | undefined, Line>();
   #running = 0;
@@ -71,7 +80,14 @@ export class RenderSlots {
     if (!Number.isInteger(concurrency) || concurrency < 1) {
       throw new RangeError(`concurrency must be a positive integer, got ${concurrency}.`);
     }
+    const runningMax = limits.runningMaxPerOrganization ?? concurrency;
+    if (!Number.isInteger(runningMax) || runningMax < 1) {
+      throw new RangeError(
+        `runningMaxPerOrganization must be a positive integer, got ${runningMax}.`,
+      );
+    }
     this.#limits = limits;
+    this.#runningMax = runningMax;
   }
 
   /** Renders running now. */
@@ -89,8 +105,9 @@ export class RenderSlots {
     if (this.#closed) return Promise.resolve("closed");
     if (signal?.aborted) return Promise.resolve("aborted");
     const line = this.#lineOf(organization);
-    // A slot is free only while nobody waits: a freed slot goes to a waiting render at once.
-    if (this.#running < this.#limits.concurrency) {
+    // A freed slot goes at once to a waiting render that may run, so one is free here only
+    // while nobody who may take it waits.
+    if (this.#running < this.#limits.concurrency && line.running < this.#runningMax) {
       return Promise.resolve(this.#take(organization, line));
     }
     if (
@@ -167,8 +184,9 @@ export class RenderSlots {
   // Gives the freed slot to the line that comes first, if any waits.
   #grantNext(): void {
     let best: [number | undefined, Line] | undefined;
+    if (this.#running >= this.#limits.concurrency) return;
     for (const entry of this.#lines) {
-      if (entry[1].waiting.length === 0) continue;
+      if (entry[1].waiting.length === 0 || entry[1].running >= this.#runningMax) continue;
       if (best === undefined || isBefore(entry[1], best[1])) best = entry;
     }
     if (best === undefined) return;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { RenderProgress } from "reelkit/render";
 import { describe, expect, it } from "vitest";
 import { ProgressReader } from "../../../src/render/progress.js";
@@ -154,5 +155,90 @@ describe("RenderSlots", () => {
 
   it("refuses a concurrency that is not a positive integer", () => {
     expect(() => slotsOf(0)).toThrow(RangeError);
+    const capped = (runningMaxPerOrganization: number) =>
+      new RenderSlots({
+        concurrency: 2,
+        queueMax: 1,
+        queueMaxPerOrganization: 1,
+        runningMaxPerOrganization,
+      });
+    expect(() => capped(0)).toThrow(RangeError);
+    expect(() => capped(1.5)).toThrow(RangeError);
+  });
+
+  it("keeps a slot for another organization once one runs its most at once", async () => {
+    const slots = new RenderSlots({
+      concurrency: 2,
+      queueMax: 32,
+      queueMaxPerOrganization: 32,
+      runningMaxPerOrganization: 1,
+    });
+    const acmeFirst = await granted(slots.acquire({ organization: ACME }));
+    // A slot is free, but Acme runs its one already: its second render waits.
+    const acmeSecond = slots.acquire({ organization: ACME });
+    expect(await grantedNames({ acmeSecond })).toEqual([]);
+    expect(slots.runningCount).toBe(1);
+    // Another organization's render starts at once in the slot kept free.
+    const other = await granted(slots.acquire({ organization: OTHER }));
+    expect(slots.runningCount).toBe(2);
+    // Other's end frees a slot Acme may not take; Acme's own end lets its second start.
+    other();
+    expect(await grantedNames({ acmeSecond })).toEqual([]);
+    acmeFirst();
+    expect(await grantedNames({ acmeSecond })).toEqual(["acmeSecond"]);
+  });
+
+  it("never runs past either cap, and never leaves a slot free that a waiting render may take", async () => {
+    type Step = { kind: "acquire"; organization: number } | { kind: "release"; index: number };
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant("acquire" as const),
+        organization: fc.integer({ min: 1, max: 3 }),
+      }),
+      fc.record({ kind: fc.constant("release" as const), index: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(step, { maxLength: 40 }),
+        async (concurrency, runningMax, steps: Step[]) => {
+          const slots = new RenderSlots({
+            concurrency,
+            queueMax: 100,
+            queueMaxPerOrganization: 100,
+            runningMaxPerOrganization: runningMax,
+          });
+          const running: { organization: number; release: ReleaseSlot }[] = [];
+          const waiting = new Map<number, number>();
+          const runningOf = (organization: number) =>
+            running.filter((render) => render.organization === organization).length;
+          for (const next of steps) {
+            if (next.kind === "acquire") {
+              const { organization } = next;
+              waiting.set(organization, (waiting.get(organization) ?? 0) + 1);
+              void slots.acquire({ organization }).then((slot) => {
+                waiting.set(organization, (waiting.get(organization) ?? 0) - 1);
+                if (typeof slot === "function") running.push({ organization, release: slot });
+              });
+            } else if (running.length > 0) {
+              const [ended] = running.splice(next.index % running.length, 1);
+              ended?.release();
+            }
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            expect(running.length).toBe(slots.runningCount);
+            expect(running.length).toBeLessThanOrEqual(concurrency);
+            for (const [organization, count] of waiting) {
+              expect(runningOf(organization)).toBeLessThanOrEqual(runningMax);
+              // No slot is free while a render that may take it waits.
+              if (count > 0 && running.length < concurrency) {
+                expect(runningOf(organization)).toBe(runningMax);
+              }
+            }
+          }
+        },
+      ),
+      { seed: 20261128, numRuns: 200 },
+    );
   });
 });
