@@ -30,6 +30,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { toOrganizationId } from "reelkit";
 import {
+  type ContactSheetPlan,
   createEditorState,
   type EditorItem,
   type EditorState,
@@ -39,11 +40,13 @@ import {
 } from "reelkit/editor";
 import {
   type CommandSettings,
+  checkRenderBounds,
   commandFileText,
   contactSheetCommand,
   createFfmpegRenderer,
   type FfmpegCommand,
   frameCommand,
+  RENDER_LIMITS_DEFAULT,
   RENDER_MEMORY_MAX_BYTES_DEFAULT,
   type Renderer,
 } from "reelkit/render";
@@ -267,6 +270,22 @@ function memoryLines(cases: readonly MemoryCase[]): ReportLine[] {
   });
 }
 
+// The widest contact sheet of PREVIEW_FRAMES_MAX frames of `state` within the renderer's
+// bound on a sheet's pixels.
+function largestAllowedSheet(state: EditorState): ContactSheetPlan {
+  const atSeconds = Array.from({ length: PREVIEW_FRAMES_MAX }, (_, index) => index * 0.5);
+  for (let width = PREVIEW_WIDTH_MAX; width > 0; width -= 2) {
+    const sheet = planContactSheet(state, { atSeconds, width });
+    if (!sheet.ok) throw new Error(sheet.error.message);
+    const refused = checkRenderBounds(
+      { kind: "contact_sheet", sheet: sheet.value },
+      RENDER_LIMITS_DEFAULT,
+    );
+    if (refused === undefined) return sheet.value;
+  }
+  throw new Error("No contact sheet is within the renderer's bounds.");
+}
+
 function peakMemory(folder: string): ReportLine[] {
   const heaviest = join(folder, "heaviest.png");
   const ordinary = join(folder, "ordinary.png");
@@ -290,9 +309,7 @@ function peakMemory(folder: string): ReportLine[] {
   make("1920x1080", "rgb24", ordinary);
   const filling = pictured({ left: 0, top: 0, width: 1080, height: 1920 });
   const enormous = pictured({ left: -9460, top: -9040, width: 20_000, height: 20_000 });
-  const instants = Array.from({ length: PREVIEW_FRAMES_MAX }, (_, index) => index * 0.5);
-  const sheet = planContactSheet(filling, { atSeconds: instants, width: PREVIEW_WIDTH_MAX });
-  if (!sheet.ok) throw new Error(sheet.error.message);
+  const sheet = largestAllowedSheet(filling);
   const cap = {
     kind: "figure",
     label: "ffmpeg memory cap (prlimit --data)",
@@ -309,10 +326,10 @@ function peakMemory(folder: string): ReportLine[] {
           frameCommand(planned(filling, { atSeconds: 1, width: PREVIEW_WIDTH_MAX }), settings),
       },
       {
-        label: `${named}, contact sheet of ${PREVIEW_FRAMES_MAX} at ${PREVIEW_WIDTH_MAX} px`,
+        label: `${named}, contact sheet of ${PREVIEW_FRAMES_MAX} at ${sheet.cellWidth} px (${sheet.width} x ${sheet.height}, the largest allowed)`,
         file: heaviest,
         size,
-        command: (settings) => contactSheetCommand(sheet.value, settings),
+        command: (settings) => contactSheetCommand(sheet, settings),
       },
       {
         label: "1920 x 1080 PNG in a 20,000 px box, one 1080 px frame",

@@ -1,7 +1,7 @@
 /**
  * The bounds of what one render may build, checked before it starts: how many bytes of
- * text, caption and shape events it draws, how many media files it opens, and how large
- * a moving picture is drawn. Each is counted from the plan without building anything,
+ * text, caption and shape events it draws, how many media files it opens, how large
+ * a moving picture is drawn, and how large a contact sheet is. Each is counted from the plan without building anything,
  * so a service can refuse a project before it charges for it, and a render that would
  * pass a bound never starts.
  *
@@ -15,7 +15,10 @@ import { isMovingLayer } from "./command/fitted-region.js";
 import type { RenderLimits } from "./render-limits.js";
 
 /** The limits the bounds read. */
-export type RenderBounds = Pick<RenderLimits, "drawnBytesMax" | "inputsMax" | "layerPixelsMax">;
+export type RenderBounds = Pick<
+  RenderLimits,
+  "drawnBytesMax" | "inputsMax" | "layerPixelsMax" | "sheetPixelsMax"
+>;
 
 function isDrawn(layer: PlannedLayer): layer is DrawnLayer {
   return layer.kind === "solid" || layer.kind === "text" || layer.kind === "captions";
@@ -111,6 +114,21 @@ function movingLayers(
   return undefined;
 }
 
+// A contact sheet's pixels, its empty cells counted: ffmpeg tiles and encodes it whole.
+function sheetPixels(work: RenderWork, bounds: RenderBounds): RenderFailure | undefined {
+  if (work.kind !== "contact_sheet") return undefined;
+  const { width, height, cellWidth, frames } = work.sheet;
+  const pixels = width * height;
+  if (pixels <= bounds.sheetPixelsMax) return undefined;
+  // The cells shrink in both sides alike; the height follows the composition.
+  const widest = Math.floor(cellWidth * Math.sqrt(bounds.sheetPixelsMax / pixels));
+  return renderFailure(
+    "render_too_large",
+    `This contact sheet would be ${width} x ${height} pixels (${pixels} in all), more than the ${bounds.sheetPixelsMax} one may: ask for a width of at most about ${widest} pixels a frame for ${frames.length} frames, or for fewer frames.`,
+    { limit: { name: "sheetPixelsMax", maximum: bounds.sheetPixelsMax, requested: pixels } },
+  );
+}
+
 /**
  * The `render_too_large` failure `work` would answer, or undefined when it keeps within
  * `bounds`. Counts from the plans alone: it builds nothing, and a long, busy timeline is
@@ -129,6 +147,9 @@ export function checkRenderBounds(
 ): RenderFailure | undefined {
   const plans = plansOf(work);
   return (
-    inputs(work, bounds) ?? movingLayers(plans, bounds) ?? drawnBytes(plans, { bounds, emoji })
+    sheetPixels(work, bounds) ??
+    inputs(work, bounds) ??
+    movingLayers(plans, bounds) ??
+    drawnBytes(plans, { bounds, emoji })
   );
 }

@@ -46,9 +46,10 @@ export const RENDER_INPUT_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
  * the private mappings decoded pictures and filter buffers live in, and the stacks of
  * its threads, which it counts whole though they are mostly unused). A render that needs
  * more fails with `render_memory_exceeded`. The heaviest renders a project can ask for
- * measured about 1.4 GiB (a 16-frame contact sheet 1920 pixels a frame, of a 720p clip
- * with pictures); a 1080p export about 0.4 GiB. At the default lane sizes, renders take
- * at most four times this together.
+ * measured about 1 GiB: the largest contact sheet allowed (`sheetPixelsMax`) of the
+ * heaviest picture an import accepts (40 million pixels of 16-bit colour); one
+ * 1920-pixel frame of it about 0.45 GiB, a 1080p export about 0.4 GiB. At the default
+ * lane sizes, renders take at most four times this together.
  */
 export const RENDER_MEMORY_MAX_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
 
@@ -72,6 +73,15 @@ export const RENDER_INPUTS_MAX_DEFAULT = 100;
  * is drawn whole, frame after frame.
  */
 export const RENDER_LAYER_PIXELS_MAX_DEFAULT = 4096 * 4096;
+
+/**
+ * Most pixels of a contact sheet, its empty cells counted (`columns` x `rows` cells of
+ * the frame size): 7680 x 4320, an 8K picture, which is sixteen 1080p frames of a 16:9
+ * composition or sixteen 1080-pixel-wide frames of a 9:16 one. ffmpeg holds several
+ * copies of the sheet while it tiles and encodes it: sixteen 1920-pixel-wide frames of
+ * a 9:16 composition (105 million pixels) took more than `memoryMaxBytes`.
+ */
+export const RENDER_SHEET_PIXELS_MAX_DEFAULT = 7680 * 4320;
 
 /** The limits of a renderer. */
 export interface RenderLimits {
@@ -109,6 +119,8 @@ export interface RenderLimits {
   readonly inputsMax: number;
   /** Most pixels of the picture a moving media item is drawn at. */
   readonly layerPixelsMax: number;
+  /** Most pixels of a contact sheet, its empty cells counted. */
+  readonly sheetPixelsMax: number;
 }
 
 /** The default limits. */
@@ -128,4 +140,5 @@ export const RENDER_LIMITS_DEFAULT: RenderLimits = {
   drawnBytesMax: RENDER_DRAWN_BYTES_MAX_DEFAULT,
   inputsMax: RENDER_INPUTS_MAX_DEFAULT,
   layerPixelsMax: RENDER_LAYER_PIXELS_MAX_DEFAULT,
+  sheetPixelsMax: RENDER_SHEET_PIXELS_MAX_DEFAULT,
 };

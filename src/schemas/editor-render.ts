@@ -119,7 +119,7 @@ export const editorFrameQuerySchema = z
     width: decimalIntegerSchema(PREVIEW_WIDTH_MIN, PREVIEW_WIDTH_MAX)
       .optional()
       .describe(
-        `Width of each frame in pixels, ${PREVIEW_WIDTH_MIN} to ${PREVIEW_WIDTH_MAX}; default ${PREVIEW_WIDTH_DEFAULT} for one frame, ${PREVIEW_SHEET_WIDTH_DEFAULT} per frame of a contact sheet. The height follows the composition.`,
+        `Width of each frame in pixels, ${PREVIEW_WIDTH_MIN} to ${PREVIEW_WIDTH_MAX}; default ${PREVIEW_WIDTH_DEFAULT} for one frame, ${PREVIEW_SHEET_WIDTH_DEFAULT} per frame of a contact sheet. The height follows the composition. A contact sheet may have at most 7680 x 4320 pixels in all (the ffmpeg renderer's sheetPixelsMax): a larger one answers 400 render_too_large naming the limit and the widest frame that fits.`,
       ),
   })
   .describe("Query of GET /editor/videos/{id}/frame.");

@@ -7,7 +7,7 @@ import { afterEach, expect, it } from "vitest";
 import { describeRendering } from "../../render/support/ffmpeg.js";
 import { type Harness, KEYS, ORGS } from "../support/harness.js";
 import { createProject, patchProject } from "./editor-support.js";
-import { renderingHarness } from "./export-and-frame-support.js";
+import { redBoxProject, renderingHarness } from "./export-and-frame-support.js";
 
 let harness: Harness;
 afterEach(() => {
@@ -139,4 +139,36 @@ describeRendering("the bounds of a render, checked when it is asked for", () => 
       context: { reason: "render_too_large", limit: "layerPixelsMax", item_id: itemId },
     });
   });
+  it("refuses a contact sheet past the bound on its pixels, naming the bound, and draws the largest allowed", async () => {
+    harness = await renderingHarness();
+    const id = await redBoxProject(harness);
+    const sixteen = Array.from({ length: 16 }, (_, index) => `at_seconds=${index * 0.25}`).join(
+      "&",
+    );
+    const sheet = (width: number) =>
+      harness.call("GET", `/editor/videos/${id}/frame?${sixteen}&width=${width}`, {
+        key: KEYS.acme,
+      });
+    // Sixteen 1920-pixel frames of a 9:16 composition: 7680 x 13656, far past 7680 x 4320.
+    const refused = await sheet(1920);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: "bad_request",
+      retryable: false,
+      context: {
+        reason: "render_too_large",
+        limit: "sheetPixelsMax",
+        maximum: 7680 * 4320,
+        requested: 7680 * 13656,
+      },
+    });
+    expect(refused.body.error.message).toContain("at most about 1079 pixels a frame");
+    // Two pixels a frame past the bound is refused; the bound itself is drawn.
+    const over = await sheet(1082);
+    expect(over.status).toBe(400);
+    expect(over.body.error.context).toMatchObject({ limit: "sheetPixelsMax" });
+    const largest = await sheet(1080);
+    expect(largest.status).toBe(200);
+    expect(largest.headers.get("content-type")).toBe("image/png");
+  }, 120_000);
 });
