@@ -20,14 +20,11 @@ export interface PriceTable {
   readonly voiceoverCreditsPerBlock: number;
   /** Spoken words in one voiceover block. */
   readonly voiceoverWordsPerBlock: number;
-  /**
-   * Credits per started minute of an editor project's MP4 export (an extension);
-   * {@link EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT} when a table leaves it out.
-   */
-  readonly editorExportCreditsPerMinute?: number;
+  /** Credits per started minute of an editor project's MP4 export (an extension). */
+  readonly editorExportCreditsPerMinute: number;
 }
 
-/** Credits per started minute of an MP4 export when the price table names none. */
+/** Credits per started minute of an MP4 export in the default prices. */
 export const EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT = 5;
 
 /**

@@ -4,11 +4,7 @@
  *
  * @module
  */
-import {
-  DEFAULT_PRICES,
-  EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT,
-  type PriceTable,
-} from "./default-prices.js";
+import { DEFAULT_PRICES, type PriceTable } from "./default-prices.js";
 
 /**
  * Credits an export of `durationSeconds` costs: the table's price per started minute
@@ -24,6 +20,5 @@ export function priceEditorExport(
   durationSeconds: number,
   prices: PriceTable = DEFAULT_PRICES,
 ): number {
-  const perMinute = prices.editorExportCreditsPerMinute ?? EDITOR_EXPORT_CREDITS_PER_MINUTE_DEFAULT;
-  return Math.max(1, Math.ceil(durationSeconds / 60)) * perMinute;
+  return Math.max(1, Math.ceil(durationSeconds / 60)) * prices.editorExportCreditsPerMinute;
 }

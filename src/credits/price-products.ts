@@ -7,13 +7,7 @@
 
 import { ok, type Result } from "../result.js";
 import { countSpokenWords } from "../schemas/edit-spoken-words.js";
-import {
-  FACELESS_ASPECT_RATIO_DEFAULT,
-  FACELESS_VOICE_DEFAULT,
-  REFERENCE_ANALYSIS_CREDITS_PER_ITEM,
-  SLIDE_COUNT_DEFAULT,
-  SLIDE_COUNT_OPTIONS,
-} from "../schemas/limits.js";
+import { REFERENCE_ANALYSIS_CREDITS_PER_ITEM, SLIDE_COUNT_OPTIONS } from "../schemas/limits.js";
 import { DEFAULT_PRICES, type PriceTable } from "./default-prices.js";
 import {
   type CreditQuote,
@@ -27,8 +21,9 @@ import {
 } from "./pricing.js";
 
 /**
- * Prices a slideshow: the table's price per slide times `slide_count` (6 by default). A
- * slide count outside 3, 4, 5, 6, 8, 9, 10 is a `bad_request`.
+ * Prices a slideshow: the table's price per slide times `slide_count`. A slide count
+ * outside 3, 4, 5, 6, 8, 9, 10 is a `bad_request`. The request is the body schema's
+ * output, whose defaults are filled in (6 slides).
  *
  * @example
  * ```ts
@@ -39,7 +34,7 @@ export function priceSlideshow(
   request: SlideshowPricingRequest,
   prices: PriceTable = DEFAULT_PRICES,
 ): Result<CreditQuote, PricingFailure> {
-  const slideCount = request.slide_count ?? SLIDE_COUNT_DEFAULT;
+  const slideCount = request.slide_count;
   if (!(SLIDE_COUNT_OPTIONS as readonly number[]).includes(slideCount)) {
     return pricingFailure(
       "bad_request",
@@ -52,24 +47,26 @@ export function priceSlideshow(
 
 /**
  * Prices a faceless video from its voice: `credits_9_16` or `credits_16_9` by aspect
- * ratio (9:16 and voice `ash` by default). A voice the workspace does not have is a
- * `not_found`; another aspect ratio is a `bad_request`.
+ * ratio. A voice the workspace does not have is a `not_found`; another aspect ratio is a
+ * `bad_request`. The request is the body schema's output, whose defaults are filled in
+ * (9:16, voice `ash`).
  *
  * @example
  * ```ts
  * const assets = { voices: [{ id: "ash", credits_9_16: 150, credits_16_9: 180 }] };
- * priceFacelessVideo({ aspect_ratio: "16:9" }, assets); // { ok: true, value: { totalCredits: 180 } }
+ * priceFacelessVideo({ aspect_ratio: "16:9", voice_id: "ash" }, assets);
+ * // { ok: true, value: { totalCredits: 180 } }
  * ```
  */
 export function priceFacelessVideo(
   request: FacelessVideoPricingRequest,
   assets: PricingAssets,
 ): Result<CreditQuote, PricingFailure> {
-  const aspectRatio = request.aspect_ratio ?? FACELESS_ASPECT_RATIO_DEFAULT;
+  const aspectRatio = request.aspect_ratio;
   if (aspectRatio !== "9:16" && aspectRatio !== "16:9") {
     return pricingFailure("bad_request", "aspect_ratio", "aspect_ratio must be 9:16 or 16:9.");
   }
-  const voiceId = request.voice_id ?? FACELESS_VOICE_DEFAULT;
+  const voiceId = request.voice_id;
   const voice = assets.voices.find((candidate) => candidate.id === voiceId);
   if (voice === undefined) {
     return pricingFailure("not_found", "voice_id", `The workspace has no voice ${voiceId}.`);

@@ -28,16 +28,16 @@ export interface PricingAssets {
 
 /** The field of a POST /slideshows body (spec 4.6) that sets its price. */
 export interface SlideshowPricingRequest {
-  /** Number of slides; 6 when omitted. */
-  readonly slide_count?: number | undefined;
+  /** Number of slides (the body schema fills in its default, 6). */
+  readonly slide_count: number;
 }
 
 /** The fields of a POST /faceless-videos body (spec 4.8) that set its price. */
 export interface FacelessVideoPricingRequest {
-  /** `9:16` or `16:9`; `9:16` when omitted. */
-  readonly aspect_ratio?: string | undefined;
-  /** Narrating voice; `ash` when omitted. */
-  readonly voice_id?: string | undefined;
+  /** `9:16` or `16:9` (the body schema fills in its default, `9:16`). */
+  readonly aspect_ratio: string;
+  /** Narrating voice (the body schema fills in its default, `ash`). */
+  readonly voice_id: string;
 }
 
 /** The fields of a POST /reference-inspirations body (spec 4.11) that set its price. */

@@ -8,12 +8,14 @@ import {
   pricingApiError,
   quoteGeneration,
 } from "../../src/credits/index.js";
+import { createFacelessVideoRequestSchema } from "../../src/schemas/faceless-videos.js";
 import {
   REFERENCE_ANALYSIS_CREDITS_PER_ITEM,
   REQUEST_COUNT_MAX,
   REQUEST_COUNT_MIN,
   SLIDE_COUNT_OPTIONS,
 } from "../../src/schemas/limits.js";
+import { createSlideshowRequestSchema } from "../../src/schemas/slideshows.js";
 
 const assets = { voices: [{ id: "ash", credits_9_16: 150, credits_16_9: 180 }] };
 
@@ -58,7 +60,8 @@ describe("quoteGeneration", () => {
 
 describe("priceSlideshow", () => {
   it("charges per slide, six slides by default", () => {
-    expect(priceSlideshow({})).toEqual({
+    // The body schema fills in the default; pricing reads what it answers.
+    expect(priceSlideshow(createSlideshowRequestSchema.parse({}))).toEqual({
       ok: true,
       value: { totalCredits: 6 * DEFAULT_PRICES.slideshowCreditsPerSlide },
     });
@@ -80,7 +83,10 @@ describe("priceSlideshow", () => {
 
 describe("priceFacelessVideo", () => {
   it("charges the voice's price for the aspect ratio, 9:16 and ash by default", () => {
-    expect(priceFacelessVideo({}, assets)).toEqual({ ok: true, value: { totalCredits: 150 } });
+    expect(priceFacelessVideo(createFacelessVideoRequestSchema.parse({}), assets)).toEqual({
+      ok: true,
+      value: { totalCredits: 150 },
+    });
     expect(priceFacelessVideo({ aspect_ratio: "16:9", voice_id: "ash" }, assets)).toEqual({
       ok: true,
       value: { totalCredits: 180 },
@@ -88,11 +94,11 @@ describe("priceFacelessVideo", () => {
   });
 
   it("reports an unknown voice as not_found and another aspect ratio as bad_request", () => {
-    expect(priceFacelessVideo({ voice_id: "nova" }, assets)).toMatchObject({
+    expect(priceFacelessVideo({ aspect_ratio: "9:16", voice_id: "nova" }, assets)).toMatchObject({
       ok: false,
       error: { code: "not_found", field: "voice_id" },
     });
-    expect(priceFacelessVideo({ aspect_ratio: "1:1" }, assets)).toMatchObject({
+    expect(priceFacelessVideo({ aspect_ratio: "1:1", voice_id: "ash" }, assets)).toMatchObject({
       ok: false,
       error: { code: "bad_request", field: "aspect_ratio" },
     });
