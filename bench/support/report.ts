@@ -22,8 +22,10 @@ export interface RunResult {
 export interface RatioTarget {
   /** `at-most` for costs that should stay low, `at-least` for speed-ups. */
   readonly comparison: "at-most" | "at-least";
-  /** The bound, as a plain factor (3 for "3x"). */
+  /** The bound, as a plain factor (3 for "3x"), or in `unit`. */
   readonly value: number;
+  /** What the bound is counted in when it is not a factor, as printed after it (" ms"). */
+  readonly unit?: string;
 }
 
 /** A line of the results block, naming benchmarks by their mitata names. */
@@ -104,7 +106,7 @@ export function meetsTarget(value: number, target: RatioTarget): boolean {
 }
 
 function describeTarget(target: RatioTarget): string {
-  return `target ${target.comparison === "at-most" ? "<=" : ">="} ${target.value}x`;
+  return `target ${target.comparison === "at-most" ? "<=" : ">="} ${target.value}${target.unit ?? "x"}`;
 }
 
 /** Computes one line from the run; a benchmark that failed or was filtered out says so. */

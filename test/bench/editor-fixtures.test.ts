@@ -63,6 +63,20 @@ describe("benchmark report", () => {
     ).toEqual({ text: "r: 3.00x (target >= 20x) FAIL", passed: false });
   });
 
+  it("prints a figure's target in its own unit", () => {
+    const figure = {
+      kind: "figure",
+      label: "delay",
+      text: "39 ms",
+      value: 39,
+      target: { comparison: "at-most", value: 100, unit: " ms" },
+    } as const;
+    expect(evaluateLine(result, figure)).toEqual({
+      text: "delay: 39 ms (target <= 100 ms) PASS",
+      passed: true,
+    });
+  });
+
   it("fails a targeted ratio whose benchmark has no result", () => {
     const outcome = evaluateLine(result, {
       kind: "ratio",
