@@ -71,7 +71,7 @@ export async function memoryHostStores(setup: HostSetup, clock: Clock): Promise<
       frameRateLimiter: createMemoryRateLimiter(setup.frameRateLimit),
       webhooks,
     },
-    oauth: createMemoryOAuthStore(),
+    oauth: createMemoryOAuthStore({ clock }),
     readiness: [],
     startJobs(process) {
       queue.start(process, setup.jobs);

@@ -32,6 +32,7 @@ export type {
   RegisteredClientMetadata,
   TakenAuthorizationCode,
 } from "../ports/oauth-store.js";
+export { OAUTH_EXPIRED_RETENTION_MILLISECONDS } from "../ports/oauth-store.js";
 // The inputs of the agent operations behind the tools, their limits, and the helpers
 // that answer them.
 export {
@@ -59,7 +60,10 @@ export {
   type AuthorizationServer,
   createAuthorizationServer,
 } from "./oauth/authorization-server.js";
-export { createMemoryOAuthStore } from "./oauth/memory-oauth-store.js";
+export {
+  createMemoryOAuthStore,
+  type MemoryOAuthStoreOptions,
+} from "./oauth/memory-oauth-store.js";
 export {
   OAUTH_ERROR_CODES,
   type OAuthError,

@@ -120,6 +120,13 @@ export interface TakenAuthorizationCode {
   readonly firstUse: boolean;
 }
 
+/**
+ * How long an expired authorization code or token is kept, in milliseconds: a day. A
+ * code exchanged twice or a refresh token used twice revokes its approval; kept a day
+ * past their expiry, a late replay still does, and then the stores forget them.
+ */
+export const OAUTH_EXPIRED_RETENTION_MILLISECONDS = 24 * 60 * 60 * 1000;
+
 /** Where the authorization server keeps clients, codes, approvals and tokens. */
 export interface OAuthStore {
   /** Stores a newly registered client. */

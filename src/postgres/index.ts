@@ -91,7 +91,11 @@ export {
 export { createPostgresJobQueue, type PostgresJobQueue } from "./job-queue.js";
 export { type MigrateOptions, type MigrationReport, migrate } from "./migrate.js";
 export { MIGRATIONS, type Migration } from "./migrations/index.js";
-export { createPostgresOAuthStore } from "./oauth-store.js";
+export {
+  createPostgresOAuthStore,
+  type OAuthPruningOptions,
+  pruneOAuthRecords,
+} from "./oauth-store.js";
 export {
   JOB_DONE_RETENTION_DEFAULT_MILLISECONDS,
   JOB_PRUNE_MAX_BATCHES_DEFAULT,

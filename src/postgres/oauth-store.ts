@@ -10,15 +10,17 @@
 import type { Pool } from "pg";
 import { toOrganizationId } from "../organization-id.js";
 import { lookupPrefixOf } from "../ports/api-keys.js";
-import type {
-  AuthorizationCodeRecord,
-  OAuthClientRecord,
-  OAuthGrant,
-  OAuthStore,
-  OAuthTokenRecord,
-  RegisteredClientMetadata,
+import {
+  type AuthorizationCodeRecord,
+  OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  type OAuthClientRecord,
+  type OAuthGrant,
+  type OAuthStore,
+  type OAuthTokenRecord,
+  type RegisteredClientMetadata,
 } from "../ports/oauth-store.js";
 import type { ApiScope } from "../schemas/scopes.js";
+import { checkedBatchSize, inBatches } from "./batches.js";
 import type { Queryable } from "./credit-rows.js";
 import { type PostgresSchema, type PostgresSchemaOptions, postgresSchemaOf } from "./schema.js";
 import { inTransaction, queryable } from "./transaction.js";
@@ -238,4 +240,46 @@ export function createPostgresOAuthStore(
       return rows.map(grantOf);
     },
   };
+}
+
+/** Settings of {@link pruneOAuthRecords}. */
+export interface OAuthPruningOptions extends PostgresSchemaOptions {
+  /** Rows one statement deletes at most; 500 by default. */
+  readonly batchSize?: number;
+}
+
+/**
+ * Deletes authorization codes and tokens that expired more than
+ * `OAUTH_EXPIRED_RETENTION_MILLISECONDS` (a day) ago, in batches, and says how many.
+ * Clients and approvals are kept: an approval lists under its organization until it is
+ * revoked. The job worker calls it with its outbox pruning.
+ *
+ * @example
+ * ```ts
+ * await pruneOAuthRecords(pool, { schema: "reelkit" }); // 12
+ * ```
+ */
+export async function pruneOAuthRecords(
+  pool: Pool,
+  options: OAuthPruningOptions = {},
+): Promise<number> {
+  const schema = postgresSchemaOf(options);
+  const batchSize = checkedBatchSize(options.batchSize);
+  const prune = (table: "oauth_authorization_codes" | "oauth_tokens", key: string) => {
+    const sql = `WITH doomed AS (
+        SELECT ${key} FROM ${schema.table(table)}
+        WHERE expires_at < now() - make_interval(secs => $1::double precision / 1000)
+        LIMIT $2 FOR UPDATE SKIP LOCKED)
+      DELETE FROM ${schema.table(table)} AS expired USING doomed
+      WHERE expired.${key} = doomed.${key}`;
+    return inBatches(
+      async () =>
+        (await pool.query(sql, [OAUTH_EXPIRED_RETENTION_MILLISECONDS, batchSize])).rowCount ?? 0,
+      batchSize,
+    );
+  };
+  return (
+    (await prune("oauth_authorization_codes", "code_hash")) +
+    (await prune("oauth_tokens", "token_hash"))
+  );
 }

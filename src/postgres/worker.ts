@@ -6,7 +6,8 @@
  * An idle worker costs the database almost nothing: it waits on `LISTEN` for the
  * notification `enqueue` sends when a job commits, looks at the outbox on its own only
  * every `pollMilliseconds` (30 s by default) in case a notification was lost, and wakes
- * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs and delivered webhooks.
+ * when one of its own jobs' retry becomes due. Every ten minutes it prunes finished jobs, delivered webhooks,
+ * and the MCP sign-in's codes and tokens a day past their expiry.
  *
  * A running job is stopped (its signal aborted) when its work is cancelled, which the
  * same connection hears on the job cancels channel (a missed notice is caught at the
@@ -15,6 +16,7 @@
  * @module
  */
 import { listenForJobs } from "./job-listener.js";
+import { pruneOAuthRecords } from "./oauth-store.js";
 import { pruneJobOutbox } from "./outbox-pruning.js";
 import { startPeriodicTask } from "./periodic-task.js";
 import { postgresSchemaOf } from "./schema.js";
@@ -125,6 +127,7 @@ export function runPostgresWorker(options: PostgresWorkerOptions): PostgresWorke
           schema: schema.name,
           doneRetentionMilliseconds: options.pruning?.doneRetentionMilliseconds,
         }),
+        pruneOAuthRecords(options.pool, { schema: schema.name }),
       ]),
     reportError,
   );

@@ -5,11 +5,16 @@
  */
 import {
   createMemoryOAuthStore,
+  OAUTH_EXPIRED_RETENTION_MILLISECONDS,
   type OAuthGrant,
   type OAuthStore,
   type OAuthTokenRecord,
 } from "reelkit/mcp";
-import { createPostgresAccountStore, createPostgresOAuthStore } from "reelkit/postgres";
+import {
+  createPostgresAccountStore,
+  createPostgresOAuthStore,
+  pruneOAuthRecords,
+} from "reelkit/postgres";
 import { expect, it } from "vitest";
 import { toOrganizationId } from "../../src/organization-id.js";
 import { lookupPrefixOf } from "../../src/ports/api-keys.js";
@@ -107,6 +112,57 @@ async function story(store: OAuthStore) {
   };
 }
 
+// A client, a code and a grant with an access and a refresh token, all expiring at 5 s;
+// the lookup prefix of the tokens and the code's digest.
+async function expiringSignIn(store: OAuthStore, clientId: string) {
+  await store.saveClient({
+    clientId,
+    secretHash: undefined,
+    metadata: {
+      redirect_uris: ["http://127.0.0.1/cb"],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+    },
+    issuedAtEpochMilliseconds: 1_000,
+  });
+  const codeHash = digest();
+  const approved = grant(`g-${clientId}`, clientId);
+  await store.saveAuthorizationCode({
+    codeHash,
+    grant: approved,
+    redirectUri: "http://127.0.0.1/cb",
+    codeChallenge: "c",
+    expiresAtEpochMilliseconds: 5_000,
+  });
+  const access = token(approved.grantId, "access");
+  await store.saveGrant(approved, [access, token(approved.grantId, "refresh")]);
+  return { codeHash, prefix: lookupPrefixOf(access.tokenHash) };
+}
+
+it("forgets codes and tokens in memory a day past their expiry, not sooner", async () => {
+  salt = "c";
+  let now = 5_000 + OAUTH_EXPIRED_RETENTION_MILLISECONDS;
+  const store = createMemoryOAuthStore({ clock: { now: () => now } });
+  const { codeHash, prefix } = await expiringSignIn(store, "client-memory");
+  // A day past expiry exactly: kept, so a late replay still revokes its approval.
+  await store.saveAuthorizationCode({
+    codeHash: digest(),
+    grant: grant("g-later", "client-memory"),
+    redirectUri: "http://127.0.0.1/cb",
+    codeChallenge: "c",
+    expiresAtEpochMilliseconds: now + 60_000,
+  });
+  expect(await store.findTokens(prefix)).toHaveLength(2);
+  now += 1;
+  await store.saveGrant(grant("g-later", "client-memory"), []);
+  expect(await store.findTokens(prefix)).toEqual([]);
+  expect(await store.takeAuthorizationCode(codeHash)).toBeUndefined();
+  expect((await store.grants(ORGANIZATION)).map((each) => each.grantId)).toContain(
+    "g-client-memory",
+  );
+});
+
 describeWithDatabase("PostgreSQL OAuth store", (schema) => {
   it("answers as the memory store does", async () => {
     const accounts = createPostgresAccountStore(schema().pool, { schema: schema().name });
@@ -114,7 +170,8 @@ describeWithDatabase("PostgreSQL OAuth store", (schema) => {
     const postgres = await story(
       createPostgresOAuthStore(schema().pool, { schema: schema().name }),
     );
-    const memory = await story(createMemoryOAuthStore());
+    // Read at the story's own time, when its tokens (expiring at 5 s) are still fresh.
+    const memory = await story(createMemoryOAuthStore({ clock: { now: () => 1_000 } }));
     expect({ ...postgres, takenGrant: undefined }).toEqual({ ...memory, takenGrant: undefined });
     expect(postgres.taken).toBe(true);
     expect(postgres.again).toBe(false);
@@ -164,5 +221,29 @@ describeWithDatabase("PostgreSQL OAuth store", (schema) => {
       ),
     );
     expect(rotations.filter(Boolean)).toHaveLength(1);
+  });
+  it("prunes codes and tokens a day past their expiry, and keeps newer ones and the approvals", async () => {
+    salt = "d";
+    const accounts = createPostgresAccountStore(schema().pool, { schema: schema().name });
+    await accounts.ensureOrganization({ id: ORGANIZATION, name: "Acme", subscriptionActive: true });
+    const store = createPostgresOAuthStore(schema().pool, { schema: schema().name });
+    const old = await expiringSignIn(store, "client-old");
+    const fresh = grant("g-fresh", "client-old");
+    const freshToken = {
+      ...token(fresh.grantId, "access"),
+      expiresAtEpochMilliseconds: Date.now(),
+    };
+    await store.saveGrant(fresh, [freshToken]);
+    const options = { schema: schema().name, batchSize: 1 };
+    // This sign-in's code and two tokens expired in 1970 (and the rows of the stories
+    // before, in the same schema), deleted in batches of one row.
+    expect(await pruneOAuthRecords(schema().pool, options)).toBeGreaterThanOrEqual(3);
+    // The digests of one salt share their lookup prefix: only the fresh token is left.
+    const left = await store.findTokens(old.prefix);
+    expect(left.map((each) => each.token.tokenHash)).toEqual([freshToken.tokenHash]);
+    expect(await store.takeAuthorizationCode(old.codeHash)).toBeUndefined();
+    const approvals = (await store.grants(ORGANIZATION)).map((each) => each.grantId);
+    expect(approvals).toEqual(expect.arrayContaining(["g-fresh", "g-client-old"]));
+    expect(await pruneOAuthRecords(schema().pool, options)).toBe(0);
   });
 });

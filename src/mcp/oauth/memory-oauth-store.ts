@@ -4,32 +4,61 @@
  *
  * @module
  */
+import { type Clock, systemClock } from "../../clock.js";
 import { lookupPrefixOf } from "../../ports/api-keys.js";
-import type {
-  AuthorizationCodeRecord,
-  OAuthClientRecord,
-  OAuthGrant,
-  OAuthStore,
-  OAuthTokenRecord,
+import {
+  type AuthorizationCodeRecord,
+  OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  type OAuthClientRecord,
+  type OAuthGrant,
+  type OAuthStore,
+  type OAuthTokenRecord,
 } from "../../ports/oauth-store.js";
 
+/** Settings of {@link createMemoryOAuthStore}. */
+export interface MemoryOAuthStoreOptions {
+  /**
+   * The clock expiries are read against: the authorization server's. Default: the system
+   * clock.
+   */
+  readonly clock?: Clock;
+}
+
 /**
- * Creates an empty in-memory {@link OAuthStore}.
+ * Creates an empty in-memory {@link OAuthStore}. Each code or token stored forgets the
+ * codes and tokens that expired more than `OAUTH_EXPIRED_RETENTION_MILLISECONDS` (a day)
+ * ago, so a long-running host's memory does not grow with every sign-in.
  *
  * @example
  * ```ts
- * const store = createMemoryOAuthStore();
+ * const store = createMemoryOAuthStore({ clock: ports.clock });
  * const server = createAuthorizationServer({ issuer, resource, store, signIn });
  * ```
  */
-export function createMemoryOAuthStore(): OAuthStore {
+export function createMemoryOAuthStore(options: MemoryOAuthStoreOptions = {}): OAuthStore {
+  const clock = options.clock ?? systemClock;
   const clients = new Map<string, OAuthClientRecord>();
   const codes = new Map<string, { code: AuthorizationCodeRecord; taken: boolean }>();
   const grants = new Map<string, OAuthGrant>();
   const tokens = new Map<string, OAuthTokenRecord>();
   // Digests by lookup prefix, so a lookup reads its few tokens rather than every one.
   const byPrefix = new Map<string, string[]>();
+  const forgetExpired = () => {
+    const before = clock.now() - OAUTH_EXPIRED_RETENTION_MILLISECONDS;
+    for (const [codeHash, held] of codes) {
+      if (held.code.expiresAtEpochMilliseconds < before) codes.delete(codeHash);
+    }
+    for (const [tokenHash, token] of tokens) {
+      if (token.expiresAtEpochMilliseconds >= before) continue;
+      tokens.delete(tokenHash);
+      const prefix = lookupPrefixOf(tokenHash);
+      const left = (byPrefix.get(prefix) ?? []).filter((hash) => hash !== tokenHash);
+      if (left.length === 0) byPrefix.delete(prefix);
+      else byPrefix.set(prefix, left);
+    }
+  };
   const addTokens = (list: readonly OAuthTokenRecord[]) => {
+    forgetExpired();
     for (const token of list) {
       tokens.set(token.tokenHash, token);
       const prefix = lookupPrefixOf(token.tokenHash);
@@ -44,6 +73,7 @@ export function createMemoryOAuthStore(): OAuthStore {
       return clients.get(clientId);
     },
     async saveAuthorizationCode(code) {
+      forgetExpired();
       codes.set(code.codeHash, { code, taken: false });
     },
     async takeAuthorizationCode(codeHash) {

@@ -47,7 +47,7 @@ export interface OAuthHarness extends Harness {
 /** Builds a harness whose MCP endpoint accepts the authorization server's tokens. */
 export async function createOAuthHarness(options: HarnessOptions = {}): Promise<OAuthHarness> {
   const harness = await createHarness(options);
-  const store = createMemoryOAuthStore();
+  const store = createMemoryOAuthStore({ clock: harness.clock });
   const accounts = withAccessTokens(harness.deps.accounts, { store, resource: MCP_URL });
   const mcp = createMcpHandler(createService({ ...harness.deps, accounts }), {
     resourceUrl: MCP_URL,
