@@ -40,7 +40,7 @@ const renderer = createFfmpegRenderer({
 });
 const frame = await renderer.renderFrame(plan);
 if (frame.ok) {
-  assert.deepEqual([...frame.png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+  assert.deepEqual([...frame.value.png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
 } else {
   assert.equal(frame.error.code, "renderer_unavailable");
 }

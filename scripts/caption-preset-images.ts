@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       const frame = await renderer.renderFrame(planned.value);
       if (!frame.ok) throw new Error(frame.error.message);
       const name = `captions-${preset ?? "default"}-${shade}.png`;
-      writeFileSync(join(OUTPUT, name), frame.png);
+      writeFileSync(join(OUTPUT, name), frame.value.png);
       console.log(name);
     }
   }
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   if (!planned.ok) throw new Error(planned.error.message);
   const frame = await renderer.renderFrame(planned.value);
   if (!frame.ok) throw new Error(frame.error.message);
-  writeFileSync(join(OUTPUT, "captions-emoji-dark.png"), frame.png);
+  writeFileSync(join(OUTPUT, "captions-emoji-dark.png"), frame.value.png);
   console.log("captions-emoji-dark.png");
 }
 

@@ -82,8 +82,8 @@ export class EngineRunner {
    * it ends; throws `engine_busy` when too many sessions wait already.
    */
   async session<T>(work: (directory: string) => Promise<T>): Promise<T> {
-    const release = await this.#slots.acquire({ organization: undefined });
-    if (typeof release !== "function") {
+    const slot = await this.#slots.acquire({ organization: undefined });
+    if (!slot.ok) {
       throw new ProviderError({
         category: "engine_busy",
         message: "Too many speech engine runs are waiting; try again shortly.",
@@ -95,7 +95,7 @@ export class EngineRunner {
       directory = await mkdtemp(join(this.#temporaryDirectory, "reelkit-local-"));
       return await work(directory);
     } finally {
-      release();
+      slot.value();
       if (directory !== undefined) await rm(directory, { recursive: true, force: true });
     }
   }

@@ -9,7 +9,7 @@
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderInputKind, RenderPlan } from "../editor/render-plan/types.js";
 import type { OrganizationId } from "../organization-id.js";
-import type { Result } from "../result.js";
+import { type Err, err, type Result } from "../result.js";
 
 /** Every code a render can fail with. */
 export const RENDER_FAILURE_CODES = [
@@ -83,13 +83,8 @@ export interface RenderError extends RenderErrorDetails {
   readonly message: string;
 }
 
-/** A failed render. */
-export interface RenderFailure {
-  /** Always false. */
-  readonly ok: false;
-  /** Why. */
-  readonly error: RenderError;
-}
+/** A failed render: the failure side of every render's {@link Result}. */
+export type RenderFailure = Err<RenderError>;
 
 /** How far a render has come. */
 export interface RenderProgress {
@@ -133,10 +128,8 @@ export type VideoTarget =
   | { readonly path: string; readonly sink?: never }
   | { readonly sink: WritableStream<Uint8Array>; readonly path?: never };
 
-/** A finished video. */
+/** A finished video: what a successful `renderVideo` carries as its value. */
 export interface RenderedVideo {
-  /** Always true. */
-  readonly ok: true;
   /** Size of the MP4 in bytes. */
   readonly sizeBytes: number;
   /** Width in pixels. */
@@ -149,10 +142,8 @@ export interface RenderedVideo {
   readonly durationSeconds: number;
 }
 
-/** A finished PNG picture. */
+/** A finished PNG picture: what a successful `renderFrame` or `renderContactSheet` carries. */
 export interface RenderedImage {
-  /** Always true. */
-  readonly ok: true;
   /** The PNG bytes. */
   readonly png: Uint8Array;
   /** Width in pixels. */
@@ -178,22 +169,25 @@ export interface Renderer {
    * left to fontconfig).
    */
   readonly fontFamilies?: readonly FontFamilyInfo[];
-  /** Renders every frame and the sound of `plan` to an MP4 (H.264 and AAC) at `target`. */
+  /**
+   * Renders every frame and the sound of `plan` to an MP4 (H.264 and AAC) at `target`:
+   * the finished video's size and shape, or why it failed.
+   */
   renderVideo(
     plan: RenderPlan,
     target: VideoTarget,
     options?: RenderCallOptions,
-  ): Promise<RenderedVideo | RenderFailure>;
-  /** Renders the first frame of `plan` to a PNG. */
+  ): Promise<Result<RenderedVideo, RenderError>>;
+  /** Renders the first frame of `plan` to a PNG: the picture, or why it failed. */
   renderFrame(
     plan: RenderPlan,
     options?: RenderCallOptions,
-  ): Promise<RenderedImage | RenderFailure>;
-  /** Renders the frames of `sheet` side by side into one PNG. */
+  ): Promise<Result<RenderedImage, RenderError>>;
+  /** Renders the frames of `sheet` side by side into one PNG: the picture, or why it failed. */
   renderContactSheet(
     sheet: ContactSheetPlan,
     options?: RenderCallOptions,
-  ): Promise<RenderedImage | RenderFailure>;
+  ): Promise<Result<RenderedImage, RenderError>>;
 }
 
 /** A font family a renderer draws, and the weights it has a face for. */
@@ -271,5 +265,5 @@ export function renderFailure(
   message: string,
   details: RenderErrorDetails = {},
 ): RenderFailure {
-  return { ok: false, error: { code, message, ...details } };
+  return err({ code, message, ...details });
 }

@@ -17,6 +17,7 @@ import { type Logger, SILENT_LOGGER } from "../observability/logger.js";
 import {
   type FontFamilyInfo,
   type MediaReader,
+  type RenderError,
   type RenderedImage,
   type RenderedVideo,
   type Renderer,
@@ -25,6 +26,7 @@ import {
   renderFailure,
   type VideoTarget,
 } from "../ports/renderer.js";
+import { ok, type Result } from "../result.js";
 import type { FontSettings } from "./command/visual-graph.js";
 import {
   contactSheetCommand,
@@ -139,9 +141,9 @@ function contextOf(
 async function readImage(
   finished: FinishedRender,
   size: { readonly width: number; readonly height: number },
-): Promise<RenderedImage> {
+): Promise<Result<RenderedImage, RenderError>> {
   const png = new Uint8Array(await readFile(join(finished.directory, finished.command.outputFile)));
-  return { ok: true, png, width: size.width, height: size.height };
+  return ok({ png, width: size.width, height: size.height });
 }
 
 /**
@@ -160,8 +162,8 @@ async function readImage(
  * });
  * const planned = planRender(state, { atSeconds: 2, width: 540 });
  * if (planned.ok) {
- *   const frame = await renderer.renderFrame(planned.plan);
- *   if (frame.ok) await writeFile("frame.png", frame.png);
+ *   const frame = await renderer.renderFrame(planned.value);
+ *   if (frame.ok) await writeFile("frame.png", frame.value.png);
  * }
  * await renderer.close();
  * ```
@@ -212,14 +214,13 @@ export function createFfmpegRenderer(options: FfmpegRendererOptions): FfmpegRend
             const path = join(directory, command.outputFile);
             const failure = await deliverVideo(path, target);
             if (failure !== undefined) return failure;
-            return {
-              ok: true,
+            return ok({
               sizeBytes: (await stat(path)).size,
               width: plan.width,
               height: plan.height,
               frameCount: plan.frameCount,
               durationSeconds: plan.durationSeconds,
-            };
+            });
           },
         },
       );

@@ -14,12 +14,16 @@
  *
  * @module
  */
+import { err, ok, type Result } from "../result.js";
 
 /** Frees a slot; safe to call more than once. */
 export type ReleaseSlot = () => void;
 
 /** Why no slot was given. */
 export type SlotRefusal = "busy" | "aborted" | "closed";
+
+/** A slot, freed by calling it, or why none was given. */
+export type SlotAnswer = Result<ReleaseSlot, SlotRefusal>;
 
 /** The size of a lane. */
 export interface SlotLimits {
@@ -46,7 +50,7 @@ export interface SlotRequest {
 
 interface Waiter {
   readonly sequence: number;
-  readonly settle: (answer: ReleaseSlot | SlotRefusal) => void;
+  readonly settle: (answer: SlotAnswer) => void;
 }
 
 interface Line {
@@ -101,21 +105,21 @@ export class RenderSlots {
   }
 
   /** A slot once one is free, or why none will be given. */
-  acquire({ organization, signal }: SlotRequest): Promise<ReleaseSlot | SlotRefusal> {
-    if (this.#closed) return Promise.resolve("closed");
-    if (signal?.aborted) return Promise.resolve("aborted");
+  acquire({ organization, signal }: SlotRequest): Promise<SlotAnswer> {
+    if (this.#closed) return Promise.resolve(err("closed"));
+    if (signal?.aborted) return Promise.resolve(err("aborted"));
     const line = this.#lineOf(organization);
     // A freed slot goes at once to a waiting render that may run, so one is free here only
     // while nobody who may take it waits.
     if (this.#running < this.#limits.concurrency && line.running < this.#runningMax) {
-      return Promise.resolve(this.#take(organization, line));
+      return Promise.resolve(ok(this.#take(organization, line)));
     }
     if (
       this.#waitingCount >= this.#limits.queueMax ||
       line.waiting.length >= this.#limits.queueMaxPerOrganization
     ) {
       this.#forgetIfIdle(organization, line);
-      return Promise.resolve("busy");
+      return Promise.resolve(err("busy"));
     }
     return new Promise((resolve) => {
       const onAbort = () => {
@@ -124,7 +128,7 @@ export class RenderSlots {
         line.waiting.splice(index, 1);
         this.#waitingCount -= 1;
         this.#forgetIfIdle(organization, line);
-        resolve("aborted");
+        resolve(err("aborted"));
       };
       this.#sequence += 1;
       const waiter: Waiter = {
@@ -146,7 +150,7 @@ export class RenderSlots {
     for (const [organization, line] of this.#lines) {
       for (const waiter of line.waiting.splice(0)) {
         this.#waitingCount -= 1;
-        waiter.settle("closed");
+        waiter.settle(err("closed"));
       }
       this.#forgetIfIdle(organization, line);
     }
@@ -194,6 +198,6 @@ export class RenderSlots {
     const waiter = line.waiting.shift();
     if (waiter === undefined) return;
     this.#waitingCount -= 1;
-    waiter.settle(this.#take(organization, line));
+    waiter.settle(ok(this.#take(organization, line)));
   }
 }

@@ -63,7 +63,7 @@ export async function prepareMediaAudio(
     maxBytes: request.maxBytes,
     signal: new AbortController().signal,
   });
-  if (!(written instanceof Map)) {
+  if (!written.ok) {
     throw new ProviderError({
       category: written.error.code,
       message: written.error.message,
@@ -76,7 +76,7 @@ export async function prepareMediaAudio(
       engine: "ffmpeg",
       program: request.ffmpeg,
       args: [
-        ...["-hide_banner", "-nostdin", "-v", "error", "-i", written.get("source") ?? ""],
+        ...["-hide_banner", "-nostdin", "-v", "error", "-i", written.value.get("source") ?? ""],
         ...["-vn", "-ac", "1", "-ar", String(RECOGNITION_SAMPLE_RATE), "-c:a", "pcm_s16le"],
         ...["-t", String(request.maxSeconds + 1), path],
       ],

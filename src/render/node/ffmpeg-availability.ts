@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type RenderFailure, renderFailure } from "../../ports/renderer.js";
+import { type RenderError, type RenderFailure, renderFailure } from "../../ports/renderer.js";
+import { ok, type Result } from "../../result.js";
 import { CONFINEMENT_SUPPORTED, CONFINEMENT_TOOLS } from "./confinement.js";
 import { runProcess } from "./ffmpeg-process.js";
 
@@ -52,7 +53,7 @@ function listedNames(listing: string): Set<string> {
   return names;
 }
 
-async function listing(program: string, flag: string): Promise<string | RenderFailure> {
+async function listing(program: string, flag: string): Promise<Result<string, RenderError>> {
   let output = "";
   const exit = await runProcess({
     program,
@@ -74,7 +75,7 @@ async function listing(program: string, flag: string): Promise<string | RenderFa
       missing: "ffmpeg",
     });
   }
-  return output;
+  return ok(output);
 }
 
 // One check per program for the life of the process: ffmpeg is not installed or removed
@@ -97,10 +98,10 @@ export function checkFfmpegOnce(program: string): Promise<RenderFailure | undefi
 /** Undefined when `program` can render; else the failure naming what is missing. */
 export async function checkFfmpeg(program: string): Promise<RenderFailure | undefined> {
   const filters = await listing(program, "-filters");
-  if (typeof filters !== "string") return filters;
+  if (!filters.ok) return filters;
   const encoders = await listing(program, "-encoders");
-  if (typeof encoders !== "string") return encoders;
-  const filterNames = listedNames(filters);
+  if (!encoders.ok) return encoders;
+  const filterNames = listedNames(filters.value);
   const missingFilter = REQUIRED_FILTERS.find((name) => !filterNames.has(name));
   if (missingFilter !== undefined) {
     const hint = missingFilter === "ass" ? " (ffmpeg built with libass)" : "";
@@ -110,7 +111,7 @@ export async function checkFfmpeg(program: string): Promise<RenderFailure | unde
       { missing: `ffmpeg filter ${missingFilter}` },
     );
   }
-  const encoderNames = listedNames(encoders);
+  const encoderNames = listedNames(encoders.value);
   const missingEncoder = REQUIRED_ENCODERS.find((name) => !encoderNames.has(name));
   if (missingEncoder !== undefined) {
     return renderFailure(

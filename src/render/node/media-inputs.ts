@@ -11,9 +11,11 @@ import {
   type LocalMediaFile,
   type MediaBody,
   type MediaReader,
+  type RenderError,
   type RenderFailure,
   renderFailure,
 } from "../../ports/renderer.js";
+import { ok, type Result } from "../../result.js";
 
 /** What writing the inputs needs. */
 export interface InputWriting {
@@ -125,12 +127,12 @@ async function writeInput(
 export async function writeInputs(
   inputs: readonly RenderInput[],
   writing: InputWriting,
-): Promise<Map<string, string> | RenderFailure> {
+): Promise<Result<Map<string, string>, RenderError>> {
   const files = new Map(inputs.map((input, index) => [input.id, inputFileName(index)]));
   const failures = await Promise.all(
     inputs.map((input, index) =>
       writeInput(input, join(writing.directory, inputFileName(index)), writing),
     ),
   );
-  return failures.find((failure) => failure !== undefined) ?? files;
+  return failures.find((failure) => failure !== undefined) ?? ok(files);
 }

@@ -9,7 +9,13 @@
 import { mkdtemp, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { RenderInput, RenderPlan } from "../../editor/render-plan/types.js";
-import { type RenderCallOptions, type RenderFailure, renderFailure } from "../../ports/renderer.js";
+import {
+  type RenderCallOptions,
+  type RenderError,
+  type RenderFailure,
+  renderFailure,
+} from "../../ports/renderer.js";
+import { ok, type Result } from "../../result.js";
 import {
   type CommandFile,
   type CommandKind,
@@ -62,7 +68,7 @@ export interface RenderRequest<Rendered> {
   /** The caller's signal, progress callback and organization. */
   readonly call: RenderCallOptions;
   /** Delivers the output before the working directory is removed. */
-  readonly deliver: (finished: FinishedRender) => Promise<Rendered | RenderFailure>;
+  readonly deliver: (finished: FinishedRender) => Promise<Result<Rendered, RenderError>>;
 }
 
 const LANE_NAMES: Readonly<Record<CommandKind, string>> = {
@@ -154,7 +160,7 @@ async function unavailable(context: RendererContext): Promise<RenderFailure | un
 async function prepare(
   context: RendererContext,
   { job, signal, directory }: { job: RenderJob; signal: AbortSignal; directory: string },
-): Promise<FfmpegCommand | RenderFailure> {
+): Promise<Result<FfmpegCommand, RenderError>> {
   const inputs = inputsOf(job);
   const files = await writeInputs(inputs, {
     readMedia: context.readMedia,
@@ -162,10 +168,10 @@ async function prepare(
     maxBytes: context.limits.inputMaxBytes,
     signal,
   });
-  if (!(files instanceof Map)) return files;
+  if (!files.ok) return files;
   const ofKind = (kinds: readonly string[]) =>
     new Map(
-      [...files].filter(([id]) => {
+      [...files.value].filter(([id]) => {
         const kind = inputs.find((input) => input.id === id)?.kind;
         return kind !== undefined && kinds.includes(kind);
       }),
@@ -183,7 +189,7 @@ async function prepare(
       : { withAudio: new Set(), sizes: new Map() };
   const stills = await pictureSizes(ofKind(["image", "gif"]), directory);
   const command = job.build({
-    inputFiles: files,
+    inputFiles: files.value,
     inputsWithAudio: probed.withAudio,
     inputSizes: new Map([...probed.sizes, ...stills]),
     font: context.font,
@@ -193,7 +199,7 @@ async function prepare(
   for (const file of command.files) {
     await writeCommandFile(join(directory, file.name), { file, signal });
   }
-  return command;
+  return ok(command);
 }
 
 // Runs the prepared command until it exits, times out, is aborted or the renderer closes.
@@ -271,20 +277,21 @@ function stopSignal(
 export async function runRenderJob<Rendered>(
   context: RendererContext,
   { job, call, deliver }: RenderRequest<Rendered>,
-): Promise<Rendered | RenderFailure> {
+): Promise<Result<Rendered, RenderError>> {
   const slot = await context.lanes[job.kind].acquire({
     organization: call.organizationId,
     signal: call.signal,
   });
-  if (typeof slot === "string") return slotRefusal(slot, job.kind);
+  if (!slot.ok) return slotRefusal(slot.error, job.kind);
   const stop = stopSignal(context, call);
   let directory: string | undefined;
   try {
     const missing = await unavailable(context);
     if (missing !== undefined) return missing;
     directory = await mkdtemp(join(context.temporaryDirectory, "reelkit-render-"));
-    const command = await prepare(context, { job, signal: stop.signal, directory });
-    if ("ok" in command) return command;
+    const prepared = await prepare(context, { job, signal: stop.signal, directory });
+    if (!prepared.ok) return prepared;
+    const command = prepared.value;
     const finished = { directory, command };
     const failure = stop.signal.aborted
       ? failureOfExit({ kind: "aborted", stderr: "" }, context, {
@@ -300,7 +307,7 @@ export async function runRenderJob<Rendered>(
     return await deliver(finished);
   } finally {
     stop.release();
-    slot();
+    slot.value();
     if (directory !== undefined) await rm(directory, { recursive: true, force: true });
   }
 }

@@ -18,6 +18,7 @@ import type { ApplyOptions } from "../../editor/options.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { RevisionActor } from "../../ports/revisions.js";
+import { err, ok, type Result } from "../../result.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import { halt, proceed, type Step } from "../pipeline/results.js";
 import type { AcceptedEdit } from "./edit-result.js";
@@ -44,9 +45,8 @@ export interface ProjectEdit {
   readonly actor: RevisionActor;
 }
 
-type Outcome =
-  | { readonly kind: "rejected"; readonly rejected: ApiError }
-  | { readonly kind: "accepted"; readonly accepted: Omit<AcceptedEdit, "revision"> };
+// The accepted edit (its revision is the one the store commits), or why it was rejected.
+type Outcome = Result<Omit<AcceptedEdit, "revision">, ApiError>;
 
 /**
  * Applies `edit` to the caller's project `videoId` as one new revision, on the latest
@@ -71,16 +71,16 @@ export async function applyEditsToProject(
     async (head) => {
       const current = head.video.version;
       if (!meetsCondition(edit.condition, current)) {
-        return { value: { kind: "rejected", rejected: revisionConflict(current, edit.condition) } };
+        return { value: err(revisionConflict(current, edit.condition)) };
       }
       const result = applyOperations(head.video.editor, edit.operations, {
         ...edit.inputs,
         generateId: () => deps.ids.editorId(),
         fontFamilies: deps.renderer?.fontFamilies?.map((info) => info.family),
       });
-      if (!result.ok) return { value: { kind: "rejected", rejected: editApiError(result.error) } };
+      if (!result.ok) return { value: err(editApiError(result.error)) };
       const outOfBounds = projectBoundRefusal(head.video.editor, result.value.state);
-      if (outOfBounds !== undefined) return { value: { kind: "rejected", rejected: outOfBounds } };
+      if (outOfBounds !== undefined) return { value: err(outOfBounds) };
       const accepted = {
         videoId,
         applied: result.value.applied,
@@ -98,13 +98,13 @@ export async function applyEditsToProject(
           createdAt,
         },
       );
-      return { value: { kind: "accepted", accepted }, append };
+      return { value: ok(accepted), append };
     },
   );
   if (committed === undefined) return halt(editorProjectNotFound(videoId));
   const outcome = committed.value;
-  if (outcome.kind === "rejected") return halt(outcome.rejected);
-  return proceed({ ...outcome.accepted, revision: committed.revision });
+  if (!outcome.ok) return halt(outcome.error);
+  return proceed({ ...outcome.value, revision: committed.revision });
 }
 
 const PROVIDER_UNAVAILABLE: ReadonlySet<EditErrorCode> = new Set([

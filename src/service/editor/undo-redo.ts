@@ -15,6 +15,7 @@ import { summarizeEditor } from "../../editor/summary.js";
 import { type ApiError, apiError } from "../../errors/api-error.js";
 import type { ServiceResult } from "../../ports/contract.js";
 import type { NewRevision, ProjectHead, RevisionEntry } from "../../ports/revisions.js";
+import { err, ok, type Result } from "../../result.js";
 import {
   type EditorRevisionResult,
   editorHistoryRequestSchema,
@@ -57,7 +58,8 @@ function reverted(
     : redoRevision(head, entry, { state, createdAt });
 }
 
-type Outcome = { readonly refused: ApiError } | { readonly result: EditorRevisionResult };
+// The revision the move made, or why it was refused.
+type Outcome = Result<EditorRevisionResult, ApiError>;
 
 async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<ServiceResult> {
   const { deps, caller, request } = call;
@@ -77,12 +79,12 @@ async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<
     async (head, history) => {
       const current = head.video.version;
       if (!meetsCondition(condition.value, current)) {
-        return { value: { refused: revisionConflict(current, condition.value) } };
+        return { value: err(revisionConflict(current, condition.value)) };
       }
       const stack = direction === "undo" ? head.undoStack : head.redoStack;
       const target = stack.at(-1);
       const entry = target === undefined ? undefined : await history.entry(target);
-      if (entry === undefined) return { value: { refused: nothingTo(direction, current) } };
+      if (entry === undefined) return { value: err(nothingTo(direction, current)) };
       const append = reverted(head, entry, { direction, createdAt });
       const result: EditorRevisionResult = {
         object: "editor_revision_result",
@@ -92,13 +94,13 @@ async function moveInHistory(call: AdmittedCall, direction: Direction): Promise<
         target_revision: entry.revision,
         editor_summary: summarizeEditor(append.state),
       };
-      return { value: { result }, append };
+      return { value: ok(result), append };
     },
   );
   if (committed === undefined) return failure(editorProjectNotFound(videoId));
   const outcome = committed.value;
-  if ("refused" in outcome) return failure(outcome.refused);
-  return success(outcome.result, etagHeader(committed.revision));
+  if (!outcome.ok) return failure(outcome.error);
+  return success(outcome.value, etagHeader(committed.revision));
 }
 
 /** POST /editor/videos/{id}/undo: reverts the latest change as a new revision. */

@@ -74,7 +74,7 @@ const projectStep: WorkflowStep<FacelessProgress, "project"> = {
       musicUrl: input.musicUrl,
       generateId: () => run.deps.ids.editorId(),
     });
-    if (!built.ok) return stepFailed(projectRejected(built.message));
+    if (!built.ok) return stepFailed(projectRejected(built.error));
     assertValidProject(built.value);
     await attachProject(run, built.value);
     return STEP_DONE;

@@ -9,40 +9,40 @@
  * @module
  */
 
+import { err, ok, type Result } from "../../result.js";
 import { VOICEOVER_MAX_WORDS, VOICEOVER_TEXT_MAX_LENGTH } from "../../schemas/limits.js";
 import { countSpokenWords } from "../../schemas/spoken-words.js";
 import { narrationSentences } from "./narration-text.js";
 
+/** A narration too large for one voiceover: which limit it passes, and its size. */
+export interface NarrationOverflow {
+  /** `too_many_words` or `too_long`. */
+  readonly reason: "too_many_words" | "too_long";
+  /** Its spoken words. */
+  readonly words: number;
+  /** Its characters. */
+  readonly characters: number;
+}
+
 /** Whether a narration fits one voiceover, and its size when it does not. */
-export type NarrationFit =
-  | { readonly ok: true }
-  | {
-      readonly ok: false;
-      /** `too_many_words` or `too_long`. */
-      readonly reason: "too_many_words" | "too_long";
-      /** Its spoken words. */
-      readonly words: number;
-      /** Its characters. */
-      readonly characters: number;
-    };
+export type NarrationFit = Result<void, NarrationOverflow>;
 
 /**
  * Whether `script` fits one voiceover.
  *
  * @example
  * ```ts
- * narrationFit("Octopuses have three hearts."); // { ok: true }
+ * narrationFit("Octopuses have three hearts."); // { ok: true, value: undefined }
  * ```
  */
 export function narrationFit(script: string): NarrationFit {
   const words = countSpokenWords(script);
   const characters = script.length;
-  if (words > VOICEOVER_MAX_WORDS)
-    return { ok: false, reason: "too_many_words", words, characters };
+  if (words > VOICEOVER_MAX_WORDS) return err({ reason: "too_many_words", words, characters });
   if (characters > VOICEOVER_TEXT_MAX_LENGTH) {
-    return { ok: false, reason: "too_long", words, characters };
+    return err({ reason: "too_long", words, characters });
   }
-  return { ok: true };
+  return ok(undefined);
 }
 
 /**

@@ -7,17 +7,18 @@
  */
 
 import type { PlannedScene, PlannedSlide } from "../../ports/script-plans.js";
+import { err, ok, type Result } from "../../result.js";
 import { TEXT_MAX_LENGTH } from "../../schemas/limits.js";
 import { comparableWord, narrationWords } from "./narration-text.js";
 import { SCENES_MAX, VISUAL_PROMPT_MAX_LENGTH } from "./scene-plan.js";
 
-/** A plan that can be built on, or why not. */
-export type PlanCheck = { readonly ok: true } | { readonly ok: false; readonly message: string };
+/** A plan that can be built on, or a sentence saying why not. */
+export type PlanCheck = Result<void, string>;
 
-const PASSED: PlanCheck = { ok: true };
+const PASSED: PlanCheck = ok(undefined);
 
 function refused(message: string): PlanCheck {
-  return { ok: false, message };
+  return err(message);
 }
 
 // The letters and digits of a text in order, whatever its spaces and punctuation.

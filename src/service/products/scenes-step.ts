@@ -55,7 +55,7 @@ export const scenesStep: WorkflowStep<FacelessProgress, "scenes"> = {
     );
     if (!answer.ok) return stepFailed(answer.error);
     const checked = checkScenePlan(request.script, answer.value);
-    if (!checked.ok) return stepFailed(unusableAnswer(WHO, checked.message));
+    if (!checked.ok) return stepFailed(unusableAnswer(WHO, checked.error));
     const scenes = recorded(answer.value);
     await saveProgress(run, "faceless_video", (progress) =>
       progress.scenes === null

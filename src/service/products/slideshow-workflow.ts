@@ -71,7 +71,7 @@ const slidesStep: WorkflowStep<SlideshowProgress, "slides"> = {
     );
     if (!answer.ok) return stepFailed(answer.error);
     const checked = checkSlidePlan(request.slideCount, answer.value);
-    if (!checked.ok) return stepFailed(unusableAnswer(WRITER, checked.message));
+    if (!checked.ok) return stepFailed(unusableAnswer(WRITER, checked.error));
     const slides = recorded(answer.value);
     await saveProgress(run, "slideshow", (progress) =>
       progress.slides === null
@@ -118,7 +118,7 @@ const projectStep: WorkflowStep<SlideshowProgress, "project"> = {
       textOverlays: video.workflow.textOverlays,
       generateId: () => run.deps.ids.editorId(),
     });
-    if (!built.ok) return stepFailed(projectRejected(built.message));
+    if (!built.ok) return stepFailed(projectRejected(built.error));
     assertValidProject(built.value);
     await attachProject(run, built.value);
     return STEP_DONE;

@@ -14,12 +14,11 @@ import type { EditorState } from "../../editor/state.js";
 import { type FrameSpan, framesToSeconds } from "../../editor/time.js";
 import type { JobFailure } from "../../ports/records.js";
 import type { GeneratedVisual } from "../../ports/visuals.js";
+import { err, ok, type Result } from "../../result.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 
-/** What a build step made, or why the engine refused it. */
-export type Build<Value> =
-  | { readonly ok: true; readonly value: Value }
-  | { readonly ok: false; readonly message: string };
+/** What a build step made, or a sentence saying why the engine refused it. */
+export type Build<Value> = Result<Value, string>;
 
 /** A timeline and the ids of the items a build step created, in order. */
 export interface Built {
@@ -42,10 +41,10 @@ export function applyBatch(
   if (!applied.ok) {
     const { code, message, operationIndex } = applied.error;
     const type = operations[operationIndex]?.type ?? "an operation";
-    return { ok: false, message: `${type} was refused (${code}): ${message}` };
+    return err(`${type} was refused (${code}): ${message}`);
   }
   const itemIds = applied.value.operationResults.flatMap((result) => result.createdItemIds);
-  return { ok: true, value: { state: applied.value.state, itemIds } };
+  return ok({ state: applied.value.state, itemIds });
 }
 
 /** Places one medium as POST /editor/videos/{id}/media would. */
@@ -56,9 +55,9 @@ export function placeMedia(
 ): Build<Built> {
   const placed = addMediaItem(state, media, { placement, generateId });
   if (!placed.ok) {
-    return { ok: false, message: `placing ${media.url} was refused: ${placed.error.message}` };
+    return err(`placing ${media.url} was refused: ${placed.error.message}`);
   }
-  return { ok: true, value: { state: placed.value.state, itemIds: [placed.value.itemId] } };
+  return ok({ state: placed.value.state, itemIds: [placed.value.itemId] });
 }
 
 /** A picture to show for a span of frames, and what to call it. */
@@ -99,7 +98,7 @@ export function placeStills(
     current = placed.value.state;
     itemIds.push(...placed.value.itemIds);
   }
-  return { ok: true, value: { state: current, itemIds } };
+  return ok({ state: current, itemIds });
 }
 
 /**

@@ -10,6 +10,7 @@
 import { COMPOSITION_SIZES } from "../../editor/state.js";
 import type { ProductProgress } from "../../ports/product-workflow.js";
 import type { GeneratedVisual, VisualRequest } from "../../ports/visuals.js";
+import { err, ok, type Result } from "../../result.js";
 import type { EditorAspectRatio } from "../../vocabulary.js";
 import { type ProductRun, saveProgress } from "./product-record.js";
 import { askProvider, isFetchableUrl, unusableAnswer } from "./provider-calls.js";
@@ -69,27 +70,30 @@ function requestOf(run: ProductRun, make: VisualsToMake, index: number): VisualR
 }
 
 // The visual as recorded: its known fields only, or why it cannot be used.
-function usableVisual(visual: GeneratedVisual, request: VisualRequest): GeneratedVisual | string {
-  if (!isFetchableUrl(visual?.url)) return "its url is not an absolute http(s) URL";
-  if (visual.kind !== request.kind) return `it is ${String(visual.kind)}, not ${request.kind}`;
+function usableVisual(
+  visual: GeneratedVisual,
+  request: VisualRequest,
+): Result<GeneratedVisual, string> {
+  if (!isFetchableUrl(visual?.url)) return err("its url is not an absolute http(s) URL");
+  if (visual.kind !== request.kind) return err(`it is ${String(visual.kind)}, not ${request.kind}`);
   const sized = [visual.width, visual.height].every((side) => Number.isInteger(side) && side > 0);
-  if (!sized) return "its width and height are not positive whole pixels";
-  return {
+  if (!sized) return err("its width and height are not positive whole pixels");
+  return ok({
     url: visual.url,
     kind: visual.kind,
     width: visual.width,
     height: visual.height,
     durationSeconds: null,
-  };
+  });
 }
 
 async function makeOne(run: ProductRun, make: VisualsToMake, index: number): Promise<StepOutcome> {
   const request = requestOf(run, make, index);
   const answer = await askProvider(WHO, () => run.deps.visuals.generate(request));
   if (!answer.ok) return stepFailed(answer.error);
-  const visual = usableVisual(answer.value, request);
-  if (typeof visual === "string")
-    return stepFailed(unusableAnswer(WHO, `visual ${index + 1}: ${visual}`));
+  const usable = usableVisual(answer.value, request);
+  if (!usable.ok) return stepFailed(unusableAnswer(WHO, `visual ${index + 1}: ${usable.error}`));
+  const visual = usable.value;
   await saveProgress(run, make.kind, (progress) => {
     if (progress.visuals[index] !== null) return progress;
     const visuals = progress.visuals.map((recorded, at) => (at === index ? visual : recorded));

@@ -7,6 +7,7 @@
  */
 import type { SynthesizedSpeech, TranscriptWord } from "../../editor/providers.js";
 import type { FacelessProgress, NarrationAudio } from "../../ports/product-workflow.js";
+import { err, ok, type Result } from "../../result.js";
 import { TIMELINE_DURATION_MAX_SECONDS } from "../../schemas/limits.js";
 import { facelessInputOf } from "./product-inputs.js";
 import { type FacelessVideo, type ProductRun, saveProgress } from "./product-record.js";
@@ -30,19 +31,19 @@ function reportedWords(words: unknown): TranscriptWord[] {
   });
 }
 
-function narrationOf(speech: SynthesizedSpeech): NarrationAudio | string {
-  if (!isFetchableUrl(speech?.url)) return "its url is not an absolute http(s) URL";
+function narrationOf(speech: SynthesizedSpeech): Result<NarrationAudio, string> {
+  if (!isFetchableUrl(speech?.url)) return err("its url is not an absolute http(s) URL");
   const seconds = speech.durationSeconds;
   if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= TIMELINE_DURATION_MAX_SECONDS)) {
-    return `its length is not between 0 and ${TIMELINE_DURATION_MAX_SECONDS} seconds`;
+    return err(`its length is not between 0 and ${TIMELINE_DURATION_MAX_SECONDS} seconds`);
   }
-  return {
+  return ok({
     url: speech.url,
     durationSeconds: seconds,
     filename: typeof speech.filename === "string" ? speech.filename : null,
     mediaId: typeof speech.mediaId === "string" ? speech.mediaId : null,
     words: reportedWords(speech.words),
-  };
+  });
 }
 
 /** Narrates the script and records the audio. */
@@ -56,8 +57,9 @@ export const voiceStep: WorkflowStep<FacelessProgress, "voice"> = {
       run.deps.speech.synthesize({ text, voice_id: input.voiceId, language: input.language }),
     );
     if (!answer.ok) return stepFailed(answer.error);
-    const voice = narrationOf(answer.value);
-    if (typeof voice === "string") return stepFailed(unusableAnswer(WHO, voice));
+    const narration = narrationOf(answer.value);
+    if (!narration.ok) return stepFailed(unusableAnswer(WHO, narration.error));
+    const voice = narration.value;
     await saveProgress(run, "faceless_video", (progress) =>
       progress.voice === null ? { ...progress, voice } : progress,
     );

@@ -23,8 +23,9 @@ import { hasText, queueFacelessVideo } from "./queue-faceless-video.js";
 
 // A given script is narrated as one voiceover of the video's project: its limits hold.
 function scriptTooLong(script: string) {
-  const fit = narrationFit(script);
-  if (fit.ok) return undefined;
+  const fitted = narrationFit(script);
+  if (fitted.ok) return undefined;
+  const fit = fitted.error;
   const message =
     fit.reason === "too_many_words"
       ? `The script has ${fit.words} spoken words; a faceless video narrates at most ${VOICEOVER_MAX_WORDS}.`

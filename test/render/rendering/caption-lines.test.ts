@@ -77,7 +77,7 @@ describeRendering("caption pages and their lines", () => {
   async function frameAt(state: EditorState, atSeconds: number): Promise<Picture> {
     const result = await renderer.renderFrame(planOf(state, { atSeconds, width: WIDTH }));
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return decodePng(result.png, result.width, result.height);
+    return decodePng(result.value.png, result.value.width, result.value.height);
   }
 
   // The rows drawn while each word is spoken, from one contact sheet of those instants.
@@ -87,7 +87,7 @@ describeRendering("caption pages and their lines", () => {
     if (!planned.ok) throw new Error(planned.error.message);
     const result = await renderer.renderContactSheet(planned.value);
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    const sheet = decodePng(result.png, result.width, result.height);
+    const sheet = decodePng(result.value.png, result.value.width, result.value.height);
     return atSeconds.map((_, index) =>
       textRows({
         width: WIDTH,

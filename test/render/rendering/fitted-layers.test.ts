@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { RenderedImage, Renderer, RenderFailure } from "reelkit/render";
+import type { Result } from "reelkit";
+import type { RenderError, RenderedImage, Renderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { image } from "../../editor/support/fixtures.js";
 import {
@@ -25,9 +26,9 @@ const BLACK = [0, 0, 0];
 // Far below what a 20,000 x 10,000 picture takes (600 MB as 4:4:4), far above a frame's.
 const MEMORY_CAP_BYTES = 256 * 1024 * 1024;
 
-function picture(result: RenderedImage | RenderFailure): Picture {
+function picture(result: Result<RenderedImage, RenderError>): Picture {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return decodePng(result.png, result.width, result.height);
+  return decodePng(result.value.png, result.value.width, result.value.height);
 }
 
 describeRendering("pictures fitted to what the frame shows", () => {

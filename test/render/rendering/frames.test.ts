@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
-import type { RenderedImage, Renderer, RenderFailure } from "reelkit/render";
+import type { Result } from "reelkit";
+import type { RenderError, RenderedImage, Renderer } from "reelkit/render";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { captions, gif, image, solid, text, video } from "../../editor/support/fixtures.js";
 import {
@@ -19,9 +20,9 @@ const BLUE = [0, 0, 255];
 const WHITE = [255, 255, 255];
 const YELLOW = [255, 255, 0];
 
-function picture(result: RenderedImage | RenderFailure): Picture {
+function picture(result: Result<RenderedImage, RenderError>): Picture {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return decodePng(result.png, result.width, result.height);
+  return decodePng(result.value.png, result.value.width, result.value.height);
 }
 
 describeRendering("rendered frames", () => {

@@ -30,7 +30,9 @@ describeRendering("a clip that ends before its item", () => {
   async function previewAt(state: EditorState, atSeconds: number): Promise<number> {
     const result = await renderer.renderFrame(planOf(state, { atSeconds }));
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return frameNumberOf(decodePng(result.png, result.width, result.height).at(60, 60)[0]);
+    return frameNumberOf(
+      decodePng(result.value.png, result.value.width, result.value.height).at(60, 60)[0],
+    );
   }
 
   async function exportedAt(state: EditorState, atSeconds: number): Promise<number> {

@@ -58,7 +58,7 @@ async function frameAt(state: EditorState, atSeconds: number): Promise<Picture> 
   if (!planned.ok) throw new Error(planned.error.message);
   const frame = await renderer.renderFrame(planned.value);
   if (!frame.ok) throw new Error(frame.error.message);
-  return decodePng(frame.png, WIDTH, HEIGHT);
+  return decodePng(frame.value.png, WIDTH, HEIGHT);
 }
 
 const luminance = ([red, green, blue]: readonly number[]) =>

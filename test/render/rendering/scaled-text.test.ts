@@ -66,7 +66,7 @@ describeRendering("text that scales", () => {
   async function layoutAt(state: EditorState, atSeconds: number) {
     const result = await renderer.renderFrame(planOf(state, { atSeconds, width: WIDTH }));
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return layout(decodePng(result.png, result.width, result.height));
+    return layout(decodePng(result.value.png, result.value.width, result.value.height));
   }
 
   it("keeps one line through a zoom animation, scaled as a picture", async () => {

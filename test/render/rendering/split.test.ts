@@ -7,8 +7,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Result } from "reelkit";
 import type { EditorState } from "reelkit/editor";
-import type { RenderedImage, Renderer, RenderFailure } from "reelkit/render";
+import type { RenderError, RenderedImage, Renderer } from "reelkit/render";
 import type { EditOperation } from "reelkit/schemas";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { applyOk } from "../../editor/support/apply.js";
@@ -178,9 +179,9 @@ describeRendering("a split rendered by ffmpeg", () => {
       { type: "remove_item", item_id: "panel" },
       { type: "set_item_timing", item_id: "cut-1", from_seconds: 0 },
     ]);
-    const png = (result: RenderedImage | RenderFailure) => {
+    const png = (result: Result<RenderedImage, RenderError>) => {
       if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-      return decodePng(result.png, result.width, result.height);
+      return decodePng(result.value.png, result.value.width, result.value.height);
     };
     const first = png(await renderer.renderFrame(planOf(moved, { atSeconds: 0 })));
     // The picture's right half is blue: a third of the way in at the first frame.

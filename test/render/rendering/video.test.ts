@@ -67,8 +67,8 @@ describeRendering("rendered videos", () => {
     expect(Math.abs(facts.durationSeconds - totalSeconds)).toBeLessThanOrEqual(1 / 25);
     expect(facts.streams.map((stream) => stream.codec_type)).toEqual(["video", "audio"]);
     expect(countFrames(path)).toBe(plan.frameCount);
-    expect(result).toMatchObject({ ok: true, width: 120, height: 120, frameCount: 42 });
-    expect(result.sizeBytes).toBeGreaterThan(1000);
+    expect(result).toMatchObject({ ok: true, value: { width: 120, height: 120, frameCount: 42 } });
+    expect(result.value.sizeBytes).toBeGreaterThan(1000);
     expect(progress.at(-1)).toMatchObject({ fraction: 1, framesDone: 42 });
     // The clip's own sound (its input was probed for a sound stream) is in the mix.
     expect(rms(soundSamples(path, 0.2, 0.8))).toBeGreaterThan(0.2);
@@ -136,7 +136,7 @@ describeRendering("rendered videos", () => {
     const result = await renderer.renderVideo(planOf(state), { sink });
     if (!result.ok) throw new Error(result.error.message);
     const bytes = Buffer.concat(chunks);
-    expect(bytes.length).toBe(result.sizeBytes);
+    expect(bytes.length).toBe(result.value.sizeBytes);
     // An MP4 with its index first (+faststart): `ftyp`, then `moov` before `mdat`.
     expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
     expect(bytes.indexOf("moov")).toBeLessThan(bytes.indexOf("mdat"));

@@ -5,7 +5,7 @@ import { ProgressReader } from "../../../src/render/progress.js";
 import {
   type ReleaseSlot,
   RenderSlots,
-  type SlotRefusal,
+  type SlotAnswer,
 } from "../../../src/render/render-slots.js";
 
 describe("ProgressReader", () => {
@@ -42,20 +42,20 @@ function slotsOf(concurrency: number, queueMax = 32, queueMaxPerOrganization = 3
   return new RenderSlots({ concurrency, queueMax, queueMaxPerOrganization });
 }
 
-async function granted(answer: Promise<ReleaseSlot | SlotRefusal>): Promise<ReleaseSlot> {
+async function granted(answer: Promise<SlotAnswer>): Promise<ReleaseSlot> {
   const slot = await answer;
-  if (typeof slot !== "function") throw new Error(`expected a slot, got ${slot}`);
-  return slot;
+  if (!slot.ok) throw new Error(`expected a slot, got ${slot.error}`);
+  return slot.value;
 }
 
 // Which of `pending` have been granted a slot so far, by name.
 async function grantedNames(
-  pending: Readonly<Record<string, Promise<ReleaseSlot | SlotRefusal>>>,
+  pending: Readonly<Record<string, Promise<SlotAnswer>>>,
 ): Promise<string[]> {
   const names: string[] = [];
   for (const [name, answer] of Object.entries(pending)) {
     const settled = await Promise.race([answer, Promise.resolve("pending" as const)]);
-    if (typeof settled === "function") names.push(name);
+    if (settled !== "pending" && settled.ok) names.push(name);
   }
   return names;
 }
@@ -65,12 +65,12 @@ describe("RenderSlots", () => {
     const slots = slotsOf(1, 1);
     const first = await granted(slots.acquire({ organization: ACME }));
     const second = slots.acquire({ organization: ACME });
-    expect(await slots.acquire({ organization: OTHER })).toBe("busy");
+    expect(await slots.acquire({ organization: OTHER })).toEqual({ ok: false, error: "busy" });
     first();
     first();
     const next = await granted(second);
     next();
-    expect(typeof (await slots.acquire({ organization: OTHER }))).toBe("function");
+    expect((await slots.acquire({ organization: OTHER })).ok).toBe(true);
   });
 
   it("lets a waiting render leave the queue when it aborts", async () => {
@@ -80,14 +80,15 @@ describe("RenderSlots", () => {
     const waiting = slots.acquire({ organization: ACME, signal: controller.signal });
     expect(slots.waitingCount).toBe(1);
     controller.abort();
-    expect(await waiting).toBe("aborted");
+    expect(await waiting).toEqual({ ok: false, error: "aborted" });
     expect(slots.waitingCount).toBe(0);
-    expect(await slots.acquire({ organization: ACME, signal: AbortSignal.abort() })).toBe(
-      "aborted",
-    );
+    expect(await slots.acquire({ organization: ACME, signal: AbortSignal.abort() })).toEqual({
+      ok: false,
+      error: "aborted",
+    });
     running();
     // The aborted render left the queue: the freed slot goes to the next caller.
-    expect(typeof (await slots.acquire({ organization: OTHER }))).toBe("function");
+    expect((await slots.acquire({ organization: OTHER })).ok).toBe(true);
   });
 
   it("gives a freed slot to the organization with the fewest renders running, whatever another queued first", async () => {
@@ -114,7 +115,7 @@ describe("RenderSlots", () => {
     const queue = (name: string, organization: number) =>
       slots.acquire({ organization }).then((slot) => {
         order.push(name);
-        if (typeof slot === "function") setTimeout(slot, 0);
+        if (slot.ok) setTimeout(slot.value, 0);
       });
     const all = [
       queue("acme-1", ACME),
@@ -134,7 +135,7 @@ describe("RenderSlots", () => {
     const slots = slotsOf(1, 10, 2);
     await granted(slots.acquire({ organization: ACME }));
     const waiting = [slots.acquire({ organization: ACME }), slots.acquire({ organization: ACME })];
-    expect(await slots.acquire({ organization: ACME })).toBe("busy");
+    expect(await slots.acquire({ organization: ACME })).toEqual({ ok: false, error: "busy" });
     const other = slots.acquire({ organization: OTHER });
     expect(slots.waitingCount).toBe(3);
     expect(await Promise.race([other, Promise.resolve("pending")])).toBe("pending");
@@ -146,8 +147,8 @@ describe("RenderSlots", () => {
     const running = await granted(slots.acquire({ organization: ACME }));
     const waiting = slots.acquire({ organization: OTHER });
     slots.close();
-    expect(await waiting).toBe("closed");
-    expect(await slots.acquire({ organization: OTHER })).toBe("closed");
+    expect(await waiting).toEqual({ ok: false, error: "closed" });
+    expect(await slots.acquire({ organization: OTHER })).toEqual({ ok: false, error: "closed" });
     expect(slots.runningCount).toBe(1);
     running();
     expect(slots.runningCount).toBe(0);
@@ -219,7 +220,7 @@ describe("RenderSlots", () => {
               waiting.set(organization, (waiting.get(organization) ?? 0) + 1);
               void slots.acquire({ organization }).then((slot) => {
                 waiting.set(organization, (waiting.get(organization) ?? 0) - 1);
-                if (typeof slot === "function") running.push({ organization, release: slot });
+                if (slot.ok) running.push({ organization, release: slot.value });
               });
             } else if (running.length > 0) {
               const [ended] = running.splice(next.index % running.length, 1);

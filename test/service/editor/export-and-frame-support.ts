@@ -23,7 +23,7 @@ export function renderingHarness(options: HarnessOptions = {}): Promise<Harness>
 export function countingRenderer(renders: { count: number }): Renderer {
   const image = async () => {
     renders.count += 1;
-    return { ok: true as const, png: BYTES.png, width: 4, height: 4 };
+    return { ok: true as const, value: { png: BYTES.png, width: 4, height: 4 } };
   };
   return {
     renderFrame: image,

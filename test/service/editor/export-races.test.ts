@@ -24,11 +24,13 @@ const INSTANT_RENDERER: Renderer = {
     await writer.close();
     return {
       ok: true,
-      sizeBytes: 4,
-      width: plan.width,
-      height: plan.height,
-      frameCount: 1,
-      durationSeconds: plan.durationSeconds,
+      value: {
+        sizeBytes: 4,
+        width: plan.width,
+        height: plan.height,
+        frameCount: 1,
+        durationSeconds: plan.durationSeconds,
+      },
     };
   },
   renderFrame: () => Promise.reject(new Error("not used")),

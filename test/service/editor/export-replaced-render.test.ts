@@ -7,9 +7,10 @@
 import {
   createProjectMediaReader,
   type RenderCallOptions,
+  type RenderError,
   type RenderedVideo,
   type Renderer,
-  type RenderFailure,
+  type Result,
 } from "reelkit";
 import { createFfmpegRenderer } from "reelkit/render";
 import { afterEach, expect, it } from "vitest";
@@ -28,7 +29,7 @@ const SHORT_EXPORT_PRICE = 5;
 interface RenderCall {
   readonly durationSeconds: number;
   readonly progressing: Promise<void>;
-  readonly answered: Promise<RenderedVideo | RenderFailure>;
+  readonly answered: Promise<Result<RenderedVideo, RenderError>>;
   readonly aborted: () => boolean;
 }
 

@@ -31,11 +31,7 @@ function streamingRenderer(failAfterWriting: boolean): Renderer {
       await writer.close();
       return {
         ok: true,
-        sizeBytes: 24,
-        width: 270,
-        height: 480,
-        frameCount: 1,
-        durationSeconds: 1,
+        value: { sizeBytes: 24, width: 270, height: 480, frameCount: 1, durationSeconds: 1 },
       };
     },
     renderFrame: unused,

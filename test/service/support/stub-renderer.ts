@@ -31,14 +31,13 @@ export function stubRenderer(failure?: RenderFailure): StubRenderer {
       await writer.write(bytes);
       await writer.close();
       const rendered: RenderedVideo = {
-        ok: true,
         sizeBytes: bytes.length,
         width: plan.width,
         height: plan.height,
         frameCount: Math.round(plan.durationSeconds * plan.fps),
         durationSeconds: plan.durationSeconds,
       };
-      return rendered;
+      return { ok: true, value: rendered };
     },
     async renderFrame() {
       return unavailable;

@@ -140,11 +140,13 @@ describe("webhook deliveries", () => {
         await writer.close();
         return {
           ok: true,
-          sizeBytes: 4,
-          width: 854,
-          height: 480,
-          frameCount: 1,
-          durationSeconds: 5,
+          value: {
+            sizeBytes: 4,
+            width: 854,
+            height: 480,
+            frameCount: 1,
+            durationSeconds: 5,
+          },
         };
       },
       renderFrame: () => Promise.reject(new Error("not used")),

@@ -12,6 +12,7 @@ import type { ServiceDependencies } from "../../../ports/dependencies.js";
 import type { Job, JobRunOptions, ProviderOutcome } from "../../../ports/jobs.js";
 import type { EditorExportRecord, VideoRecord } from "../../../ports/records.js";
 import type { RecordChange } from "../../../ports/stores.js";
+import { err, ok } from "../../../result.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
 import {
   type JobRecordHandler,
@@ -72,13 +73,12 @@ async function renderExport(
   { signal }: JobRunOptions,
 ): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
-  if (renderer === undefined)
-    return { ok: false, error: renderJobFailure(RENDERER_NOT_CONFIGURED) };
+  if (renderer === undefined) return err(renderJobFailure(RENDERER_NOT_CONFIGURED));
   const input = job.input as unknown as EditorExportJobInput;
   const planned = planExport(input.editor, input.resolution);
   if (!planned.ok) {
     const { code, message } = planned.error;
-    return { ok: false, error: { category: code, message, retryable: false } };
+    return err({ category: code, message, retryable: false });
   }
   const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
   // The MP4 streams from the renderer into storage as it is written, never whole in
@@ -88,10 +88,7 @@ async function renderExport(
     contentType: EXPORT_CONTENT_TYPE,
   });
   // Observed now, so a failed render's abandoned write is not an unhandled rejection.
-  const settled = storing.then(
-    (stored) => ({ ok: true as const, stored }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
+  const settled = storing.then(ok, (error: unknown) => err(error));
   // A replaced export, or one whose host is stopping, stops ffmpeg at once; the render
   // waits in its organization's line of the renderer's export lane.
   const rendered = await renderer.renderVideo(
@@ -105,12 +102,11 @@ async function renderExport(
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;
-    return { ok: false, error: renderJobFailure(rendered.error) };
+    return err(renderJobFailure(rendered.error));
   }
-  const outcome = await settled;
-  if (!outcome.ok) throw outcome.error;
-  const stored = outcome.stored;
-  return { ok: true, value: stored.url };
+  const stored = await settled;
+  if (!stored.ok) throw stored.error;
+  return ok(stored.value.url);
 }
 
 // An export replaced while its job ran is no longer the job's to finish.

@@ -14,10 +14,11 @@ import { type ApiError, apiError } from "../../../errors/api-error.js";
 import type { ServiceFile, ServiceResult } from "../../../ports/contract.js";
 import type {
   RenderCallOptions,
+  RenderError,
   RenderedImage,
   Renderer,
-  RenderFailure,
 } from "../../../ports/renderer.js";
+import type { Result } from "../../../result.js";
 import {
   type EditorFrameQuery,
   editorFrameQuerySchema,
@@ -114,7 +115,7 @@ async function renderPreview(
   return pngOf(await renderer.renderContactSheet(planned.value, call));
 }
 
-function pngOf(rendered: RenderedImage | RenderFailure): ServiceFile | ServiceResult {
+function pngOf(rendered: Result<RenderedImage, RenderError>): ServiceFile | ServiceResult {
   if (!rendered.ok) return failure(renderApiError(rendered.error));
-  return { kind: "file", contentType: PREVIEW_CONTENT_TYPE, bytes: rendered.png };
+  return { kind: "file", contentType: PREVIEW_CONTENT_TYPE, bytes: rendered.value.png };
 }

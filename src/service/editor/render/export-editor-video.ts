@@ -12,6 +12,7 @@ import { priceEditorExport } from "../../../credits/price-export.js";
 import type { RenderPlan } from "../../../editor/render-plan/types.js";
 import type { ServiceDependencies } from "../../../ports/dependencies.js";
 import type { EditorExportRecord } from "../../../ports/records.js";
+import { err, ok, type Result } from "../../../result.js";
 import {
   type EditorVideoExport,
   EXPORT_RESOLUTION_DEFAULT,
@@ -99,7 +100,7 @@ async function startExport(
         revision: project.value.version,
       });
       const queued = await queueExport(deps, { caller, project: project.value }, exported);
-      if (!queued.ok) return queued.answer;
+      if (!queued.ok) return queued.error;
       return success(
         exportBodyOf(videoId, exported, { reused: false, available: balance.available }),
       );
@@ -160,11 +161,11 @@ async function queueExport(
   deps: ServiceDependencies,
   { caller, project }: { readonly caller: Caller; readonly project: EditorProjectRecord },
   exported: EditorExportRecord,
-): Promise<{ readonly ok: true } | { readonly ok: false; readonly answer: PaidAnswer }> {
+): Promise<Result<void, PaidAnswer>> {
   const organizationId = caller.organization.id;
   const recorded = await recordExport(deps, { caller, project }, exported);
   if (recorded === undefined) {
-    return { ok: false, answer: failure(editorProjectNotFound(project.id)) };
+    return err(failure(editorProjectNotFound(project.id)));
   }
   const { replaced } = recorded;
   if (replaced !== undefined && isRunnable(replaced.status)) {
@@ -185,14 +186,14 @@ async function queueExport(
     holdId: exported.holdId,
     input: input as unknown as Record<string, unknown>,
   });
-  if (queued) return { ok: true };
+  if (queued) return ok(undefined);
   const failed = failWork<EditorExportRecord>(QUEUE_UNAVAILABLE_FAILURE, isoNow(deps.clock));
   await deps.stores.videos.update(
     organizationId,
     project.id,
     changeExport(exported.holdId, failed),
   );
-  return { ok: false, answer: failure(queueUnavailableError("export")) };
+  return err(failure(queueUnavailableError("export")));
 }
 
 // Makes `exported` the project's export and says which export it replaced: the one in
