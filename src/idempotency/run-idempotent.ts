@@ -164,10 +164,10 @@ export async function runIdempotent<Body extends object, Refusal = never>(
     nowMilliseconds: clock.now(),
     leaseMilliseconds,
   });
-  if (claim.outcome === "conflict") {
+  if (claim.kind === "conflict") {
     return { kind: "conflict", error: idempotencyConflictError(claim.reason) };
   }
-  if (claim.outcome === "replay") return replay<Body>(claim.response);
+  if (claim.kind === "replay") return replay<Body>(claim.response);
   return runClaimed(options, { scope, token: claim.lease.token, retentionMilliseconds });
 }
 

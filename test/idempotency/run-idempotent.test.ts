@@ -152,7 +152,7 @@ describe("runIdempotent", () => {
         leaseMilliseconds: 1_000,
       },
     );
-    expect(crashed.outcome).toBe("claimed");
+    expect(crashed.kind).toBe("claimed");
     const blocked = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
     expect(blocked).toMatchObject({
       kind: "conflict",
