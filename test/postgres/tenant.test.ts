@@ -65,8 +65,8 @@ function hostSetup() {
     }),
     "tenant",
   );
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 const ACME = {
