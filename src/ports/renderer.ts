@@ -9,7 +9,7 @@
 import type { ContactSheetPlan } from "../editor/render-plan/contact-sheet.js";
 import type { RenderInputKind, RenderPlan } from "../editor/render-plan/types.js";
 import type { OrganizationId } from "../organization-id.js";
-import type { Result } from "../result.js";
+import { err, type Result } from "../result.js";
 
 /** Every code a render can fail with. */
 export const RENDER_FAILURE_CODES = [
@@ -271,5 +271,5 @@ export function renderFailure(
   message: string,
   details: RenderErrorDetails = {},
 ): RenderFailure {
-  return { ok: false, error: { code, message, ...details } };
+  return err({ code, message, ...details });
 }

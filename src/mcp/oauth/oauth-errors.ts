@@ -7,6 +7,7 @@
  * @module
  */
 
+import { err } from "../../result.js";
 /** Every error code the authorization server answers. */
 export const OAUTH_ERROR_CODES = [
   "invalid_request",
@@ -49,7 +50,7 @@ export function refuse<Value = never>(
   code: OAuthErrorCode,
   description: string,
 ): OAuthResult<Value> {
-  return { ok: false, error: oauthError(code, description) };
+  return err(oauthError(code, description));
 }
 
 /** Headers of every JSON answer: not cached (RFC 6749 5.1), readable from any origin. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import { applyOperations } from "../../editor/apply.js";
 import { validateEditorState } from "../../editor/invariants.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";
@@ -14,6 +15,7 @@ import type { EditorState } from "../../editor/state.js";
 import { type FrameSpan, framesToSeconds } from "../../editor/time.js";
 import type { JobFailure } from "../../ports/records.js";
 import type { GeneratedVisual } from "../../ports/visuals.js";
+import { ok } from "../../result.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 
 /** What a build step made, or why the engine refused it. */
@@ -45,7 +47,7 @@ export function applyBatch(
     return { ok: false, message: `${type} was refused (${code}): ${message}` };
   }
   const itemIds = applied.value.operationResults.flatMap((result) => result.createdItemIds);
-  return { ok: true, value: { state: applied.value.state, itemIds } };
+  return ok({ state: applied.value.state, itemIds });
 }
 
 /** Places one medium as POST /editor/videos/{id}/media would. */
@@ -58,7 +60,7 @@ export function placeMedia(
   if (!placed.ok) {
     return { ok: false, message: `placing ${media.url} was refused: ${placed.error.message}` };
   }
-  return { ok: true, value: { state: placed.value.state, itemIds: [placed.value.itemId] } };
+  return ok({ state: placed.value.state, itemIds: [placed.value.itemId] });
 }
 
 /** A picture to show for a span of frames, and what to call it. */
@@ -99,7 +101,7 @@ export function placeStills(
     current = placed.value.state;
     itemIds.push(...placed.value.itemIds);
   }
-  return { ok: true, value: { state: current, itemIds } };
+  return ok({ state: current, itemIds });
 }
 
 /**

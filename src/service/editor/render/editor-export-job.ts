@@ -6,12 +6,14 @@
  *
  * @module
  */
+
 import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
 import type { ServiceDependencies } from "../../../ports/dependencies.js";
 import type { Job, JobRunOptions, ProviderOutcome } from "../../../ports/jobs.js";
 import type { EditorExportRecord, VideoRecord } from "../../../ports/records.js";
 import type { RecordChange } from "../../../ports/stores.js";
+import { err, ok } from "../../../result.js";
 import type { ExportResolution } from "../../../schemas/editor-render.js";
 import {
   type JobRecordHandler,
@@ -72,13 +74,12 @@ async function renderExport(
   { signal }: JobRunOptions,
 ): Promise<ProviderOutcome> {
   const renderer = deps.renderer;
-  if (renderer === undefined)
-    return { ok: false, error: renderJobFailure(RENDERER_NOT_CONFIGURED) };
+  if (renderer === undefined) return err(renderJobFailure(RENDERER_NOT_CONFIGURED));
   const input = job.input as unknown as EditorExportJobInput;
   const planned = planExport(input.editor, input.resolution);
   if (!planned.ok) {
     const { code, message } = planned.error;
-    return { ok: false, error: { category: code, message, retryable: false } };
+    return err({ category: code, message, retryable: false });
   }
   const objectKey = `exports/${job.organizationId}/${job.resourceId}/${input.content_hash}.mp4`;
   // The MP4 streams from the renderer into storage as it is written, never whole in
@@ -105,12 +106,12 @@ async function renderExport(
   if (!rendered.ok) {
     await pipe.writable.abort(rendered.error.message).catch(() => undefined);
     await settled;
-    return { ok: false, error: renderJobFailure(rendered.error) };
+    return err(renderJobFailure(rendered.error));
   }
   const outcome = await settled;
   if (!outcome.ok) throw outcome.error;
   const stored = outcome.stored;
-  return { ok: true, value: stored.url };
+  return ok(stored.url);
 }
 
 // An export replaced while its job ran is no longer the job's to finish.
