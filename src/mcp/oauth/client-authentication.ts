@@ -8,7 +8,7 @@
  */
 
 import type { OAuthClientRecord, OAuthStore } from "../../ports/oauth-store.js";
-import { err, ok } from "../../result.js";
+import { err, ok, type Result } from "../../result.js";
 import { type OAuthResult, oauthErrorResponse, refuse } from "./oauth-errors.js";
 import { formParameters, type OAuthParameters } from "./oauth-http.js";
 import { matchesDigest } from "./secrets.js";
@@ -123,7 +123,7 @@ export interface AuthenticatedRequest {
 export async function readAuthenticatedRequest(
   request: Request,
   store: OAuthStore,
-): Promise<{ ok: true; value: AuthenticatedRequest } | { ok: false; error: Response }> {
+): Promise<Result<AuthenticatedRequest, Response>> {
   const form = await formParameters(request);
   if (!form.single.ok) return err(oauthErrorResponse(form.single.error));
   const params = form.single.value;

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { err } from "../../result.js";
+import { err, type Result } from "../../result.js";
 /** Every error code the authorization server answers. */
 export const OAUTH_ERROR_CODES = [
   "invalid_request",
@@ -36,9 +36,7 @@ export interface OAuthError {
 }
 
 /** A value, or the refusal that ends the request. */
-export type OAuthResult<Value> =
-  | { readonly ok: true; readonly value: Value }
-  | { readonly ok: false; readonly error: OAuthError };
+export type OAuthResult<Value> = Result<Value, OAuthError>;
 
 /** A refusal with `code` and `description`. */
 export function oauthError(code: OAuthErrorCode, description: string): OAuthError {
