@@ -161,6 +161,7 @@ export {
   type IdempotencyRecord,
   type IdempotencyScope,
   type IdempotencyStore,
+  type IdempotentActionAnswer,
   type IdempotentAnswer,
   type IdempotentConflict,
   type IdempotentRefusal,

@@ -183,6 +183,6 @@ describe("the reference host guide", () => {
     const example = /```json\n([\s\S]*?)```/.exec(section)?.[1];
     expect(example).toBeDefined();
     const parsed = parseFixtureText(example ?? "", "docs/reference-host.md");
-    expect(parsed.ok && parsed.fixture.organizations[0]?.api_keys[0]?.key).toBe("rk_live_example");
+    expect(parsed.ok && parsed.value.organizations[0]?.api_keys[0]?.key).toBe("rk_live_example");
   });
 });

@@ -7,11 +7,13 @@
  *
  * @module
  */
+
 import type { FalClient } from "@fal-ai/client";
 import type { Job, JobRunOptions, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
 import { jobStopOf } from "../ports/jobs.js";
 import { ProviderError } from "../ports/provider-error.js";
 import { meteredStream } from "../provider-calls/metered-stream.js";
+import { err, ok } from "../result.js";
 import {
   callFal,
   FAL_FAILURE_CATEGORIES,
@@ -72,7 +74,7 @@ function resultFileOf(data: unknown): ResultFile {
 }
 
 function unsupported(message: string): ProviderOutcome {
-  return { ok: false, error: { category: FAL_UNSUPPORTED_CATEGORY, message, retryable: false } };
+  return err({ category: FAL_UNSUPPORTED_CATEGORY, message, retryable: false });
 }
 
 async function submit(settings: FalSettings, job: Job, signal: AbortSignal | undefined) {
@@ -198,7 +200,7 @@ async function generate(
     await untilCompleted(settings, request, signal);
     completed = true;
     const file = await result(settings, request, signal);
-    return { ok: true, value: await store(settings, job, { file, signal }) };
+    return ok(await store(settings, job, { file, signal }));
   } finally {
     await settleRequest(settings, job, {
       request,

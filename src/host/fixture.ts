@@ -7,19 +7,17 @@
  */
 import { readFile } from "node:fs/promises";
 import { formatIssuePath } from "../errors/validation.js";
+import { err, ok, type Result } from "../result.js";
 import { type HostFixture, hostFixtureSchema } from "./fixture-schema.js";
 
 /** Most schema issues listed when a fixture is refused; the rest are counted. */
 export const FIXTURE_ISSUES_SHOWN = 10;
 
-/** The outcome of reading a fixture. */
-export type FixtureResult =
-  | { readonly ok: true; readonly fixture: HostFixture }
-  | {
-      readonly ok: false;
-      /** One line per problem, each naming the file, such as `bad fixture ./acme.json: ...`. */
-      readonly problems: readonly string[];
-    };
+/**
+ * The outcome of reading a fixture: the fixture, or one line per problem, each naming
+ * the file, such as `bad fixture ./acme.json: ...`.
+ */
+export type FixtureResult = Result<HostFixture, readonly string[]>;
 
 /**
  * Parses the text of a fixture; `label` names it in the problems (usually its path).
@@ -27,7 +25,7 @@ export type FixtureResult =
  * @example
  * ```ts
  * const result = parseFixtureText('{"organizations": []}', "./acme.json");
- * // { ok: false, problems: ["bad fixture ./acme.json: organizations: Too small: ..."] }
+ * // { ok: false, error: ["bad fixture ./acme.json: organizations: Too small: ..."] }
  * ```
  */
 export function parseFixtureText(text: string, label: string): FixtureResult {
@@ -36,10 +34,10 @@ export function parseFixtureText(text: string, label: string): FixtureResult {
     json = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [`bad fixture ${label}: not valid JSON: ${reason}`] };
+    return err([`bad fixture ${label}: not valid JSON: ${reason}`]);
   }
   const parsed = hostFixtureSchema.safeParse(json);
-  if (parsed.success) return { ok: true, fixture: parsed.data };
+  if (parsed.success) return ok(parsed.data);
   const issues = parsed.error.issues;
   const problems = issues.slice(0, FIXTURE_ISSUES_SHOWN).map((issue) => {
     const path = formatIssuePath(issue.path);
@@ -50,7 +48,7 @@ export function parseFixtureText(text: string, label: string): FixtureResult {
       `bad fixture ${label}: and ${issues.length - FIXTURE_ISSUES_SHOWN} more problems`,
     );
   }
-  return { ok: false, problems };
+  return err(problems);
 }
 
 /**
@@ -59,7 +57,7 @@ export function parseFixtureText(text: string, label: string): FixtureResult {
  * @example
  * ```ts
  * const result = await loadFixture("./acme.json");
- * if (!result.ok) for (const problem of result.problems) console.error(`reelkit: ${problem}`);
+ * if (!result.ok) for (const problem of result.error) console.error(`reelkit: ${problem}`);
  * ```
  */
 export async function loadFixture(path: string): Promise<FixtureResult> {
@@ -68,7 +66,7 @@ export async function loadFixture(path: string): Promise<FixtureResult> {
     text = await readFile(path, "utf8");
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [`cannot read fixture ${path}: ${reason}`] };
+    return err([`cannot read fixture ${path}: ${reason}`]);
   }
   return parseFixtureText(text, path);
 }

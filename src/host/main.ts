@@ -26,8 +26,8 @@ function fail(lines: readonly string[], exitCode: number): never {
 async function setupFrom(fixturePath: string | undefined): Promise<HostSetup> {
   if (fixturePath === undefined) return setupOf(DEMO_FIXTURE);
   const loaded = await loadFixture(fixturePath);
-  if (!loaded.ok) fail(loaded.problems, 1);
-  return setupOf(loaded.fixture);
+  if (!loaded.ok) fail(loaded.error, 1);
+  return setupOf(loaded.value);
 }
 
 // The first signal stops cleanly; a later one, for a stop that hangs, exits at once.

@@ -8,6 +8,7 @@
 import type { Clock } from "../clock.js";
 import type { ApiError } from "../errors/api-error.js";
 import type { OrganizationId } from "../organization-id.js";
+import type { Err, Result } from "../result.js";
 import { idempotencyConflictError } from "./conflict-error.js";
 import {
   IDEMPOTENCY_LEASE_DEFAULT_MILLISECONDS,
@@ -17,10 +18,8 @@ import { fingerprintRequest } from "./fingerprint.js";
 import type { IdempotencyScope, StoredResponse } from "./record.js";
 import type { IdempotencyStore } from "./store.js";
 
-/** A response of a paid action: a JSON object body and its HTTP status. */
+/** A response of a paid action, kept for replay when its status is 2xx. */
 export interface IdempotentResponse<Body extends object> {
-  /** Absent or false: a response, kept for replay when its status is 2xx. */
-  readonly refused?: false;
   /** HTTP status; 200 when omitted, as an action that only succeeds or refuses leaves it. */
   readonly status?: number;
   /** The JSON body. */
@@ -28,15 +27,17 @@ export interface IdempotentResponse<Body extends object> {
 }
 
 /**
- * What a paid action answers when it refuses the request: nothing is kept, the key is
- * freed so the same request can run again, and `refusal` is handed back as it is.
+ * What a paid action answers when it refuses the request (such as with the
+ * `insufficient_credits` error): nothing is kept, the key is freed so the same request
+ * can run again, and the error is handed back as it is.
  */
-export interface IdempotentRefusal<Refusal> {
-  /** Marks a refusal. */
-  readonly refused: true;
-  /** What the caller answers with, such as the `insufficient_credits` error. */
-  readonly refusal: Refusal;
-}
+export type IdempotentRefusal<Refusal> = Err<Refusal>;
+
+/** What a paid action answers: its response, or the refusal of the request. */
+export type IdempotentActionAnswer<Body extends object, Refusal = never> = Result<
+  IdempotentResponse<Body>,
+  Refusal
+>;
 
 /** The field a replayed body gains (spec 2.3 to 2.5). */
 export interface ReplayMarker {
@@ -77,15 +78,13 @@ export interface RunIdempotentOptions<Body extends object, Refusal = never> {
    * The paid action. It must leave no charge behind when it throws, refuses, or answers
    * with a non-2xx status: those outcomes free the key so the same request can run again.
    */
-  readonly action: () => Promise<IdempotentResponse<Body> | IdempotentRefusal<Refusal>>;
+  readonly action: () => Promise<IdempotentActionAnswer<Body, Refusal>>;
 }
 
 /** A response to send: fresh from the action, or replayed from the store. */
 export interface IdempotentAnswer<Body extends object> {
-  /** Marks a response. */
-  readonly ok: true;
-  /** Absent: the action answered (or an earlier run did). */
-  readonly refused?: undefined;
+  /** Marks a response: the action answered (or an earlier run did). */
+  readonly kind: "answered";
   /** HTTP status. */
   readonly status: number;
   /** The body; a replay adds `idempotent_replay: true` to the stored body. */
@@ -97,22 +96,24 @@ export interface IdempotentAnswer<Body extends object> {
 /** A key that cannot be used now: answer with this 409. */
 export interface IdempotentConflict {
   /** Marks a conflict. */
-  readonly ok: false;
+  readonly kind: "conflict";
   /** The `idempotency_conflict` error, with `context.reason`. */
   readonly error: ApiError;
 }
 
 /** The action refused the request; the key is free again. */
 export interface IdempotentRefused<Refusal> {
-  /** Marks a request that was run. */
-  readonly ok: true;
-  /** Marks a refusal. */
-  readonly refused: true;
+  /** Marks a request that was run and refused. */
+  readonly kind: "refused";
   /** The action's refusal, as it answered it. */
   readonly refusal: Refusal;
 }
 
-/** The result of {@link runIdempotent}; a refusal only when the action can refuse. */
+/**
+ * The result of {@link runIdempotent}, told apart by `kind`: a response to send, the 409
+ * conflict of a key that cannot be used now, or the action's refusal (only when the
+ * action can refuse). Three outcomes, each answered differently, so not a `Result`.
+ */
 export type IdempotentResult<Body extends object, Refusal = never> =
   | IdempotentAnswer<Body>
   | IdempotentConflict
@@ -144,9 +145,9 @@ export function isReplayableStatus(status: number): boolean {
  * const result = await runIdempotent({
  *   store: keys, clock: systemClock, organizationId: toOrganizationId(1), key: "order-42",
  *   operation: "create_slideshow", body,
- *   action: async () => ({ status: 200, body: await queueSlideshow(body) }),
+ *   action: async () => ok({ status: 200, body: await queueSlideshow(body) }),
  * });
- * if (!result.ok) return errorResponse(result.error); // 409
+ * if (result.kind === "conflict") return errorResponse(result.error); // 409
  * return jsonResponse(result.status, result.body); // result.replayed tells a replay apart
  * ```
  */
@@ -163,10 +164,10 @@ export async function runIdempotent<Body extends object, Refusal = never>(
     nowMilliseconds: clock.now(),
     leaseMilliseconds,
   });
-  if (claim.outcome === "conflict") {
-    return { ok: false, error: idempotencyConflictError(claim.reason) };
+  if (claim.kind === "conflict") {
+    return { kind: "conflict", error: idempotencyConflictError(claim.reason) };
   }
-  if (claim.outcome === "replay") return replay<Body>(claim.response);
+  if (claim.kind === "replay") return replay<Body>(claim.response);
   return runClaimed(options, { scope, token: claim.lease.token, retentionMilliseconds });
 }
 
@@ -185,18 +186,19 @@ async function runClaimed<Body extends object, Refusal>(
   const atomic = options.atomically !== undefined;
   const atomically = options.atomically ?? ((work) => work());
   let ran: {
-    readonly response: IdempotentResponse<Body> | IdempotentRefusal<Refusal>;
+    readonly response: IdempotentActionAnswer<Body, Refusal>;
     readonly stored: boolean;
   };
   try {
     ran = await atomically(async () => {
       const response = await action();
-      if (response.refused === true || !isReplayableStatus(statusOf(response))) {
+      if (!response.ok || !isReplayableStatus(statusOf(response.value))) {
         return { response, stored: false };
       }
+      const { value } = response;
       const completion = await store.complete(scope, {
         token,
-        response: { status: statusOf(response), bodyJson: JSON.stringify(response.body) },
+        response: { status: statusOf(value), bodyJson: JSON.stringify(value.body) },
         nowMilliseconds: clock.now(),
         retentionMilliseconds,
       });
@@ -210,7 +212,7 @@ async function runClaimed<Body extends object, Refusal>(
     // still frees itself when its lease expires.
     await store.release(scope, token).catch(() => undefined);
     if (error instanceof LeaseLostError) {
-      return { ok: false, error: idempotencyConflictError("in_progress") };
+      return { kind: "conflict", error: idempotencyConflictError("in_progress") };
     }
     throw error;
   }
@@ -247,18 +249,19 @@ function statusOf(response: IdempotentResponse<object>): number {
 }
 
 function answer<Body extends object, Refusal>(
-  response: IdempotentResponse<Body> | IdempotentRefusal<Refusal>,
+  response: IdempotentActionAnswer<Body, Refusal>,
 ): IdempotentResult<Body, Refusal> {
-  if (response.refused === true) {
-    const refused: IdempotentRefused<Refusal> = {
-      ok: true,
-      refused: true,
-      refusal: response.refusal,
-    };
+  if (!response.ok) {
+    const refused: IdempotentRefused<Refusal> = { kind: "refused", refusal: response.error };
     // A refusal is only possible when the action's type allows one.
     return refused as IdempotentResult<Body, Refusal>;
   }
-  return { ok: true, status: statusOf(response), body: response.body, replayed: false };
+  return {
+    kind: "answered",
+    status: statusOf(response.value),
+    body: response.value.body,
+    replayed: false,
+  };
 }
 
 function replay<Body extends object>(response: StoredResponse): IdempotentAnswer<Body> {
@@ -268,5 +271,5 @@ function replay<Body extends object>(response: StoredResponse): IdempotentAnswer
   }
   // The fingerprint covers the operation, so the stored body came from this same action.
   const body = { ...stored, idempotent_replay: true } as ReplayableBody<Body>;
-  return { ok: true, status: response.status, body, replayed: true };
+  return { kind: "answered", status: response.status, body, replayed: true };
 }

@@ -27,7 +27,7 @@ export interface ClaimRequest {
 /** The key is now held by the caller: run the action, then complete or release. */
 export interface Claimed {
   /** Marks a successful claim. */
-  readonly outcome: "claimed";
+  readonly kind: "claimed";
   /** The caller's lease. */
   readonly lease: IdempotencyLease;
   /** True when the claim took over an expired lease of a request presumed crashed. */
@@ -37,7 +37,7 @@ export interface Claimed {
 /** The same request already completed: answer with its response, run nothing. */
 export interface Replay {
   /** Marks a replay. */
-  readonly outcome: "replay";
+  readonly kind: "replay";
   /** The stored response. */
   readonly response: StoredResponse;
 }
@@ -45,7 +45,7 @@ export interface Replay {
 /** The key cannot be used by this request now. */
 export interface Conflict {
   /** Marks a conflict. */
-  readonly outcome: "conflict";
+  readonly kind: "conflict";
   /**
    * `different_request` when the key belongs to a request with another fingerprint
    * (whether that one is in flight or completed), `in_progress` when the same request
@@ -54,7 +54,10 @@ export interface Conflict {
   readonly reason: IdempotencyConflictReason;
 }
 
-/** The result of a claim. */
+/**
+ * The result of a claim, told apart by `kind`: three outcomes that each lead somewhere
+ * else (run the action, replay the stored response, answer the 409), so not a `Result`.
+ */
 export type ClaimResult = Claimed | Replay | Conflict;
 
 /** A claim's result together with the record the store must keep afterwards. */
@@ -74,7 +77,7 @@ export interface ClaimTransition {
  * @example
  * ```ts
  * const request = { fingerprint: "f1", nowMilliseconds: 0, leaseMilliseconds: 60_000 };
- * claimKey(undefined, request, "lease-1").result.outcome; // "claimed"
+ * claimKey(undefined, request, "lease-1").result.kind; // "claimed"
  * ```
  */
 export function claimKey(
@@ -94,15 +97,15 @@ export function claimKey(
     };
     const lease = { token, expiresAtMilliseconds: claimed.leaseExpiresAtMilliseconds };
     const takeover = record?.state === "in_flight";
-    return { result: { outcome: "claimed", lease, takeover }, record: claimed };
+    return { result: { kind: "claimed", lease, takeover }, record: claimed };
   }
   if (record.fingerprint !== request.fingerprint) {
-    return { result: { outcome: "conflict", reason: "different_request" }, record };
+    return { result: { kind: "conflict", reason: "different_request" }, record };
   }
   if (record.state === "completed") {
-    return { result: { outcome: "replay", response: record.response }, record };
+    return { result: { kind: "replay", response: record.response }, record };
   }
-  return { result: { outcome: "conflict", reason: "in_progress" }, record };
+  return { result: { kind: "conflict", reason: "in_progress" }, record };
 }
 
 /**

@@ -8,12 +8,11 @@
 import { type ApiError, apiError } from "../errors/api-error.js";
 import type { BearerCredentials } from "../http/authorization.js";
 import type { ServiceRequest } from "../ports/contract.js";
+import { err, ok, type Result } from "../result.js";
 import type { CompiledTool } from "./toolset.js";
 
 /** A service request, or the `bad_request` for arguments the tool does not take. */
-export type ToolRequestResult =
-  | { readonly ok: true; readonly request: ServiceRequest }
-  | { readonly ok: false; readonly error: ApiError };
+export type ToolRequestResult = Result<ServiceRequest, ApiError>;
 
 // A URL carries text: numbers and booleans become the text the REST schemas parse.
 // Anything else is passed as JSON text, which those schemas refuse with a field error.
@@ -64,18 +63,15 @@ export function toolRequest(
     else if (location === "path") pathParams[name] = asText(value);
     else query[name] = queryValue(value);
   }
-  if (unknown.length > 0) return { ok: false, error: unknownArguments(toolName, unknown) };
-  return {
-    ok: true,
-    request: {
-      bearerToken: credentials.bearerToken,
-      malformedAuthorization: credentials.malformedAuthorization,
-      pathParams,
-      query,
-      body: input.hasBody ? body : undefined,
-      idempotencyKey: undefined,
-      bodyFormat: "json",
-      channel: "mcp",
-    },
-  };
+  if (unknown.length > 0) return err(unknownArguments(toolName, unknown));
+  return ok({
+    bearerToken: credentials.bearerToken,
+    malformedAuthorization: credentials.malformedAuthorization,
+    pathParams,
+    query,
+    body: input.hasBody ? body : undefined,
+    idempotencyKey: undefined,
+    bodyFormat: "json",
+    channel: "mcp",
+  });
 }

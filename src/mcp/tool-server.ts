@@ -77,7 +77,7 @@ export async function callTool(
   const translated = toolRequest(tool, args, context.credentials);
   if (!translated.ok) return toolErrorResult(translated.error);
   const { signal } = context;
-  const request = signal === undefined ? translated.request : { ...translated.request, signal };
+  const request = signal === undefined ? translated.value : { ...translated.value, signal };
   try {
     return toolResult(await callService(tool, context, request));
   } catch (error) {

@@ -8,7 +8,7 @@ import { type ApiError, apiError } from "../errors/api-error.js";
 import { fieldRefusal } from "../errors/validation.js";
 import type { InlineDataRejection } from "./decode-inline.js";
 import type { UploadUrlRefusal } from "./signed-urls.js";
-import type { DeclaredTypeCheck } from "./sniff.js";
+import type { DeclaredTypeMismatch } from "./sniff.js";
 import type { FetchRefusal } from "./url-fetcher.js";
 
 /** The snake_case details of a download refusal, for the error context. */
@@ -85,10 +85,7 @@ export function inlineDataError(rejection: InlineDataRejection, field: string): 
 }
 
 /** The error for bytes whose declared type does not fit them. */
-export function declaredTypeError(
-  mismatch: Extract<DeclaredTypeCheck, { result: "mismatch" }>,
-  field: string,
-): ApiError {
+export function declaredTypeError(mismatch: DeclaredTypeMismatch, field: string): ApiError {
   return fieldRefusal({ field, reason: mismatch.reason, message: mismatch.message });
 }
 

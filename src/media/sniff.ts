@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { err, type Ok, ok, type Result } from "../result.js";
 import { hasAsciiAt, hasBytesAt } from "./byte-patterns.js";
 import { MEDIA_FORMATS, type MediaFormatName } from "./media-formats.js";
 import { GENERIC_BINARY_MIME_TYPES, type MediaKind, mimeTypeEssence } from "./media-types.js";
@@ -22,14 +23,8 @@ export interface SniffedMedia {
   readonly extension: string;
 }
 
-/** A file whose bytes match no supported format. */
-export interface UnknownMedia {
-  /** Always `unknown`. */
-  readonly kind: "unknown";
-}
-
-/** Result of {@link sniffMedia}. */
-export type SniffResult = SniffedMedia | UnknownMedia;
+/** Result of {@link sniffMedia}: the format, or `unknown` for bytes that match none. */
+export type SniffResult = Result<SniffedMedia, "unknown">;
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
@@ -64,15 +59,15 @@ function sniffFormatName(bytes: Uint8Array): MediaFormatName | undefined {
  * @example
  * ```ts
  * sniffMedia(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
- * // { kind: "image", format: "png", mimeType: "image/png", extension: "png" }
- * sniffMedia(new TextEncoder().encode("<!doctype html>")); // { kind: "unknown" }
+ * // { ok: true, value: { kind: "image", format: "png", mimeType: "image/png", extension: "png" } }
+ * sniffMedia(new TextEncoder().encode("<!doctype html>")); // { ok: false, error: "unknown" }
  * ```
  */
 export function sniffMedia(bytes: Uint8Array): SniffResult {
   const name = sniffFormatName(bytes);
-  if (name === undefined) return { kind: "unknown" };
+  if (name === undefined) return err("unknown");
   const { kind, mimeType, extension } = MEDIA_FORMATS[name];
-  return { kind, format: name, mimeType, extension };
+  return ok({ kind, format: name, mimeType, extension });
 }
 
 /** Why a declared content type does not fit the bytes. */
@@ -84,22 +79,20 @@ export type DeclaredTypeMismatchReason =
   /** The bytes are a supported format, but not the one the label names. */
   | "declared_type_differs";
 
-/** Result of {@link checkDeclaredType}. */
-export type DeclaredTypeCheck =
-  | {
-      /** The label fits the bytes, or there is no label to contradict them. */
-      readonly result: "match";
-      /** What the bytes are; store its `mimeType` rather than the client's label. */
-      readonly media: SniffedMedia;
-    }
-  | {
-      /** The label and the bytes disagree, or the bytes are not media. */
-      readonly result: "mismatch";
-      /** Which kind of disagreement. */
-      readonly reason: DeclaredTypeMismatchReason;
-      /** What is wrong, in words a client can act on. */
-      readonly message: string;
-    };
+/** The label and the bytes disagree, or the bytes are not media. */
+export interface DeclaredTypeMismatch {
+  /** Which kind of disagreement. */
+  readonly reason: DeclaredTypeMismatchReason;
+  /** What is wrong, in words a client can act on. */
+  readonly message: string;
+}
+
+/**
+ * Result of {@link checkDeclaredType}: what the bytes are when the label fits them (or
+ * there is no label to contradict them), to store its `mimeType` rather than the
+ * client's label; else the mismatch.
+ */
+export type DeclaredTypeCheck = Result<SniffedMedia, DeclaredTypeMismatch>;
 
 /**
  * Checks a client's declared `content_type` against what the bytes really are. Aliases
@@ -110,38 +103,34 @@ export type DeclaredTypeCheck =
  * @example
  * ```ts
  * const html = sniffMedia(new TextEncoder().encode("<html><script>"));
- * checkDeclaredType("image/png", html).result; // "mismatch" (unrecognized_content)
+ * checkDeclaredType("image/png", html).ok; // false (unrecognized_content)
  * ```
  */
 export function checkDeclaredType(
   declared: string | undefined,
   sniffed: SniffResult,
 ): DeclaredTypeCheck {
-  if (sniffed.kind === "unknown") {
-    return {
-      result: "mismatch",
+  if (!sniffed.ok) {
+    return err({
       reason: "unrecognized_content",
       message: "The file is not a supported image, video or audio format.",
-    };
+    });
   }
-  if (declared === undefined || declared.trim() === "") return { result: "match", media: sniffed };
+  const media = sniffed.value;
+  if (declared === undefined || declared.trim() === "") return ok(media);
   const essence = mimeTypeEssence(declared);
   if (essence === undefined) {
-    return {
-      result: "mismatch",
+    return err({
       reason: "invalid_declared_type",
       message: "The declared content type is not a MIME type of the form type/subtype.",
-    };
+    });
   }
-  const accepted: readonly string[] = MEDIA_FORMATS[sniffed.format].acceptedDeclaredTypes;
-  if (GENERIC_BINARY_MIME_TYPES.has(essence) || accepted.includes(essence)) {
-    return { result: "match", media: sniffed };
-  }
-  return {
-    result: "mismatch",
+  const accepted: readonly string[] = MEDIA_FORMATS[media.format].acceptedDeclaredTypes;
+  if (GENERIC_BINARY_MIME_TYPES.has(essence) || accepted.includes(essence)) return ok(media);
+  return err({
     reason: "declared_type_differs",
-    message: `The file is declared as ${essence} but its content is ${sniffed.mimeType}.`,
-  };
+    message: `The file is declared as ${essence} but its content is ${media.mimeType}.`,
+  });
 }
 
 /** The only formats accepted as inline reference-inspiration images (spec 4.11). */
@@ -155,6 +144,6 @@ export const REFERENCE_IMAGE_FORMATS: readonly MediaFormatName[] = ["png", "jpeg
  * isReferenceImage(sniffMedia(gifBytes)); // false: GIF is not accepted as a reference
  * ```
  */
-export function isReferenceImage(sniffed: SniffResult): sniffed is SniffedMedia {
-  return sniffed.kind !== "unknown" && REFERENCE_IMAGE_FORMATS.includes(sniffed.format);
+export function isReferenceImage(sniffed: SniffResult): sniffed is Ok<SniffedMedia> {
+  return sniffed.ok && REFERENCE_IMAGE_FORMATS.includes(sniffed.value.format);
 }

@@ -23,7 +23,7 @@ import type { OrganizationId } from "../organization-id.js";
  * const keys = createMemoryIdempotencyStore();
  * const scope = { organizationId: toOrganizationId(1), key: "k1" };
  * const claim = await keys.claim(scope, { fingerprint: "f1", nowMilliseconds: 0, leaseMilliseconds: 60_000 });
- * claim.outcome; // "claimed"
+ * claim.kind; // "claimed"
  * ```
  */
 export function createMemoryIdempotencyStore(): IdempotencyStore {
@@ -47,7 +47,7 @@ export function createMemoryIdempotencyStore(): IdempotencyStore {
     async claim(scope, request) {
       const token = `lease-${leasesIssued + 1}`;
       const transition = claimKey(keysOf(scope.organizationId).get(scope.key), request, token);
-      if (transition.result.outcome === "claimed") leasesIssued += 1;
+      if (transition.result.kind === "claimed") leasesIssued += 1;
       write(scope, transition.record);
       return transition.result;
     },

@@ -7,8 +7,10 @@
  *
  * @module
  */
+
 import type { Job, JobRunOptions, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
+import { err, ok } from "../result.js";
 import { storeImagesAnswer } from "./images-answer.js";
 import { callOpenAI } from "./openai-calls.js";
 import { type OpenAIOptions, type OpenAISettings, openAISettings } from "./openai-options.js";
@@ -73,7 +75,7 @@ async function draw(
       return (await storeImagesAnswer(image, { storage, objectKey, signal })).url;
     },
   });
-  return { ok: true, value: url };
+  return ok(url);
 }
 
 /**
@@ -100,14 +102,13 @@ export function createOpenAIImageWorkProvider(
     run(job: Job, runOptions?: JobRunOptions): Promise<ProviderOutcome> {
       if (drawsImage(job)) return draw(settings, options.storage, job);
       if (options.fallback !== undefined) return options.fallback.run(job, runOptions);
-      return Promise.resolve({
-        ok: false,
-        error: {
+      return Promise.resolve(
+        err({
           category: OPENAI_UNSUPPORTED_JOB_CATEGORY,
           message: "OpenAI's Images API draws still images, not this job.",
           retryable: false,
-        },
-      });
+        }),
+      );
     },
   };
 }

@@ -58,7 +58,7 @@ async function claimOnce(
  * const keys = createPostgresIdempotencyStore(pool);
  * const scope = { organizationId: toOrganizationId(1), key: "order-42" };
  * const claim = await keys.claim(scope, { fingerprint: "f1", nowMilliseconds: Date.now(), leaseMilliseconds: 60_000 });
- * claim.outcome; // "claimed"
+ * claim.kind; // "claimed"
  * ```
  */
 export function createPostgresIdempotencyStore(

@@ -10,8 +10,10 @@
  *
  * @module
  */
+
 import type { Job, ProviderOutcome, WorkProvider } from "../ports/jobs.js";
 import type { MediaStorage } from "../ports/media-storage.js";
+import { err, ok } from "../result.js";
 import { placeholderClipMp4 } from "./placeholder-clip.js";
 import { placeholderPng } from "./placeholder-image.js";
 import { PLACEHOLDER_VIDEO_SECONDS } from "./placeholder-video.js";
@@ -90,7 +92,7 @@ async function storeAnalysis(storage: MediaStorage, job: Job): Promise<ProviderO
   const bytes = new TextEncoder().encode(JSON.stringify(report));
   const objectKey = `generated/${job.organizationId}/reference_analysis/${job.resourceId}.json`;
   const stored = await storage.put(objectKey, bytes, { contentType: "application/json" });
-  return { ok: true, value: stored.url };
+  return ok(stored.url);
 }
 
 function promptOf(job: Job): string {
@@ -113,25 +115,19 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
   return {
     async run(job): Promise<ProviderOutcome> {
       if (NOT_PROVIDER_WORK.has(job.kind)) {
-        return {
-          ok: false,
-          error: {
-            category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
-            message: `A ${job.kind} job is run by the service itself, not by a work provider.`,
-            retryable: false,
-          },
-        };
+        return err({
+          category: SIMULATED_UNSUPPORTED_JOB_CATEGORY,
+          message: `A ${job.kind} job is run by the service itself, not by a work provider.`,
+          retryable: false,
+        });
       }
       if (duration > 0) await sleep(duration);
       if (marker !== undefined && marker !== "" && promptOf(job).includes(marker)) {
-        return {
-          ok: false,
-          error: {
-            category: SIMULATED_FAILURE_CATEGORY,
-            message: `The simulated provider was asked to fail: the prompt contains "${marker}".`,
-            retryable: true,
-          },
-        };
+        return err({
+          category: SIMULATED_FAILURE_CATEGORY,
+          message: `The simulated provider was asked to fail: the prompt contains "${marker}".`,
+          retryable: true,
+        });
       }
       if (job.kind === "reference_analysis") return storeAnalysis(options.storage, job);
       const placeholder = placeholderOf(job);
@@ -140,7 +136,7 @@ export function createSimulatedWorkProvider(options: SimulatedWorkProviderOption
       const stored = await options.storage.put(objectKey, placeholder.bytes, {
         contentType: placeholder.contentType,
       });
-      return { ok: true, value: stored.url };
+      return ok(stored.url);
     },
   };
 }

@@ -78,8 +78,8 @@ class ClaimCommand implements KeyCommand {
     const result = await store.claim(this.scope, request);
     const record = model.records.get(this.scope);
     if (record === undefined || !isLive(record, model.now)) {
-      expect(result).toMatchObject({ outcome: "claimed", takeover: record?.state === "in_flight" });
-      if (result.outcome !== "claimed") return;
+      expect(result).toMatchObject({ kind: "claimed", takeover: record?.state === "in_flight" });
+      if (result.kind !== "claimed") return;
       expect(model.tokens).not.toContain(result.lease.token);
       model.tokens.push(result.lease.token);
       model.records.set(this.scope, {
@@ -89,11 +89,11 @@ class ClaimCommand implements KeyCommand {
         leaseEnd: model.now + LEASE,
       });
     } else if (record.fingerprint !== this.fingerprint) {
-      expect(result).toEqual({ outcome: "conflict", reason: "different_request" });
+      expect(result).toEqual({ kind: "conflict", reason: "different_request" });
     } else if (record.state === "completed") {
-      expect(result).toEqual({ outcome: "replay", response: record.response });
+      expect(result).toEqual({ kind: "replay", response: record.response });
     } else {
-      expect(result).toEqual({ outcome: "conflict", reason: "in_progress" });
+      expect(result).toEqual({ kind: "conflict", reason: "in_progress" });
     }
     await expectRecordsMatch(model, store);
   }

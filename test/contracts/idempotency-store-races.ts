@@ -42,14 +42,14 @@ export function describeIdempotencyStoreRaces(
             );
             const results = await scheduler.waitFor(Promise.all(claims));
             const winners = results.flatMap((result, index) =>
-              result.outcome === "claimed" ? [fingerprints[index]] : [],
+              result.kind === "claimed" ? [fingerprints[index]] : [],
             );
             expect(winners).toHaveLength(1);
             results.forEach((result, index) => {
-              if (result.outcome === "claimed") return;
+              if (result.kind === "claimed") return;
               const reason =
                 fingerprints[index] === winners[0] ? "in_progress" : "different_request";
-              expect(result).toEqual({ outcome: "conflict", reason });
+              expect(result).toEqual({ kind: "conflict", reason });
             });
           },
         ),
@@ -71,8 +71,8 @@ export function describeIdempotencyStoreRaces(
           const results = await Promise.all(
             Array.from({ length: count }, () => store.claim(SCOPE, request)),
           );
-          expect(results.filter((result) => result.outcome === "claimed")).toHaveLength(1);
-          expect(results.filter((result) => result.outcome === "conflict")).toHaveLength(count - 1);
+          expect(results.filter((result) => result.kind === "claimed")).toHaveLength(1);
+          expect(results.filter((result) => result.kind === "conflict")).toHaveLength(count - 1);
         }),
         { seed: 20260116, numRuns: runsOf(options) },
       );
@@ -94,7 +94,7 @@ export function describeIdempotencyStoreRaces(
               ),
             );
             const results = await scheduler.waitFor(Promise.all(claims));
-            expect(results.every((result) => result.outcome === "claimed")).toBe(true);
+            expect(results.every((result) => result.kind === "claimed")).toBe(true);
           },
         ),
         { seed: 20260110, numRuns: runsOf(options) },
@@ -110,7 +110,7 @@ export function describeIdempotencyStoreRaces(
             nowMilliseconds: NOW,
             leaseMilliseconds: LEASE,
           });
-          if (first.outcome !== "claimed") throw new Error("Expected a claim.");
+          if (first.kind !== "claimed") throw new Error("Expected a claim.");
           const later = NOW + LEASE;
           const [completion, takeover] = await scheduler.waitFor(
             Promise.all([
@@ -132,11 +132,11 @@ export function describeIdempotencyStoreRaces(
             ]),
           );
           if (completion.ok) {
-            expect(takeover).toEqual({ outcome: "replay", response: RESPONSE });
+            expect(takeover).toEqual({ kind: "replay", response: RESPONSE });
             expect(await store.inspect(SCOPE)).toMatchObject({ state: "completed" });
           } else {
             expect(completion).toEqual({ ok: false, error: "lease_lost" });
-            expect(takeover).toMatchObject({ outcome: "claimed", takeover: true });
+            expect(takeover).toMatchObject({ kind: "claimed", takeover: true });
             expect(await store.inspect(SCOPE)).toMatchObject({ state: "in_flight" });
           }
         }),

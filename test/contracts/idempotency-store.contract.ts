@@ -30,7 +30,7 @@ const claimAt = (nowMilliseconds: number, fingerprint = "fingerprint-1") => ({
 /** Claims {@link SCOPE} at {@link START} and returns the lease token. */
 async function claimToken(store: IdempotencyStore): Promise<string> {
   const claim = await store.claim(SCOPE, claimAt(START));
-  if (claim.outcome !== "claimed") throw new Error(`Expected a claim, got ${claim.outcome}.`);
+  if (claim.kind !== "claimed") throw new Error(`Expected a claim, got ${claim.kind}.`);
   return claim.lease.token;
 }
 
@@ -68,7 +68,7 @@ function describeClaims(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       const claim = await store.claim(SCOPE, claimAt(START));
       expect(claim).toMatchObject({
-        outcome: "claimed",
+        kind: "claimed",
         takeover: false,
         lease: { expiresAtMilliseconds: START + LEASE },
       });
@@ -83,7 +83,7 @@ function describeClaims(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await claimToken(store);
       expect(await store.claim(SCOPE, claimAt(START + LEASE - 1))).toEqual({
-        outcome: "conflict",
+        kind: "conflict",
         reason: "in_progress",
       });
     });
@@ -92,7 +92,7 @@ function describeClaims(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await claimToken(store);
       expect(await store.claim(SCOPE, claimAt(START + 1, "fingerprint-2"))).toEqual({
-        outcome: "conflict",
+        kind: "conflict",
         reason: "different_request",
       });
     });
@@ -101,7 +101,7 @@ function describeClaims(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await claimToken(store);
       const other = { organizationId: toOrganizationId(2), key: SCOPE.key };
-      expect(await store.claim(other, claimAt(START))).toMatchObject({ outcome: "claimed" });
+      expect(await store.claim(other, claimAt(START))).toMatchObject({ kind: "claimed" });
     });
 
     it("rejects a lease that is not a positive duration", async () => {
@@ -120,7 +120,7 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await completeOnce(store);
       expect(await store.claim(SCOPE, claimAt(START + 5))).toEqual({
-        outcome: "replay",
+        kind: "replay",
         response: RESPONSE,
       });
       expect(await store.inspect(SCOPE)).toMatchObject({
@@ -134,7 +134,7 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await completeOnce(store);
       expect(await store.claim(SCOPE, claimAt(START + 5, "fingerprint-2"))).toEqual({
-        outcome: "conflict",
+        kind: "conflict",
         reason: "different_request",
       });
     });
@@ -176,7 +176,7 @@ function describeCompletion(makeStore: IdempotencyStoreFactory): void {
       const later = { ...completion, response: { status: 201, bodyJson: "{}" } };
       expect(await store.complete(SCOPE, later)).toEqual({ ok: false, error: "lease_lost" });
       expect(await store.claim(SCOPE, claimAt(START + 1))).toEqual({
-        outcome: "replay",
+        kind: "replay",
         response: RESPONSE,
       });
     });
@@ -189,7 +189,7 @@ function describeLeases(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       const stale = await claimToken(store);
       const takeover = await store.claim(SCOPE, claimAt(START + LEASE));
-      expect(takeover).toMatchObject({ outcome: "claimed", takeover: true });
+      expect(takeover).toMatchObject({ kind: "claimed", takeover: true });
       const completion = {
         token: stale,
         response: RESPONSE,
@@ -224,9 +224,9 @@ function describeRetention(makeStore: IdempotencyStoreFactory): void {
       const store = await makeStore();
       await completeOnce(store);
       const lastReplay = await store.claim(SCOPE, claimAt(START + RETENTION - 1));
-      expect(lastReplay.outcome).toBe("replay");
+      expect(lastReplay.kind).toBe("replay");
       const reuse = await store.claim(SCOPE, claimAt(START + RETENTION, "fingerprint-2"));
-      expect(reuse).toMatchObject({ outcome: "claimed", takeover: false });
+      expect(reuse).toMatchObject({ kind: "claimed", takeover: false });
     });
 
     it("reaps completed records past retention and never in-flight ones", async () => {
@@ -234,7 +234,7 @@ function describeRetention(makeStore: IdempotencyStoreFactory): void {
       await completeOnce(store);
       const fresh = { organizationId: toOrganizationId(1), key: "key-2" };
       const freshClaim = await store.claim(fresh, claimAt(START + 10));
-      if (freshClaim.outcome !== "claimed") throw new Error("Expected a claim.");
+      if (freshClaim.kind !== "claimed") throw new Error("Expected a claim.");
       const freshCompletion = {
         token: freshClaim.lease.token,
         response: RESPONSE,

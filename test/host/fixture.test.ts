@@ -36,7 +36,7 @@ function parse(fixture: unknown) {
 function problemsOf(fixture: unknown): readonly string[] {
   const result = parse(fixture);
   if (result.ok) throw new Error("expected the fixture to be refused");
-  return result.problems;
+  return result.error;
 }
 
 function withOrganization(changes: Record<string, unknown>) {
@@ -48,7 +48,7 @@ describe("parsing a fixture", () => {
     const result = parse(EXAMPLE);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const setup = setupOf(result.fixture);
+    const setup = setupOf(result.value);
     expect(setup.organizations).toEqual([
       {
         id: 1,
@@ -96,7 +96,7 @@ describe("parsing a fixture", () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(setupOf(result.fixture).organizations[0]?.apiKeys.map((key) => key.options)).toEqual([
+    expect(setupOf(result.value).organizations[0]?.apiKeys.map((key) => key.options)).toEqual([
       { revoked: true },
       { expiresAtEpochMilliseconds: Date.UTC(2027, 0, 1) },
     ]);
@@ -110,7 +110,7 @@ describe("parsing a fixture", () => {
       ],
     });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.problems.join("\n")).toContain("organizations.0.api_keys.0.expires_at");
+    if (!bad.ok) expect(bad.error.join("\n")).toContain("organizations.0.api_keys.0.expires_at");
   });
 
   it("gives an organization without credits or subscription flag the demo defaults", () => {
@@ -121,7 +121,7 @@ describe("parsing a fixture", () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const setup = setupOf(result.fixture);
+    const setup = setupOf(result.value);
     expect(setup.organizations[0]).toMatchObject({
       credits: DEFAULT_ORGANIZATION_CREDITS,
       subscriptionActive: true,
@@ -175,7 +175,7 @@ describe("parsing a fixture", () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const setup = setupOf(result.fixture);
+    const setup = setupOf(result.value);
     expect(setup.catalog).toEqual(catalog);
     expect(setup.organizations[0]?.assets).toEqual(ownAssets);
     expect(setup.organizations[0]?.socialAccounts).toEqual([
@@ -378,17 +378,17 @@ describe("refusing a bad fixture, naming the field", () => {
   it("names a file that is not JSON, and one that cannot be read", async () => {
     expect(parseFixtureText("{ organizations: [] }", "./acme.json")).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^bad fixture \.\/acme\.json: not valid JSON: /)],
+      error: [expect.stringMatching(/^bad fixture \.\/acme\.json: not valid JSON: /)],
     });
     const missing = await loadFixture("./no-such-fixture.json");
     expect(missing).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^cannot read fixture \.\/no-such-fixture\.json: ENOENT/)],
+      error: [expect.stringMatching(/^cannot read fixture \.\/no-such-fixture\.json: ENOENT/)],
     });
   });
 
   it("loads a fixture file from disk", async () => {
     const loaded = await loadFixture(writeFixture(EXAMPLE));
-    expect(loaded.ok && loaded.fixture.organizations[0]?.name).toBe("Acme");
+    expect(loaded.ok && loaded.value.organizations[0]?.name).toBe("Acme");
   });
 });

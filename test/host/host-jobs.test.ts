@@ -21,8 +21,8 @@ function setupWith(jobs: unknown): HostSetup {
     jobs,
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 // Jobs that run until the test ends them, so what runs at once can be read.
@@ -100,8 +100,8 @@ describe("the reference host's job settings", () => {
       "test",
     );
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.problems.join("\n")).toContain("jobs.concurrency");
-    if (!parsed.ok) expect(parsed.problems.join("\n")).toContain("jobs.render_concurrency");
+    if (!parsed.ok) expect(parsed.error.join("\n")).toContain("jobs.concurrency");
+    if (!parsed.ok) expect(parsed.error.join("\n")).toContain("jobs.render_concurrency");
   });
 
   it("runs in-memory jobs with the fixture's concurrency and cap", async () => {

@@ -30,8 +30,8 @@ function setupFor(receiverUrl: string): HostSetup {
     simulator: { job_duration_ms: 0 },
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 let receiver: Receiver | undefined;
@@ -108,7 +108,7 @@ describe("the fixture's webhooks", () => {
     );
   const problems = (webhooks: unknown) => {
     const parsed = parse(webhooks);
-    return parsed.ok ? [] : parsed.problems.join("\n");
+    return parsed.ok ? [] : parsed.error.join("\n");
   };
   const url = "https://hooks.example.com/reelkit";
 
@@ -117,8 +117,8 @@ describe("the fixture's webhooks", () => {
       { id: "main", url, secret: SECRET, events: ["video.completed", "video.failed"] },
       { url, secret: "plain text secret", events: ["editor_video.exported"] },
     ]);
-    if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-    expect(setupOf(parsed.fixture).organizations[0]?.webhooks).toEqual([
+    if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+    expect(setupOf(parsed.value).organizations[0]?.webhooks).toEqual([
       {
         id: "main",
         url,

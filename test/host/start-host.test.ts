@@ -12,8 +12,8 @@ const LAPSED = "rk_test_lapsed_key";
 
 function setupFrom(fixture: unknown): HostSetup {
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 const FIXTURE = {

@@ -21,8 +21,8 @@ function setup(): HostSetup {
     }),
     "test",
   );
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 let running: RunningHost | undefined;

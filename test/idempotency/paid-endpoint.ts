@@ -13,6 +13,7 @@ import {
 } from "../../src/idempotency/index.js";
 import { createMemoryCreditStore, createMemoryIdempotencyStore } from "../../src/memory/index.js";
 import type { OrganizationId } from "../../src/organization-id.js";
+import { ok } from "../../src/result.js";
 
 /** The success body of the test endpoint, shaped like a slideshow creation result. */
 export interface QueuedBody {
@@ -74,7 +75,7 @@ export function createPaidEndpoint(): PaidEndpoint {
     const reservation = await credits.reserve(request.organizationId, [{ holdId, amount: price }]);
     if (!reservation.ok) {
       const error = insufficientCreditsError(reservation.error);
-      return { status: 402, body: errorBody(error) as PaidBody };
+      return ok({ status: 402, body: errorBody(error) as PaidBody });
     }
     await request.whileQueueing?.();
     if (request.failQueueing === true) {
@@ -88,7 +89,7 @@ export function createPaidEndpoint(): PaidEndpoint {
       credits_deducted: price,
       remaining_credits: reservation.value.balance.available,
     };
-    return { status: 200, body: body as PaidBody };
+    return ok({ status: 200, body: body as PaidBody });
   };
 
   return {

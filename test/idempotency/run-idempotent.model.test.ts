@@ -74,14 +74,14 @@ class SendCommand implements EndpointCommand {
       const result = await endpoint.send(request);
       if (stored.requestIndex === REQUEST_OF_BODY[this.bodyIndex]) {
         expect(result).toEqual({
-          ok: true,
+          kind: "answered",
           status: 200,
           replayed: true,
           body: { ...stored.body, idempotent_replay: true },
         });
       } else {
         expect(result).toMatchObject({
-          ok: false,
+          kind: "conflict",
           error: { context: { reason: "different_request" } },
         });
       }
@@ -100,7 +100,7 @@ class SendCommand implements EndpointCommand {
     const available = availableOf(model, this.organizationId);
     if (available < DEFAULT_TEST_PRICE) {
       expect(await endpoint.send(request)).toMatchObject({
-        ok: true,
+        kind: "answered",
         status: 402,
         replayed: false,
       });
@@ -111,9 +111,9 @@ class SendCommand implements EndpointCommand {
       return;
     }
     const result = await endpoint.send(request);
-    expect(result).toMatchObject({ ok: true, status: 200, replayed: false });
+    expect(result).toMatchObject({ kind: "answered", status: 200, replayed: false });
     model.available.set(this.organizationId, available - DEFAULT_TEST_PRICE);
-    if (this.key !== undefined && result.ok) {
+    if (this.key !== undefined && result.kind === "answered") {
       const retainedUntil = model.now + RETENTION;
       const requestIndex = REQUEST_OF_BODY[this.bodyIndex];
       model.completed.set(scope, { requestIndex, body: result.body, retainedUntil });

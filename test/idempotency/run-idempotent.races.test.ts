@@ -42,13 +42,14 @@ describe("runIdempotent under concurrent requests", () => {
           const results = await scheduler.waitFor(Promise.all(requests));
 
           expect(endpoint.actionRuns()).toBe(1);
-          const fresh = results.filter((result) => result.ok && !result.replayed);
+          const fresh = results.filter((result) => result.kind === "answered" && !result.replayed);
           expect(fresh).toHaveLength(1);
           const [original] = fresh;
-          if (original === undefined || !original.ok) throw new Error("Expected one answer.");
+          if (original === undefined || original.kind === "conflict")
+            throw new Error("Expected one answer.");
           for (const result of results) {
             if (result === original) continue;
-            if (result.ok) {
+            if (result.kind === "answered") {
               expect(result).toEqual({
                 ...original,
                 replayed: true,
@@ -83,14 +84,16 @@ describe("runIdempotent under concurrent requests", () => {
           const results = await scheduler.waitFor(Promise.all(requests));
 
           expect(endpoint.actionRuns()).toBe(1);
-          const winner = results.findIndex((result) => result.ok && !result.replayed);
+          const winner = results.findIndex(
+            (result) => result.kind === "answered" && !result.replayed,
+          );
           expect(winner).toBeGreaterThanOrEqual(0);
           results.forEach((result, index) => {
-            if (variants[index] === variants[winner] || result.ok) return;
+            if (variants[index] === variants[winner] || result.kind === "answered") return;
             expect(result.error.context).toEqual({ reason: "different_request" });
           });
           results.forEach((result, index) => {
-            if (variants[index] !== variants[winner]) expect(result.ok).toBe(false);
+            if (variants[index] !== variants[winner]) expect(result.kind).toBe("conflict");
           });
         },
       ),
@@ -119,7 +122,9 @@ describe("runIdempotent under concurrent requests", () => {
           const results = await scheduler.waitFor(Promise.all(requests));
 
           const expected = Math.min(requestCount, Math.floor(balance / price));
-          const statuses = results.map((result) => (result.ok ? result.status : 409));
+          const statuses = results.map((result) =>
+            result.kind === "answered" ? result.status : 409,
+          );
           expect(statuses.filter((status) => status === 200)).toHaveLength(expected);
           expect(statuses.filter((status) => status === 402)).toHaveLength(requestCount - expected);
           const after = await endpoint.credits.balance(ORG);

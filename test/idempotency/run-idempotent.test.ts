@@ -42,10 +42,11 @@ describe("runIdempotent", () => {
     const first = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
     endpoint.clock.advance(5_000);
     const second = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(first).toMatchObject({ ok: true, status: 200, replayed: false });
-    if (!first.ok || !second.ok) throw new Error("Expected answers.");
+    expect(first).toMatchObject({ kind: "answered", status: 200, replayed: false });
+    if (first.kind === "conflict" || second.kind === "conflict")
+      throw new Error("Expected answers.");
     expect(second).toEqual({
-      ok: true,
+      kind: "answered",
       status: 200,
       replayed: true,
       body: { ...first.body, idempotent_replay: true },
@@ -67,7 +68,7 @@ describe("runIdempotent", () => {
       prompt: "Summer sale",
     };
     const replay = await endpoint.send({ organizationId: ORG, key: "k1", body: reordered });
-    expect(replay).toMatchObject({ ok: true, replayed: true });
+    expect(replay).toMatchObject({ kind: "answered", replayed: true });
     expect(endpoint.actionRuns()).toBe(1);
   });
 
@@ -81,7 +82,7 @@ describe("runIdempotent", () => {
       body: { ...BODY, slide_count: 8 },
     });
     expect(result).toEqual({
-      ok: false,
+      kind: "conflict",
       error: expect.objectContaining({
         code: "idempotency_conflict",
         retryable: false,
@@ -108,10 +109,13 @@ describe("runIdempotent", () => {
       key: "k1",
       body: { prompt: "other" },
     });
-    expect(same).toMatchObject({ ok: false, error: { context: { reason: "in_progress" } } });
-    expect(other).toMatchObject({ ok: false, error: { context: { reason: "different_request" } } });
+    expect(same).toMatchObject({ kind: "conflict", error: { context: { reason: "in_progress" } } });
+    expect(other).toMatchObject({
+      kind: "conflict",
+      error: { context: { reason: "different_request" } },
+    });
     stall.resume();
-    expect(await first).toMatchObject({ ok: true, replayed: false });
+    expect(await first).toMatchObject({ kind: "answered", replayed: false });
     expect(endpoint.actionRuns()).toBe(1);
   });
 
@@ -129,8 +133,8 @@ describe("runIdempotent", () => {
       key: "shared",
       body: BODY,
     });
-    expect(a).toMatchObject({ ok: true, replayed: false });
-    expect(b).toMatchObject({ ok: true, replayed: false });
+    expect(a).toMatchObject({ kind: "answered", replayed: false });
+    expect(b).toMatchObject({ kind: "answered", replayed: false });
     expect(endpoint.actionRuns()).toBe(2);
     expect(await chargedHolds(endpoint.credits, toOrganizationId(11))).toHaveLength(1);
     expect(await chargedHolds(endpoint.credits, toOrganizationId(12))).toHaveLength(1);
@@ -148,14 +152,17 @@ describe("runIdempotent", () => {
         leaseMilliseconds: 1_000,
       },
     );
-    expect(crashed.outcome).toBe("claimed");
+    expect(crashed.kind).toBe("claimed");
     const blocked = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(blocked).toMatchObject({ ok: false, error: { context: { reason: "in_progress" } } });
+    expect(blocked).toMatchObject({
+      kind: "conflict",
+      error: { context: { reason: "in_progress" } },
+    });
     endpoint.clock.advance(1_000);
     const takeover = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(takeover).toMatchObject({ ok: true, replayed: false });
+    expect(takeover).toMatchObject({ kind: "answered", replayed: false });
     const replay = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(replay).toMatchObject({ ok: true, replayed: true });
+    expect(replay).toMatchObject({ kind: "answered", replayed: true });
     expect(endpoint.actionRuns()).toBe(1);
     expect(await chargedHolds(endpoint.credits, ORG)).toEqual(["hold-1"]);
   });
@@ -176,10 +183,10 @@ describe("runIdempotent", () => {
     const fresh = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
     stall.resume();
     const late = await slow;
-    expect(late).toMatchObject({ ok: true, replayed: false, body: { hold_id: "hold-1" } });
-    expect(fresh).toMatchObject({ ok: true, replayed: false, body: { hold_id: "hold-2" } });
+    expect(late).toMatchObject({ kind: "answered", replayed: false, body: { hold_id: "hold-1" } });
+    expect(fresh).toMatchObject({ kind: "answered", replayed: false, body: { hold_id: "hold-2" } });
     const replay = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(replay).toMatchObject({ ok: true, replayed: true, body: { hold_id: "hold-2" } });
+    expect(replay).toMatchObject({ kind: "answered", replayed: true, body: { hold_id: "hold-2" } });
   });
 
   it("undoes, inside a unit of work, a request that outlived its lease, answering in_progress", async () => {
@@ -211,13 +218,13 @@ describe("runIdempotent", () => {
     const fresh = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY, atomically });
     stall.resume();
     const late = await slow;
-    expect(fresh).toMatchObject({ ok: true, replayed: false, body: { hold_id: "hold-2" } });
-    expect(late.ok).toBe(false);
-    expect(!late.ok && late.error.code).toBe("idempotency_conflict");
-    expect(!late.ok && late.error.context).toEqual({ reason: "in_progress" });
+    expect(fresh).toMatchObject({ kind: "answered", replayed: false, body: { hold_id: "hold-2" } });
+    expect(late.kind).toBe("conflict");
+    expect(late.kind === "conflict" && late.error.code).toBe("idempotency_conflict");
+    expect(late.kind === "conflict" && late.error.context).toEqual({ reason: "in_progress" });
     expect(units).toEqual(["committed", "rolled back"]);
     const replay = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(replay).toMatchObject({ ok: true, replayed: true, body: { hold_id: "hold-2" } });
+    expect(replay).toMatchObject({ kind: "answered", replayed: true, body: { hold_id: "hold-2" } });
   });
 
   it("frees the key after the retention period, so it can be reused", async () => {
@@ -230,7 +237,7 @@ describe("runIdempotent", () => {
     });
     endpoint.clock.advance(1);
     const reused = await endpoint.send({ organizationId: ORG, key: "k1", body: { prompt: "New" } });
-    expect(reused).toMatchObject({ ok: true, replayed: false });
+    expect(reused).toMatchObject({ kind: "answered", replayed: false });
     expect(endpoint.actionRuns()).toBe(2);
   });
 
@@ -258,7 +265,7 @@ describe("runIdempotent", () => {
     });
     expect(creditsReturned((await endpoint.credits.hold(ORG, "hold-1"))?.state)).toBe(true);
     const retry = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(retry).toMatchObject({ ok: true, replayed: false });
+    expect(retry).toMatchObject({ kind: "answered", replayed: false });
     expect(await chargedHolds(endpoint.credits, ORG)).toEqual(["hold-2"]);
   });
 
@@ -267,7 +274,7 @@ describe("runIdempotent", () => {
     await endpoint.credits.grant(ORG, 10, "invoice-1");
     const refused = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
     expect(refused).toMatchObject({
-      ok: true,
+      kind: "answered",
       status: 402,
       replayed: false,
       body: {
@@ -280,7 +287,7 @@ describe("runIdempotent", () => {
     expect(await endpoint.keys.inspect({ organizationId: ORG, key: "k1" })).toBeUndefined();
     await endpoint.credits.grant(ORG, 100, "top-up");
     const retry = await endpoint.send({ organizationId: ORG, key: "k1", body: BODY });
-    expect(retry).toMatchObject({ ok: true, status: 200, replayed: false });
+    expect(retry).toMatchObject({ kind: "answered", status: 200, replayed: false });
   });
 
   it("runs the action every time when the request carries no key", async () => {
@@ -288,7 +295,7 @@ describe("runIdempotent", () => {
     await endpoint.credits.grant(ORG, 100, "invoice-1");
     await endpoint.send({ organizationId: ORG, key: undefined, body: BODY });
     const second = await endpoint.send({ organizationId: ORG, key: undefined, body: BODY });
-    expect(second).toMatchObject({ ok: true, replayed: false });
+    expect(second).toMatchObject({ kind: "answered", replayed: false });
     expect(endpoint.actionRuns()).toBe(2);
     expect(await chargedHolds(endpoint.credits, ORG)).toHaveLength(2);
   });

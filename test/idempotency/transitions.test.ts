@@ -37,12 +37,12 @@ describe("idempotency key transitions", () => {
 
   it("marks a claim of an expired lease as a takeover, and of an expired response as fresh", () => {
     expect(claimKey(inFlight, claim(1_000, "f2"), "t2").result).toEqual({
-      outcome: "claimed",
+      kind: "claimed",
       takeover: true,
       lease: { token: "t2", expiresAtMilliseconds: 1_100 },
     });
     expect(claimKey(completed, claim(2_000), "t2").result).toMatchObject({
-      outcome: "claimed",
+      kind: "claimed",
       takeover: false,
     });
   });

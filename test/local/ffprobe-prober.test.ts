@@ -28,8 +28,8 @@ const limits = { maxSidePixels: IMAGE_SIDE_MAX_PIXELS, maxPixels: IMAGE_PIXELS_M
 
 async function probeWith(prober: MediaProber, bytes: Uint8Array): Promise<MediaProbeResult> {
   const sniffed = sniffMedia(bytes);
-  if (sniffed.kind === "unknown") throw new Error("not media");
-  return prober.probe({ source: probeSourceOfBytes(bytes), format: sniffed.format, limits });
+  if (!sniffed.ok) throw new Error("not media");
+  return prober.probe({ source: probeSourceOfBytes(bytes), format: sniffed.value.format, limits });
 }
 
 async function proberOf(options: FfprobeMediaProberOptions = {}): Promise<MediaProber> {

@@ -80,8 +80,8 @@ describe("inlineDataError and declaredTypeError", () => {
       context: { field: "media.data", reason: "too_large", max_bytes: 2 },
     });
     const check = checkDeclaredType("video/mp4", sniffMedia(PNG_BYTES));
-    if (check.result === "match") throw new Error("expected a mismatch");
-    expect(declaredTypeError(check, "media.content_type")).toEqual({
+    if (check.ok) throw new Error("expected a mismatch");
+    expect(declaredTypeError(check.error, "media.content_type")).toEqual({
       code: "bad_request",
       message:
         "media.content_type: The file is declared as video/mp4 but its content is image/png.",

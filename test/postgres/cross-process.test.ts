@@ -104,7 +104,7 @@ describe.skipIf(url === undefined)("two service instances on one database", () =
       nowMilliseconds: now,
       leaseMilliseconds: 60_000,
     });
-    expect(killed.outcome).toBe("claimed");
+    expect(killed.kind).toBe("claimed");
     // The killed request had also reserved its credits; no job will ever settle them.
     await a.ports.credits.reserve(toOrganizationId(1), [{ holdId: "killed-hold", amount: 20 }]);
     const early = await post(b.harness, "/generations", body, { idempotencyKey: "crash-1" });

@@ -83,11 +83,11 @@ describe.skipIf(url === undefined)("a job of a host killed mid-way", () => {
     while ((await outboxRow())?.expired !== true) await pause();
 
     const parsed = parseFixtureText(JSON.stringify(fixtureWith(0)), "test");
-    if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+    if (!parsed.ok) throw new Error(parsed.error.join("\n"));
     survivor = await startHost({
       port: 0,
       host: "127.0.0.1",
-      setup: setupOf(parsed.fixture),
+      setup: setupOf(parsed.value),
       databaseUrl: url,
       databaseSchema: schema.name,
     });

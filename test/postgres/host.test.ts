@@ -16,8 +16,8 @@ function setupWith(credits: number, extraKey?: string): HostSetup {
     simulator: { job_duration_ms: 0, fail_when_prompt_contains: "#boom" },
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 async function call(host: RunningHost, method: string, path: string, body?: unknown, key = KEY) {

@@ -141,12 +141,12 @@ describeNeeding("a product of a host killed mid-workflow", [FFMPEG_NEED], () => 
       while (!(await claimExpired())) await pause();
 
       const parsed = parseFixtureText(JSON.stringify(FIXTURE), "test");
-      if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+      if (!parsed.ok) throw new Error(parsed.error.join("\n"));
       // The same address, so the stored files' URLs the first host recorded are its own.
       survivor = await startHost({
         port: Number(new URL(origin).port),
         host: "127.0.0.1",
-        setup: setupOf(parsed.fixture),
+        setup: setupOf(parsed.value),
         databaseUrl: url,
         databaseSchema: schema.name,
         dataDirectory,

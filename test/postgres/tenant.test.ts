@@ -65,8 +65,8 @@ function hostSetup() {
     }),
     "tenant",
   );
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 const ACME = {
@@ -253,7 +253,7 @@ describe.skipIf(url === undefined)("reelkit/postgres as a tenant of a shared dat
       { organizationId: toOrganizationId(1), key: "tenant-1" },
       { fingerprint: "f", nowMilliseconds: 0, leaseMilliseconds: 60_000 },
     );
-    expect(claim.outcome).toBe("claimed");
+    expect(claim.kind).toBe("claimed");
     await ports.unitOfWork.run(async () => {
       await ports.credits.reserve(toOrganizationId(1), [{ holdId: "paid", amount: 40 }]);
       await ports.queue.enqueue(job("paid"));

@@ -64,7 +64,7 @@ describe("placeholder images", () => {
     const colourAt = (x: number, y: number) => png.palette[png.pixels[y * width + x] as number];
     expect(colourAt(0, 0)).toEqual([0xf8, 0xfa, 0xfc]);
     expect(colourAt(Math.round(width / 2), Math.round(height * 0.1))).not.toEqual(colourAt(0, 0));
-    expect(sniffMedia(file.bytes)).toMatchObject({ format: "png" });
+    expect(sniffMedia(file.bytes)).toMatchObject({ value: { format: "png" } });
   });
 
   it("keeps extreme ratios within the longest side", () => {
@@ -125,7 +125,7 @@ describe("placeholder videos", () => {
     const file = await produced(kind, input);
     expect(file.contentType).toBe("video/mp4");
     expect(file.url.endsWith(".mp4")).toBe(true);
-    expect(sniffMedia(file.bytes)).toMatchObject({ kind: "video" });
+    expect(sniffMedia(file.bytes)).toMatchObject({ value: { kind: "video" } });
     expect(file.bytes.length).toBeLessThan(100_000);
   });
 
@@ -162,7 +162,7 @@ describe("placeholder videos", () => {
       const stored = await readStored(storage, "generated/voiceover/v1.wav");
       if (stored === undefined) throw new Error("no voiceover stored");
       expect(stored.contentType).toBe("audio/wav");
-      expect(sniffMedia(stored.bytes)).toMatchObject({ format: "wav" });
+      expect(sniffMedia(stored.bytes)).toMatchObject({ value: { format: "wav" } });
       const probed = probe(stored.bytes, "wav");
       expect(probed.streams).toEqual([
         expect.objectContaining({

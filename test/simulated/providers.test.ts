@@ -86,7 +86,7 @@ describe("createSimulatedProviders", () => {
     const key = setup.ports.mediaStorage.objectKeyOf(generation.url ?? "");
     expect(key).toBeDefined();
     const stored = await readStored(setup.ports.mediaStorage, key ?? "");
-    expect(stored && sniffMedia(stored.bytes)).toMatchObject({ format: "png" });
+    expect(stored && sniffMedia(stored.bytes)).toMatchObject({ value: { format: "png" } });
   });
 
   it("given another storage, stores the outputs there", async () => {

@@ -28,8 +28,8 @@ function setup() {
     ],
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 describeNeeding(

@@ -6,23 +6,25 @@
  * @module
  */
 import { spawn } from "node:child_process";
+import { err, ok, type Result } from "../../result.js";
 
-/** How one run ended. */
-export type ProcessOutcome =
-  | {
-      /** It exited by itself. */
-      readonly kind: "exited";
-      /** Its exit code (null when a signal ended it). */
-      readonly exitCode: number | null;
-      /** Its standard output, as UTF-8 text. */
-      readonly stdout: string;
-    }
-  /** The program could not be started: not found, or not executable. */
-  | { readonly kind: "missing" }
-  /** It ran past the time limit and was killed. */
-  | { readonly kind: "timeout" }
-  /** It wrote more than the output limit and was killed. */
-  | { readonly kind: "output_too_large" };
+/** A run that exited by itself, whatever its exit code. */
+export interface ProcessExit {
+  /** Its exit code (null when a signal ended it). */
+  readonly exitCode: number | null;
+  /** Its standard output, as UTF-8 text. */
+  readonly stdout: string;
+}
+
+/**
+ * Why a run did not exit by itself: `missing` when the program could not be started
+ * (not found, or not executable), `timeout` when it ran past the time limit and was
+ * killed, `output_too_large` when it wrote more than the output limit and was killed.
+ */
+export type ProcessFailure = "missing" | "timeout" | "output_too_large";
+
+/** How one run ended: it exited, or it was never started or was killed. */
+export type ProcessOutcome = Result<ProcessExit, ProcessFailure>;
 
 /** One bounded run. */
 export interface BoundedRun {
@@ -51,22 +53,22 @@ export function runBounded(run: BoundedRun): Promise<ProcessOutcome> {
     let outputBytes = 0;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      settle({ kind: "timeout" });
+      settle(err("timeout"));
     }, run.timeoutMilliseconds);
     child.stdout.on("data", (chunk: Buffer) => {
       outputBytes += chunk.byteLength;
       if (outputBytes > run.maxOutputBytes) {
         child.kill("SIGKILL");
-        settle({ kind: "output_too_large" });
+        settle(err("output_too_large"));
         return;
       }
       chunks.push(chunk);
     });
     // Read and dropped, so a chatty program never blocks on a full pipe.
     child.stderr.resume();
-    child.on("error", () => settle({ kind: "missing" }));
+    child.on("error", () => settle(err("missing")));
     child.on("close", (exitCode) => {
-      settle({ kind: "exited", exitCode, stdout: Buffer.concat(chunks).toString("utf8") });
+      settle(ok({ exitCode, stdout: Buffer.concat(chunks).toString("utf8") }));
     });
   });
 }

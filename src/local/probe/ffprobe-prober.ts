@@ -20,8 +20,9 @@ import type {
   MediaProbeResult,
   MediaProber,
 } from "../../ports/media-prober.js";
-import { type ProcessOutcome, runBounded } from "./bounded-process.js";
-import { probeOfReport, readFfprobeJson } from "./ffprobe-output.js";
+import { err, ok, type Result } from "../../result.js";
+import { type ProcessFailure, runBounded } from "./bounded-process.js";
+import { type FfprobeReport, probeOfReport, readFfprobeJson } from "./ffprobe-output.js";
 import { withPrivateFile } from "./private-file.js";
 import { createProcessSlots, type ProcessSlots } from "./process-slots.js";
 
@@ -51,9 +52,7 @@ export interface FfprobeMediaProberOptions {
 }
 
 /** Result of {@link createFfprobeMediaProber}. */
-export type FfprobeMediaProberSetup =
-  | { readonly ok: true; readonly value: MediaProber }
-  | { readonly ok: false; readonly error: MediaProbeFailure };
+export type FfprobeMediaProberSetup = Result<MediaProber, MediaProbeFailure>;
 
 // ffmpeg's demuxer for each format, so a file is read as what its bytes say and nothing
 // else (never as a playlist or a list of other files).
@@ -85,24 +84,19 @@ interface Settings {
   readonly slots: ProcessSlots;
 }
 
-function failure(code: MediaProbeFailure["code"], message: string): MediaProbeResult {
-  return { ok: false, error: { code, message } };
+function failure(code: MediaProbeFailure["code"], message: string) {
+  return err<MediaProbeFailure>({ code, message });
 }
 
 // The failure of a run that did not exit by itself, named for the program.
-function runFailure(
-  outcome: ProcessOutcome,
-  program: "ffprobe" | "ffmpeg",
-): MediaProbeResult | undefined {
-  switch (outcome.kind) {
+function runFailure(failed: ProcessFailure, program: "ffprobe" | "ffmpeg") {
+  switch (failed) {
     case "missing":
       return failure("prober_unavailable", `${program} could not be started.`);
     case "timeout":
       return failure("timeout", "Checking the file took too long.");
     case "output_too_large":
       return failure("unsupported", "The file describes more streams than are checked.");
-    default:
-      return undefined;
   }
 }
 
@@ -120,7 +114,11 @@ function inputArgs(path: string, format: MediaFormatName): string[] {
   ];
 }
 
-async function describe(settings: Settings, path: string, format: MediaFormatName) {
+async function describe(
+  settings: Settings,
+  path: string,
+  format: MediaFormatName,
+): Promise<Result<FfprobeReport, MediaProbeFailure>> {
   const counting = format === "gif" ? ["-count_packets"] : [];
   const outcome = await runBounded({
     program: settings.ffprobe,
@@ -128,13 +126,11 @@ async function describe(settings: Settings, path: string, format: MediaFormatNam
     timeoutMilliseconds: settings.timeoutMilliseconds,
     maxOutputBytes: settings.maxOutputBytes,
   });
-  const failed = runFailure(outcome, "ffprobe");
-  if (failed !== undefined) return failed;
-  const report =
-    outcome.kind === "exited" && outcome.exitCode === 0
-      ? readFfprobeJson(outcome.stdout)
-      : undefined;
-  return report ?? failure("undecodable", `The file cannot be read as ${format.toUpperCase()}.`);
+  if (!outcome.ok) return runFailure(outcome.error, "ffprobe");
+  const { exitCode, stdout } = outcome.value;
+  const report = exitCode === 0 ? readFfprobeJson(stdout) : undefined;
+  if (report !== undefined) return ok(report);
+  return failure("undecodable", `The file cannot be read as ${format.toUpperCase()}.`);
 }
 
 // Decodes the first video frame, or the first second of sound, and counts what came out.
@@ -158,12 +154,10 @@ async function decodeFirst(
     timeoutMilliseconds: settings.timeoutMilliseconds,
     maxOutputBytes: settings.maxOutputBytes,
   });
-  const failed = runFailure(outcome, "ffmpeg");
-  if (failed !== undefined) return failed;
+  if (!outcome.ok) return runFailure(outcome.error, "ffmpeg");
+  const { exitCode, stdout } = outcome.value;
   const frames =
-    outcome.kind === "exited" && outcome.exitCode === 0
-      ? outcome.stdout.split("\n").filter((line) => /^\d+,/.test(line)).length
-      : 0;
+    exitCode === 0 ? stdout.split("\n").filter((line) => /^\d+,/.test(line)).length : 0;
   if (frames > 0) return undefined;
   return failure(
     "undecodable",
@@ -174,8 +168,8 @@ async function decodeFirst(
 async function probeFile(settings: Settings, request: MediaProbeRequest, path: string) {
   const { format, limits } = request;
   const described = await describe(settings, path, format);
-  if ("ok" in described) return described;
-  const probe = probeOfReport(described, format);
+  if (!described.ok) return described;
+  const probe = probeOfReport(described.value, format);
   if (probe === undefined)
     return failure(
       "undecodable",
@@ -188,22 +182,17 @@ async function probeFile(settings: Settings, request: MediaProbeRequest, path: s
       height > limits.maxSidePixels ||
       width * height > limits.maxPixels
     ) {
-      return {
-        ok: false,
-        error: {
-          code: "too_large",
-          message: `The picture is ${width}×${height} pixels; at most ${limits.maxSidePixels} pixels a side and ${limits.maxPixels} pixels in all are accepted.`,
-          width,
-          height,
-        },
-      } satisfies MediaProbeResult;
+      return err<MediaProbeFailure>({
+        code: "too_large",
+        message: `The picture is ${width}×${height} pixels; at most ${limits.maxSidePixels} pixels a side and ${limits.maxPixels} pixels in all are accepted.`,
+        width,
+        height,
+      });
     }
   }
   const video = probe.kind !== "audio";
   const decoded = await decodeFirst(settings, { path, format, video });
-  return (
-    decoded ?? ({ ok: true, value: { ...probe, check: "decoded" } } satisfies MediaProbeResult)
-  );
+  return decoded ?? ok({ ...probe, check: "decoded" as const });
 }
 
 // One check per program: whether it starts and answers -version.
@@ -217,7 +206,7 @@ async function checkProgram(
     timeoutMilliseconds: 15_000,
     maxOutputBytes: 1024 * 1024,
   });
-  if (outcome.kind === "exited" && outcome.exitCode === 0) return undefined;
+  if (outcome.ok && outcome.value.exitCode === 0) return undefined;
   return {
     code: "prober_unavailable",
     message: `${name} was not found or does not run (looked for "${program}"): install ffmpeg, which brings ffprobe (Debian: apt-get install ffmpeg), or pass ${name}Path.`,
@@ -264,7 +253,7 @@ export async function createFfprobeMediaProber(
   const missing =
     (await checkProgram(settings.ffprobe, "ffprobe")) ??
     (await checkProgram(settings.ffmpeg, "ffmpeg"));
-  if (missing !== undefined) return { ok: false, error: missing };
+  if (missing !== undefined) return err(missing);
   const prober: MediaProber = {
     name: FFPROBE_PROBER_NAME,
     probe: (request) =>
@@ -278,5 +267,5 @@ export async function createFfprobeMediaProber(
         }
       }),
   };
-  return { ok: true, value: prober };
+  return ok(prober);
 }

@@ -268,7 +268,7 @@ export async function submitApproval(
     return page(400, "That is not an API key.");
   }
   const signedIn = await settings.signIn.signIn({ request, apiKey });
-  if (!signedIn.ok) return page(401, signedIn.message);
+  if (!signedIn.ok) return page(401, signedIn.error);
   const problem = scopeProblem(ticked, authorization, signedIn.value);
   if (problem !== undefined) return page(403, problem);
   const code = await issueCode(

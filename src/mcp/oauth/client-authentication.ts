@@ -6,7 +6,9 @@
  *
  * @module
  */
+
 import type { OAuthClientRecord, OAuthStore } from "../../ports/oauth-store.js";
+import { err, ok, type Result } from "../../result.js";
 import { type OAuthResult, oauthErrorResponse, refuse } from "./oauth-errors.js";
 import { formParameters, type OAuthParameters } from "./oauth-http.js";
 import { matchesDigest } from "./secrets.js";
@@ -52,7 +54,7 @@ function presented(request: Request, params: OAuthParameters): OAuthResult<Prese
   const formId = params.get("client_id");
   const formSecret = params.get("client_secret");
   if (header === null) {
-    return { ok: true, value: { clientId: formId, secret: formSecret, triedBasic: false } };
+    return ok({ clientId: formId, secret: formSecret, triedBasic: false });
   }
   const basic = basicCredentials(header);
   if (basic === undefined)
@@ -66,7 +68,7 @@ function presented(request: Request, params: OAuthParameters): OAuthResult<Prese
   if (formId !== undefined && formId !== basic.clientId) {
     return refuse("invalid_request", "client_id differs from the Basic credentials.");
   }
-  return { ok: true, value: { clientId: basic.clientId, secret: basic.secret, triedBasic: true } };
+  return ok({ clientId: basic.clientId, secret: basic.secret, triedBasic: true });
 }
 
 /** Authenticates the client of a token or revocation request. */
@@ -98,10 +100,10 @@ export async function authenticateClient(
   if (client === undefined) return unknown;
   if (client.secretHash === undefined) {
     if (secret !== undefined) return unknown;
-    return { client: { ok: true, value: client }, triedBasic };
+    return { client: ok(client), triedBasic };
   }
   if (secret === undefined || !(await matchesDigest(secret, client.secretHash))) return unknown;
-  return { client: { ok: true, value: client }, triedBasic };
+  return { client: ok(client), triedBasic };
 }
 
 /** A token or revocation request, read: its parameters and the client it authenticated as. */
@@ -121,11 +123,11 @@ export interface AuthenticatedRequest {
 export async function readAuthenticatedRequest(
   request: Request,
   store: OAuthStore,
-): Promise<{ ok: true; value: AuthenticatedRequest } | { ok: false; error: Response }> {
+): Promise<Result<AuthenticatedRequest, Response>> {
   const form = await formParameters(request);
-  if (!form.single.ok) return { ok: false, error: oauthErrorResponse(form.single.error) };
+  if (!form.single.ok) return err(oauthErrorResponse(form.single.error));
   const params = form.single.value;
   const { client, triedBasic } = await authenticateClient(request, params, store);
-  if (!client.ok) return { ok: false, error: oauthErrorResponse(client.error, triedBasic) };
-  return { ok: true, value: { params, client: client.value, triedBasic } };
+  if (!client.ok) return err(oauthErrorResponse(client.error, triedBasic));
+  return ok({ params, client: client.value, triedBasic });
 }

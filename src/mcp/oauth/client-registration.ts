@@ -15,6 +15,7 @@ import type {
   OAuthClientRecord,
   RegisteredClientMetadata,
 } from "../../ports/oauth-store.js";
+import { ok } from "../../result.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
 import { jsonBody } from "./oauth-http.js";
@@ -119,18 +120,15 @@ function policyChecked(
   if (uri !== undefined && (uri.length > OAUTH_MAX_URI_LENGTH || !/^https?:/.test(uri))) {
     return refuse("invalid_client_metadata", "client_uri must be an http or https URL.");
   }
-  return {
-    ok: true,
-    value: {
-      redirect_uris: [...metadata.redirect_uris],
-      token_endpoint_auth_method: method as ClientAuthMethod,
-      grant_types: [...new Set(grantTypes)],
-      response_types: ["code"],
-      ...(name === undefined || name === "" ? {} : { client_name: name }),
-      ...(uri === undefined ? {} : { client_uri: uri }),
-      ...(metadata.scope === undefined ? {} : { scope: metadata.scope }),
-    },
-  };
+  return ok({
+    redirect_uris: [...metadata.redirect_uris],
+    token_endpoint_auth_method: method as ClientAuthMethod,
+    grant_types: [...new Set(grantTypes)],
+    response_types: ["code"],
+    ...(name === undefined || name === "" ? {} : { client_name: name }),
+    ...(uri === undefined ? {} : { client_uri: uri }),
+    ...(metadata.scope === undefined ? {} : { scope: metadata.scope }),
+  });
 }
 
 /**

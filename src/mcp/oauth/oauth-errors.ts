@@ -7,6 +7,7 @@
  * @module
  */
 
+import { err, type Result } from "../../result.js";
 /** Every error code the authorization server answers. */
 export const OAUTH_ERROR_CODES = [
   "invalid_request",
@@ -35,9 +36,7 @@ export interface OAuthError {
 }
 
 /** A value, or the refusal that ends the request. */
-export type OAuthResult<Value> =
-  | { readonly ok: true; readonly value: Value }
-  | { readonly ok: false; readonly error: OAuthError };
+export type OAuthResult<Value> = Result<Value, OAuthError>;
 
 /** A refusal with `code` and `description`. */
 export function oauthError(code: OAuthErrorCode, description: string): OAuthError {
@@ -49,7 +48,7 @@ export function refuse<Value = never>(
   code: OAuthErrorCode,
   description: string,
 ): OAuthResult<Value> {
-  return { ok: false, error: oauthError(code, description) };
+  return err(oauthError(code, description));
 }
 
 /** Headers of every JSON answer: not cached (RFC 6749 5.1), readable from any origin. */

@@ -4,7 +4,9 @@
  *
  * @module
  */
+
 import { readBodyBytes } from "../../http/read-body.js";
+import { err, ok } from "../../result.js";
 import { type OAuthResult, refuse } from "./oauth-errors.js";
 import { OAUTH_MAX_REQUEST_BYTES } from "./oauth-limits.js";
 
@@ -25,7 +27,7 @@ export function singleParameters(
     if (values.has(name)) return refuse("invalid_request", `The parameter ${name} is repeated.`);
     values.set(name, value);
   }
-  return { ok: true, value: values };
+  return ok(values);
 }
 
 function essenceOf(request: Request): string {
@@ -37,7 +39,7 @@ async function bodyText(request: Request): Promise<OAuthResult<string>> {
   const read = await readBodyBytes(request, OAUTH_MAX_REQUEST_BYTES);
   if (!read.ok) return refuse("invalid_request", read.error.message);
   try {
-    return { ok: true, value: new TextDecoder("utf-8", { fatal: true }).decode(read.value) };
+    return ok(new TextDecoder("utf-8", { fatal: true }).decode(read.value));
   } catch {
     return refuse("invalid_request", "The request body is not UTF-8.");
   }
@@ -67,9 +69,9 @@ export async function jsonBody(request: Request): Promise<OAuthResult<unknown>> 
     return refuse("invalid_client_metadata", "Send the client metadata as application/json.");
   }
   const text = await bodyText(request);
-  if (!text.ok) return { ok: false, error: { ...text.error, code: "invalid_client_metadata" } };
+  if (!text.ok) return err({ ...text.error, code: "invalid_client_metadata" });
   try {
-    return { ok: true, value: JSON.parse(text.value) };
+    return ok(JSON.parse(text.value));
   } catch {
     return refuse("invalid_client_metadata", "The body is not JSON.");
   }

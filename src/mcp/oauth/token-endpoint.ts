@@ -7,6 +7,7 @@
  *
  * @module
  */
+
 import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type {
   OAuthClientRecord,
@@ -14,6 +15,7 @@ import type {
   OAuthTokenRecord,
   OAuthTokenWithGrant,
 } from "../../ports/oauth-store.js";
+import { ok } from "../../result.js";
 import { API_SCOPES, type ApiScope } from "../../schemas/scopes.js";
 import { readAuthenticatedRequest } from "./client-authentication.js";
 import { type OAuthResult, oauthErrorResponse, oauthJson, refuse } from "./oauth-errors.js";
@@ -90,7 +92,7 @@ function required(params: OAuthParameters, name: string): OAuthResult<string> {
   const value = params.get(name);
   return value === undefined || value === ""
     ? refuse("invalid_request", `${name} is missing.`)
-    : { ok: true, value };
+    : ok(value);
 }
 
 // RFC 8707 2.2: a resource named at the token endpoint must be the one approved.
@@ -138,7 +140,7 @@ async function exchangeCode(
   if (wrongResource !== undefined) return wrongResource;
   const issued = await issueTokens({ grant, scopes: grant.scopes, client }, settings);
   await settings.store.saveGrant(grant, issued.records);
-  return { ok: true, value: issued.answer };
+  return ok(issued.answer);
 }
 
 async function refreshTokenOf(
@@ -164,12 +166,12 @@ function narrowedScopes(
   grant: OAuthGrant,
 ): OAuthResult<readonly ApiScope[]> {
   const scope = params.get("scope");
-  if (scope === undefined || scope.trim() === "") return { ok: true, value: grant.scopes };
+  if (scope === undefined || scope.trim() === "") return ok(grant.scopes);
   const names = scope.trim().split(/ +/);
   const beyond = names.filter((name) => !grant.scopes.includes(name as ApiScope));
   if (beyond.length > 0)
     return refuse("invalid_scope", `The approval does not include ${beyond.join(", ")}.`);
-  return { ok: true, value: API_SCOPES.filter((each) => names.includes(each)) };
+  return ok(API_SCOPES.filter((each) => names.includes(each)));
 }
 
 async function exchangeRefreshToken(
@@ -204,7 +206,7 @@ async function exchangeRefreshToken(
     await settings.store.revokeGrant(grant.grantId);
     return refuse("invalid_grant", "The refresh token was already used; the approval is revoked.");
   }
-  return { ok: true, value: issued.answer };
+  return ok(issued.answer);
 }
 
 type GrantExchange = (
@@ -215,7 +217,7 @@ type GrantExchange = (
 
 // The grant a request names, if the client may use it (RFC 6749 5.2).
 function exchangeOf(grantType: string | undefined, client: OAuthClientRecord) {
-  if (grantType === "authorization_code") return { ok: true, value: exchangeCode } as const;
+  if (grantType === "authorization_code") return ok(exchangeCode);
   if (grantType !== "refresh_token") {
     return refuse<GrantExchange>(
       "unsupported_grant_type",
@@ -228,7 +230,7 @@ function exchangeOf(grantType: string | undefined, client: OAuthClientRecord) {
       "The client did not register for the refresh_token grant.",
     );
   }
-  return { ok: true, value: exchangeRefreshToken } as const;
+  return ok(exchangeRefreshToken);
 }
 
 /** Answers `POST <issuer>/oauth/token`. */

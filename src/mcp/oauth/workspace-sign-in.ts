@@ -15,6 +15,7 @@ import {
 } from "../../ports/accounts.js";
 import { lookupPrefixOf } from "../../ports/api-keys.js";
 import type { OAuthGrant } from "../../ports/oauth-store.js";
+import { err, ok, type Result } from "../../result.js";
 import type { ApiScope } from "../../schemas/scopes.js";
 import { authenticate } from "../../service/pipeline/authorize.js";
 
@@ -41,9 +42,7 @@ export interface SignInAttempt {
 }
 
 /** A sign-in, or why it failed, in a sentence the page shows. */
-export type SignInResult =
-  | { readonly ok: true; readonly value: SignedIn }
-  | { readonly ok: false; readonly message: string };
+export type SignInResult = Result<SignedIn, string>;
 
 /** The sign-in of the approval page. */
 export interface WorkspaceSignIn {
@@ -98,21 +97,18 @@ export function apiKeySignIn(ports: {
     asksForApiKey: true,
     async signIn({ apiKey }) {
       if (apiKey === undefined || apiKey.trim() === "") {
-        return { ok: false, message: "Enter an API key of the workspace." };
+        return err("Enter an API key of the workspace.");
       }
       const caller = await authenticate(ports, { bearerToken: apiKey.trim() });
-      if (!caller.ok) return { ok: false, message: caller.error.error.message };
+      if (!caller.ok) return err(caller.error.error.message);
       const { organization, key } = caller.value;
-      return {
-        ok: true,
-        value: {
-          organizationId: organization.id,
-          organizationName: organization.name,
-          scopes: key.scopes,
-          subject: key.keyId,
-          apiKeyHash: key.keyHash,
-        },
-      };
+      return ok({
+        organizationId: organization.id,
+        organizationName: organization.name,
+        scopes: key.scopes,
+        subject: key.keyId,
+        apiKeyHash: key.keyHash,
+      });
     },
     async stillValid(grant) {
       if (grant.apiKeyHash === undefined) return false;

@@ -9,8 +9,14 @@
  * @module
  */
 
+import { type Err, err, ok, type Result } from "../../result.js";
 import { u8, u16be } from "./binary.js";
-import type { MediaProbeRequest, MediaProbeResult, PictureLimits } from "./media-probe.js";
+import type {
+  MediaProbeFailure,
+  MediaProbeRequest,
+  MediaProbeResult,
+  PictureLimits,
+} from "./media-probe.js";
 import { type ByteCursor, byteCursorOf } from "./probe-reader.js";
 import { found, pictureSizeFailure, truncated, undecodable } from "./probe-results.js";
 
@@ -34,72 +40,88 @@ interface Frame {
   readonly height: number;
 }
 
+// What is wrong with the file, in the words of its refusal; `end` when it is cut short.
+type Problem = string;
+
+// The refusal of a file with `problem`.
+function refusal(problem: Problem): Err<MediaProbeFailure> {
+  return problem === "end"
+    ? truncated("JPEG", "its end-of-image marker")
+    : undecodable(`The JPEG file is corrupt: ${problem}.`);
+}
+
 // The next marker at the cursor (fill bytes skipped), or a problem.
-async function nextMarker(cursor: ByteCursor): Promise<number | string> {
+async function nextMarker(cursor: ByteCursor): Promise<Result<number, Problem>> {
   const first = await cursor.byte();
-  if (first === undefined) return "end";
-  if (first !== MARKER) return "a segment does not start with a marker";
+  if (first === undefined) return err("end");
+  if (first !== MARKER) return err("a segment does not start with a marker");
   for (;;) {
     const marker = await cursor.byte();
-    if (marker === undefined) return "end";
-    if (marker !== MARKER) return marker;
+    if (marker === undefined) return err("end");
+    if (marker !== MARKER) return ok(marker);
   }
 }
 
 // Reads the body of a segment with a length; the frame's size when it is a frame header.
-async function readSegment(cursor: ByteCursor, marker: number): Promise<Frame | string | null> {
+async function readSegment(
+  cursor: ByteCursor,
+  marker: number,
+): Promise<Result<Frame | null, Problem>> {
   const lengthBytes = await cursor.bytes(2);
   const length = u16be(lengthBytes, 0);
-  if (length === undefined) return "end";
-  if (length < 2) return "a segment has an impossible length";
-  if (!isFrameHeader(marker)) return (await cursor.skip(length - 2)) ? null : "end";
+  if (length === undefined) return err("end");
+  if (length < 2) return err("a segment has an impossible length");
+  if (!isFrameHeader(marker)) return (await cursor.skip(length - 2)) ? ok(null) : err("end");
   const body = await cursor.bytes(length - 2);
-  if (body.byteLength < length - 2) return "end";
+  if (body.byteLength < length - 2) return err("end");
   const [height = 0, width = 0, components = 0] = [u16be(body, 1), u16be(body, 3), u8(body, 5)];
-  if (height === 0) return "its height is given after the image, which is not supported";
+  if (height === 0) return err("its height is given after the image, which is not supported");
   if (components < 1 || components > 4 || length - 2 < 6 + components * 3) {
-    return "its frame header is malformed";
+    return err("its frame header is malformed");
   }
-  return { width, height };
+  return ok({ width, height });
 }
 
 // Passes scan data up to the next marker that is not a stuffed byte or a restart marker.
-async function skipScanData(cursor: ByteCursor): Promise<number | string> {
+async function skipScanData(cursor: ByteCursor): Promise<Result<number, Problem>> {
   for (;;) {
-    if (!(await cursor.skipPast(MARKER))) return "end";
+    if (!(await cursor.skipPast(MARKER))) return err("end");
     let marker = await cursor.byte();
     while (marker === MARKER) marker = await cursor.byte();
-    if (marker === undefined) return "end";
-    if (marker !== 0x00 && !isStandalone(marker)) return marker;
+    if (marker === undefined) return err("end");
+    if (marker !== 0x00 && !isStandalone(marker)) return ok(marker);
   }
 }
 
-// Walks the segments after SOI; the frame when the image ends properly, or a problem. A
+// Walks the segments after SOI; the frame when the image ends properly, or the refusal. A
 // frame past the limits stops the walk at once.
 async function walkSegments(
   cursor: ByteCursor,
   limits: PictureLimits,
-): Promise<Frame | string | { readonly refused: MediaProbeResult }> {
+): Promise<Result<Frame, MediaProbeFailure>> {
   let frame: Frame | undefined;
-  let marker = await nextMarker(cursor);
+  let next = await nextMarker(cursor);
   for (;;) {
-    if (typeof marker === "string") return marker;
-    if (marker === END_OF_IMAGE) return frame ?? "it ends before any image data";
-    if (marker === START_OF_IMAGE) return "it starts a second image inside the first";
+    if (!next.ok) return refusal(next.error);
+    const marker = next.value;
+    if (marker === END_OF_IMAGE) {
+      return frame === undefined ? refusal("it ends before any image data") : ok(frame);
+    }
+    if (marker === START_OF_IMAGE) return refusal("it starts a second image inside the first");
     if (!isStandalone(marker)) {
       const segment = await readSegment(cursor, marker);
-      if (typeof segment === "string") return segment;
-      if (segment !== null && frame === undefined) {
-        const refused = pictureSizeFailure(segment, limits);
-        if (refused !== undefined) return { refused };
-        frame = segment;
+      if (!segment.ok) return refusal(segment.error);
+      if (segment.value !== null && frame === undefined) {
+        const refused = pictureSizeFailure(segment.value, limits);
+        if (refused !== undefined) return refused;
+        frame = segment.value;
       }
     }
     if (marker === START_OF_SCAN) {
-      if (frame === undefined) return "its image data comes before its frame header";
-      marker = await skipScanData(cursor);
+      if (frame === undefined) return refusal("its image data comes before its frame header");
+      next = await skipScanData(cursor);
     } else {
-      marker = await nextMarker(cursor);
+      next = await nextMarker(cursor);
     }
   }
 }
@@ -112,16 +134,15 @@ export async function probeJpeg(request: MediaProbeRequest): Promise<MediaProbeR
     if (start[0] !== MARKER || start[1] !== START_OF_IMAGE) {
       return undecodable("The JPEG file does not start with a start-of-image marker.");
     }
-    const frame = await walkSegments(cursor, request.limits);
-    if (frame === "end") return truncated("JPEG", "its end-of-image marker");
-    if (typeof frame === "string") return undecodable(`The JPEG file is corrupt: ${frame}.`);
-    if ("refused" in frame) return frame.refused;
+    const walked = await walkSegments(cursor, request.limits);
+    if (!walked.ok) return walked;
+    const { width, height } = walked.value;
     return found({
       kind: "image",
       format: "jpeg",
       durationSeconds: null,
-      width: frame.width,
-      height: frame.height,
+      width,
+      height,
       streams: [],
       codecs: ["mjpeg"],
       check: "structure",

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Err, err, ok } from "../../result.js";
 import type {
   MediaProbe,
   MediaProbeFailure,
@@ -15,26 +16,26 @@ import type {
 
 /** A probe that found `value`. */
 export function found(value: MediaProbe): MediaProbeResult {
-  return { ok: true, value };
+  return ok(value);
 }
 
 /** A failed probe. */
-export function failed(error: MediaProbeFailure): MediaProbeResult {
-  return { ok: false, error };
+export function failed(error: MediaProbeFailure): Err<MediaProbeFailure> {
+  return err(error);
 }
 
 /** The file is not a valid file of its format. */
-export function undecodable(message: string): MediaProbeResult {
+export function undecodable(message: string): Err<MediaProbeFailure> {
   return failed({ code: "undecodable", message });
 }
 
 /** A valid file the prober cannot check. */
-export function unsupported(message: string): MediaProbeResult {
+export function unsupported(message: string): Err<MediaProbeFailure> {
   return failed({ code: "unsupported", message });
 }
 
 /** A truncated file: it ends before `what`. */
-export function truncated(format: string, what: string): MediaProbeResult {
+export function truncated(format: string, what: string): Err<MediaProbeFailure> {
   return undecodable(`The ${format} file is cut short: it ends before ${what}.`);
 }
 
@@ -45,7 +46,7 @@ export function truncated(format: string, what: string): MediaProbeResult {
 export function pictureSizeFailure(
   { width, height }: { readonly width: number; readonly height: number },
   limits: PictureLimits,
-): MediaProbeResult | undefined {
+): Err<MediaProbeFailure> | undefined {
   if (!(width >= 1 && height >= 1)) {
     return undecodable(`The picture's size ${width}×${height} is not a size.`);
   }

@@ -13,6 +13,7 @@
  *
  * @module
  */
+
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import {
   HOST_STOPPED_CATEGORY,
@@ -24,6 +25,7 @@ import {
   type ProviderOutcome,
 } from "../../ports/jobs.js";
 import type { JobFailure } from "../../ports/records.js";
+import { err } from "../../result.js";
 import { queueJobEvent } from "../webhooks/job-events.js";
 import type { JobRecordHandler, JobStart } from "./job-record-handler.js";
 import { failureOfThrow } from "./provider-failure.js";
@@ -40,7 +42,7 @@ async function runWork(
       ? deps.provider.run(job, options)
       : handler.run(deps, job, options));
   } catch (error) {
-    return { ok: false, error: failureOfThrow(error, "The provider failed") };
+    return err(failureOfThrow(error, "The provider failed"));
   }
 }
 
@@ -65,7 +67,7 @@ function outcomeAfter(run: JobRun, outcome: ProviderOutcome): ProviderOutcome {
   const stop = jobStopOf(run.signal);
   if (outcome.ok || stop?.kind !== "interrupted") return outcome;
   if (stop.resumed) throw new JobInterruptedError(run.job);
-  return { ok: false, error: HOST_STOPPED_FAILURE };
+  return err(HOST_STOPPED_FAILURE);
 }
 
 /**

@@ -71,12 +71,12 @@ export function checkMediaBytes(
 ): Step<SniffedMedia> {
   // Without a label only the bytes speak: this refuses anything that is not media.
   const unlabelled = checkDeclaredType(undefined, sniffMedia(bytes));
-  if (unlabelled.result === "mismatch") return halt(declaredTypeError(unlabelled, sourceField));
+  if (!unlabelled.ok) return halt(declaredTypeError(unlabelled.error, sourceField));
   for (const { field, contentType } of declared) {
-    const check = checkDeclaredType(contentType, unlabelled.media);
-    if (check.result === "mismatch") return halt(declaredTypeError(check, field));
+    const check = checkDeclaredType(contentType, unlabelled);
+    if (!check.ok) return halt(declaredTypeError(check.error, field));
   }
-  return proceed(unlabelled.media);
+  return proceed(unlabelled.value);
 }
 
 /**

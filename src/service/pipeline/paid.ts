@@ -11,11 +11,7 @@
 
 import { apiError } from "../../errors/api-error.js";
 import { resolveIdempotencyKey } from "../../idempotency/resolve-key.js";
-import {
-  type IdempotentRefusal,
-  type IdempotentResponse,
-  runIdempotent,
-} from "../../idempotency/run-idempotent.js";
+import { type IdempotentActionAnswer, runIdempotent } from "../../idempotency/run-idempotent.js";
 import type {
   ResultHeaders,
   ServiceFailure,
@@ -24,6 +20,7 @@ import type {
 } from "../../ports/contract.js";
 import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
+import { err, ok } from "../../result.js";
 import type { EndpointDefinition } from "../../schemas/endpoints.js";
 import type { Caller } from "./authorize.js";
 import { failure, success } from "./results.js";
@@ -62,10 +59,8 @@ function asObjectBody(body: unknown): object {
 
 // What the action answered, as the key store keeps it: a success is kept for replay; a
 // refusal (the rate limit, a failure of the action) frees the key and is answered as is.
-function kept(answer: PaidAnswer): IdempotentResponse<object> | IdempotentRefusal<ServiceFailure> {
-  return answer.kind === "ok"
-    ? { body: asObjectBody(answer.body) }
-    : { refused: true, refusal: answer };
+function kept(answer: PaidAnswer): IdempotentActionAnswer<object, ServiceFailure> {
+  return answer.kind === "ok" ? ok({ body: asObjectBody(answer.body) }) : err(answer);
 }
 
 /**
@@ -99,8 +94,8 @@ export async function runPaidRequest(paid: PaidRequest): Promise<PaidAnswer> {
       return kept(await paid.action());
     },
   });
-  if (!result.ok) return failure(result.error);
-  if (result.refused === true) return result.refusal;
+  if (result.kind === "conflict") return failure(result.error);
+  if (result.kind === "refused") return result.refusal;
   if (result.replayed || headers === undefined) return success(result.body);
   return success(result.body, { ...headers });
 }

@@ -14,6 +14,7 @@ import { createEditorState } from "../../editor/state.js";
 import { secondsToFrames } from "../../editor/time.js";
 import type { NarrationAudio, WordTiming } from "../../ports/product-workflow.js";
 import type { GeneratedVisual } from "../../ports/visuals.js";
+import { ok } from "../../result.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { CaptionStyle, CaptionWord } from "../../schemas/edit-values.js";
 import { CAPTION_WORD_MAX_LENGTH, MUSIC_UNDER_VOICE_DB } from "../../schemas/limits.js";
@@ -127,7 +128,7 @@ function withVoiceAndCaptions(state: EditorState, parts: FacelessParts): Build<E
   );
   if (!voiced.ok) return voiced;
   const entries = groupIntoEntries(captionWords(parts.timing), FACELESS_CAPTION_STYLE, 0);
-  if (entries.length === 0) return { ok: true, value: voiced.value.state };
+  if (entries.length === 0) return ok(voiced.value.state);
   const captioned = applyBatch(
     voiced.value.state,
     [
@@ -141,11 +142,11 @@ function withVoiceAndCaptions(state: EditorState, parts: FacelessParts): Build<E
     ],
     { generateId },
   );
-  return captioned.ok ? { ok: true, value: captioned.value.state } : captioned;
+  return captioned.ok ? ok(captioned.value.state) : captioned;
 }
 
 function withMusic(state: EditorState, parts: FacelessParts): Build<EditorState> {
-  if (parts.musicUrl === null) return { ok: true, value: state };
+  if (parts.musicUrl === null) return ok(state);
   const placed = placeMedia(
     state,
     { kind: "audio", url: parts.musicUrl, name: "Music", durationSeconds: null },
@@ -172,7 +173,7 @@ function withMusic(state: EditorState, parts: FacelessParts): Build<EditorState>
     ],
     { generateId: parts.generateId },
   );
-  return lowered.ok ? { ok: true, value: lowered.value.state } : lowered;
+  return lowered.ok ? ok(lowered.value.state) : lowered;
 }
 
 /** Builds the project of a faceless video from its parts. */

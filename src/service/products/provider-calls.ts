@@ -8,7 +8,7 @@
  */
 
 import type { JobFailure } from "../../ports/records.js";
-import type { Result } from "../../result.js";
+import { err, ok, type Result } from "../../result.js";
 import { failureOfThrow } from "../jobs/provider-failure.js";
 
 /** A port's answer, or the failure it stands for. */
@@ -32,9 +32,9 @@ export async function askProvider<Value>(
   call: () => Promise<Value>,
 ): Promise<Answer<Value>> {
   try {
-    return { ok: true, value: await call() };
+    return ok(await call());
   } catch (error) {
-    return { ok: false, error: failureOfThrow(error, `${who} failed`) };
+    return err(failureOfThrow(error, `${who} failed`));
   }
 }
 

@@ -5,11 +5,13 @@
  *
  * @module
  */
+
 import type { EditorState } from "../../editor/state.js";
 import { createEditorState } from "../../editor/state.js";
 import { secondsToFrames } from "../../editor/time.js";
 import type { PlannedSlide } from "../../ports/script-plans.js";
 import type { GeneratedVisual } from "../../ports/visuals.js";
+import { ok } from "../../result.js";
 import type { EditOperation } from "../../schemas/edit-operations.js";
 import type { TextStyle } from "../../schemas/edit-values.js";
 import type { EditorAspectRatio } from "../../vocabulary.js";
@@ -77,5 +79,5 @@ export function buildSlideshowProject(parts: SlideshowParts): Build<EditorState>
     ...(parts.textOverlays ? overlays(parts) : []),
   ];
   const built = applyBatch(placed.value.state, operations, { generateId });
-  return built.ok ? { ok: true, value: built.value.state } : built;
+  return built.ok ? ok(built.value.state) : built;
 }

@@ -94,14 +94,14 @@ export async function runWorkflow<Progress extends ProductProgress, Name extends
 ): Promise<ProviderOutcome> {
   for (const step of workflow.steps) {
     const video = await workflow.read(run);
-    if (video === undefined) return { ok: false, error: PRODUCT_MISSING_FAILURE };
-    if (!isRunnable(video.status)) return { ok: false, error: PRODUCT_FINISHED_FAILURE };
+    if (video === undefined) return err(PRODUCT_MISSING_FAILURE);
+    if (!isRunnable(video.status)) return err(PRODUCT_FINISHED_FAILURE);
     if (step.done(video)) continue;
-    if (run.signal?.aborted === true) return { ok: false, error: PRODUCT_STOPPED_FAILURE };
+    if (run.signal?.aborted === true) return err(PRODUCT_STOPPED_FAILURE);
     const outcome = await step.run(run, video);
     if (!outcome.ok) return outcome;
   }
   const finished = await workflow.read(run);
   const url = finished === undefined ? null : workflow.resultOf(finished);
-  return url === null ? { ok: false, error: PRODUCT_MISSING_FAILURE } : { ok: true, value: url };
+  return url === null ? err(PRODUCT_MISSING_FAILURE) : ok(url);
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import { applyOperations } from "../../editor/apply.js";
 import { validateEditorState } from "../../editor/invariants.js";
 import { addMediaItem, type MediaPlacementFields, type MediaToPlace } from "../../editor/media.js";

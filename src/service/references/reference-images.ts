@@ -35,7 +35,7 @@ export interface AcceptedReferenceImage {
 }
 
 function unsupportedFormatError(sniffed: SniffResult, field: string): ApiError {
-  const found = sniffed.kind === "unknown" ? "not a recognized image" : sniffed.mimeType;
+  const found = sniffed.ok ? sniffed.value.mimeType : "not a recognized image";
   return apiError(
     "bad_request",
     `${field}: the image is ${found}; only PNG, JPEG or WebP are accepted.`,
@@ -43,7 +43,7 @@ function unsupportedFormatError(sniffed: SniffResult, field: string): ApiError {
       context: {
         field,
         reason: "unsupported_format",
-        ...(sniffed.kind === "unknown" ? {} : { detected_type: sniffed.mimeType }),
+        ...(sniffed.ok ? { detected_type: sniffed.value.mimeType } : {}),
       },
     },
   );
@@ -58,12 +58,12 @@ function acceptImage(image: InlineReferenceImage, index: number): Step<AcceptedR
   if (!isReferenceImage(sniffed)) return halt(unsupportedFormatError(sniffed, dataField));
   // Both labels are claims, the content_type field and a data URL's own type; each must fit.
   const declared = checkDeclaredType(image.content_type, sniffed);
-  if (declared.result === "mismatch") {
-    return halt(declaredTypeError(declared, `images.${index}.content_type`));
+  if (!declared.ok) {
+    return halt(declaredTypeError(declared.error, `images.${index}.content_type`));
   }
   const prefixed = checkDeclaredType(declaredMediaType, sniffed);
-  if (prefixed.result === "mismatch") return halt(declaredTypeError(prefixed, dataField));
-  return proceed({ bytes, media: sniffed });
+  if (!prefixed.ok) return halt(declaredTypeError(prefixed.error, dataField));
+  return proceed({ bytes, media: sniffed.value });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ServiceDependencies } from "../../ports/dependencies.js";
 import type { Job } from "../../ports/jobs.js";
 import type { VideoRecord } from "../../ports/records.js";
 import type { RecordChange } from "../../ports/stores.js";
+import { err } from "../../result.js";
 import { type JobRecordHandler, jobStartOf, WORK_STATUSES } from "../jobs/job-record-handler.js";
 import { completeWork, failWork, startWork } from "../jobs/work.js";
 import { runFacelessVideo } from "../products/faceless-workflow.js";
@@ -53,7 +54,7 @@ export const facelessVideoJobHandler: JobRecordHandler = {
   },
   async run(deps, job, { signal }) {
     const videoId = videoIdOf(job);
-    if (videoId === undefined) return { ok: false, error: PRODUCT_MISSING_FAILURE };
+    if (videoId === undefined) return err(PRODUCT_MISSING_FAILURE);
     return runFacelessVideo({ deps, job, videoId, signal });
   },
   async complete(deps, job, url) {

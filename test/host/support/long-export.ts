@@ -31,8 +31,8 @@ export function longExportSetup(): HostSetup {
     ],
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 /** The ids of the ffmpeg processes this process started that are still running. */

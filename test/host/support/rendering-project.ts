@@ -23,8 +23,8 @@ export function instantJobsSetup(key: string): HostSetup {
     simulator: { job_duration_ms: 0 },
   };
   const parsed = parseFixtureText(JSON.stringify(fixture), "test");
-  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return setupOf(parsed.fixture);
+  if (!parsed.ok) throw new Error(parsed.error.join("\n"));
+  return setupOf(parsed.value);
 }
 
 /** Calls of a host's `/v1` with one key. */

@@ -22,10 +22,10 @@ describe("simulated work provider", () => {
     if (!still.ok || !video.ok) throw new Error("expected both jobs to complete");
     expect(still.value).toBe(storage.urlOf("generated/1/generation/r1.png"));
     const stillBytes = await readStored(storage, "generated/1/generation/r1.png");
-    expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ format: "png" });
+    expect(stillBytes && sniffMedia(stillBytes.bytes)).toMatchObject({ value: { format: "png" } });
     expect(video.value).toBe(storage.urlOf("generated/1/generation/r1.mp4"));
     const videoBytes = await readStored(storage, "generated/1/generation/r1.mp4");
-    expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ kind: "video" });
+    expect(videoBytes && sniffMedia(videoBytes.bytes)).toMatchObject({ value: { kind: "video" } });
   });
 
   it.each(["faceless_video", "slideshow", "editor_export"] as const)(

@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import { isoNow } from "../../../clock.js";
 import type { EditorState } from "../../../editor/state.js";
 import type { ServiceDependencies } from "../../../ports/dependencies.js";

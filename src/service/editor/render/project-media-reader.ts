@@ -7,10 +7,12 @@
  *
  * @module
  */
+
 import type { MediaKind } from "../../../media/media-types.js";
 import type { UrlFetcher } from "../../../media/url-fetcher.js";
 import type { MediaStorage } from "../../../ports/media-storage.js";
 import type { MediaReader, MediaReadRequest, MediaReadResult } from "../../../ports/renderer.js";
+import { err, ok } from "../../../result.js";
 
 /** Where a {@link createProjectMediaReader} reads from. */
 export interface ProjectMediaSources {
@@ -32,13 +34,13 @@ async function readStored(
 ): Promise<MediaReadResult> {
   const { url, maxBytes } = request;
   const stored = await mediaStorage.open(objectKey);
-  if (stored === undefined) return { ok: false, error: `No stored file has the URL ${url}.` };
+  if (stored === undefined) return err(`No stored file has the URL ${url}.`);
   if (stored.sizeBytes > maxBytes) {
-    return { ok: false, error: `${url} is larger than the ${maxBytes} bytes a render reads.` };
+    return err(`${url} is larger than the ${maxBytes} bytes a render reads.`);
   }
   // A file already on this machine is linked by the renderer, not copied through memory.
   const path = await mediaStorage.localPathOf?.(objectKey);
-  return { ok: true, value: path === undefined ? stored.stream() : { path } };
+  return ok(path === undefined ? stored.stream() : { path });
 }
 
 /**
@@ -58,8 +60,8 @@ export function createProjectMediaReader(sources: ProjectMediaSources): MediaRea
     if (objectKey !== undefined) return readStored(mediaStorage, objectKey, { url, maxBytes });
     const fetched = await urlFetcher.fetch(url, { maxBytes, kind: fetchKindOf(kind) });
     if (!fetched.ok) {
-      return { ok: false, error: `${url} could not be read: ${fetched.error.message}` };
+      return err(`${url} could not be read: ${fetched.error.message}`);
     }
-    return { ok: true, value: fetched.value.bytes };
+    return ok(fetched.value.bytes);
   };
 }
