@@ -9,9 +9,9 @@ const events: unknown[] = [];
 export async function receive(request: Request): Promise<Response> {
   const body = await request.text(); // the raw body, not re-serialized JSON
   const checked = await verifyWebhook({ secret, headers: request.headers, body });
-  if (!checked.ok) return new Response(checked.reason, { status: 400 });
-  if (handled.has(checked.id)) return new Response(null, { status: 204 });
-  handled.add(checked.id);
+  if (!checked.ok) return new Response(checked.error, { status: 400 });
+  if (handled.has(checked.value.id)) return new Response(null, { status: 204 });
+  handled.add(checked.value.id);
   events.push(JSON.parse(body)); // { type: "generation.completed", timestamp, data: { id, status, url, ... } }
   return new Response(null, { status: 204 });
 }

@@ -472,6 +472,7 @@ export {
   type UnitOfWork,
   type UploadedFile,
   type UploadPresigning,
+  type VerifiedWebhook,
   type VerifyWebhookInput,
   type VideoKind,
   type VideoRecord,

@@ -100,7 +100,7 @@ export const fixtureWebhookSchema = z.strictObject({
     .max(FIXTURE_WEBHOOK_SECRET_MAX_LENGTH)
     .superRefine((secret, context) => {
       const key = webhookSecretKey(secret);
-      if (!key.ok) context.addIssue({ code: "custom", message: key.problem });
+      if (!key.ok) context.addIssue({ code: "custom", message: key.error });
     }),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES))

@@ -67,14 +67,14 @@ export function timeoutRefusal(signal: AbortSignal): TimeoutRefusal {
 
 /** How a step ended: with a value, with an error, or cut off by a time limit. */
 export type Settled<T> =
-  | { readonly outcome: "value"; readonly value: T }
-  | { readonly outcome: "error"; readonly error: unknown }
-  | { readonly outcome: "timeout"; readonly refusal: TimeoutRefusal };
+  | { readonly kind: "value"; readonly value: T }
+  | { readonly kind: "error"; readonly error: unknown }
+  | { readonly kind: "timeout"; readonly refusal: TimeoutRefusal };
 
 /** Waits for `work`, but no longer than `signal` allows; never rejects. */
 export function settleWithin<T>(work: Promise<T>, signal: AbortSignal): Promise<Settled<T>> {
   return new Promise((resolve) => {
-    const onAbort = () => resolve({ outcome: "timeout", refusal: timeoutRefusal(signal) });
+    const onAbort = () => resolve({ kind: "timeout", refusal: timeoutRefusal(signal) });
     if (signal.aborted) {
       work.catch(() => undefined);
       onAbort();
@@ -84,14 +84,14 @@ export function settleWithin<T>(work: Promise<T>, signal: AbortSignal): Promise<
     work.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve({ outcome: "value", value });
+        resolve({ kind: "value", value });
       },
       (error: unknown) => {
         signal.removeEventListener("abort", onAbort);
         resolve(
           signal.aborted
-            ? { outcome: "timeout", refusal: timeoutRefusal(signal) }
-            : { outcome: "error", error },
+            ? { kind: "timeout", refusal: timeoutRefusal(signal) }
+            : { kind: "error", error },
         );
       },
     );

@@ -47,10 +47,10 @@ async function readBody(
   const iterator = response.body[Symbol.asyncIterator]();
   for (;;) {
     const step = await settleWithin(iterator.next(), signal);
-    if (step.outcome !== "value") {
+    if (step.kind !== "value") {
       response.cancel();
       return err(
-        step.outcome === "timeout"
+        step.kind === "timeout"
           ? step.refusal
           : plainRefusal("network_error", "The download was interrupted."),
       );

@@ -90,7 +90,7 @@ interface HopTarget {
 async function isTrusted(url: URL, settings: Settings, signal: AbortSignal): Promise<boolean> {
   if (settings.isTrustedUrl === undefined) return false;
   const step = await settleWithin(Promise.resolve(settings.isTrustedUrl(url)), signal);
-  return step.outcome === "value" && step.value;
+  return step.kind === "value" && step.value;
 }
 
 async function resolveHop(
@@ -123,8 +123,8 @@ async function openHop(
   if (!resolvedHop.ok) return resolvedHop;
   const target = resolvedHop.value;
   const resolved = await settleWithin(target.resolution, hop.signal);
-  if (resolved.outcome === "timeout") return err(resolved.refusal);
-  if (resolved.outcome === "error") {
+  if (resolved.kind === "timeout") return err(resolved.refusal);
+  if (resolved.kind === "error") {
     return err(plainRefusal("dns_failure", "The host could not be resolved."));
   }
   if (!resolved.value.ok) return resolved.value;
@@ -135,12 +135,12 @@ async function openHop(
     signal: hop.signal,
   });
   const answered = await settleWithin(exchange, hop.signal);
-  if (answered.outcome === "timeout") {
+  if (answered.kind === "timeout") {
     // A transport that ignores the signal may still answer; close that answer unread.
     exchange.then((late) => late.cancel()).catch(() => undefined);
     return err(answered.refusal);
   }
-  if (answered.outcome === "error")
+  if (answered.kind === "error")
     return err(plainRefusal("network_error", `Could not connect to ${target.url.host}.`));
   return ok({ url: target.url, response: answered.value });
 }

@@ -39,7 +39,7 @@ describe("signWebhook", () => {
     await expect(signWebhook({ ...VECTOR, secret: "whsec_***" })).rejects.toThrow(RangeError);
     expect(webhookSecretKey("whsec_").ok).toBe(false);
     expect(webhookSecretKey("").ok).toBe(false);
-    expect(webhookSecretKey("whsec_aGk=")).toEqual({ ok: true, key: new Uint8Array([104, 105]) });
+    expect(webhookSecretKey("whsec_aGk=")).toEqual({ ok: true, value: new Uint8Array([104, 105]) });
   });
 });
 
@@ -54,7 +54,10 @@ describe("verifyWebhook", () => {
     });
 
   it("accepts the test vector, from a plain record or a Headers object", async () => {
-    const accepted = { ok: true, id: VECTOR.id, timestampSeconds: VECTOR.timestampSeconds };
+    const accepted = {
+      ok: true,
+      value: { id: VECTOR.id, timestampSeconds: VECTOR.timestampSeconds },
+    };
     expect(await verify()).toEqual(accepted);
     expect(await verify({ headers: new Headers(headers()) })).toEqual(accepted);
     const upperCase = {
@@ -71,7 +74,7 @@ describe("verifyWebhook", () => {
   });
 
   it("refuses a changed body, id or secret", async () => {
-    const refused = { ok: false, reason: "invalid_signature" };
+    const refused = { ok: false, error: "invalid_signature" };
     expect(await verify({ body: '{"test": 2432232315}' })).toEqual(refused);
     expect(await verify({ headers: headers({ "webhook-id": "msg_other" }) })).toEqual(refused);
     expect(await verify({ secret: "whsec_aGk=" })).toEqual(refused);
@@ -85,11 +88,11 @@ describe("verifyWebhook", () => {
     expect((await verify({ nowMilliseconds: edge })).ok).toBe(true);
     expect(await verify({ nowMilliseconds: edge + 1000 })).toEqual({
       ok: false,
-      reason: "timestamp_out_of_tolerance",
+      error: "timestamp_out_of_tolerance",
     });
     expect(await verify({ nowMilliseconds: NOW - 301_000 })).toEqual({
       ok: false,
-      reason: "timestamp_out_of_tolerance",
+      error: "timestamp_out_of_tolerance",
     });
     expect((await verify({ nowMilliseconds: NOW + 10_000, tolerance: 10 })).ok).toBe(true);
     expect((await verify({ nowMilliseconds: NOW + 11_000, tolerance: 10 })).ok).toBe(false);
@@ -97,11 +100,11 @@ describe("verifyWebhook", () => {
 
   it("refuses missing headers, a malformed timestamp and a secret without a key", async () => {
     const { "webhook-signature": _, ...unsigned } = headers();
-    expect(await verify({ headers: unsigned })).toEqual({ ok: false, reason: "missing_headers" });
+    expect(await verify({ headers: unsigned })).toEqual({ ok: false, error: "missing_headers" });
     expect(await verify({ headers: headers({ "webhook-timestamp": "16e8" }) })).toEqual({
       ok: false,
-      reason: "invalid_timestamp",
+      error: "invalid_timestamp",
     });
-    expect(await verify({ secret: "whsec_***" })).toEqual({ ok: false, reason: "invalid_secret" });
+    expect(await verify({ secret: "whsec_***" })).toEqual({ ok: false, error: "invalid_secret" });
   });
 });

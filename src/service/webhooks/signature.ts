@@ -8,6 +8,7 @@
  * @module
  */
 import { decodeBase64, encodeBase64 } from "../../media/base64.js";
+import { err, ok, type Result } from "../../result.js";
 
 /** The prefix of a secret in the Standard Webhooks form. */
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
@@ -22,10 +23,8 @@ export const WEBHOOK_SIGNATURE_VERSION = "v1";
  */
 export const WEBHOOK_TOLERANCE_SECONDS_DEFAULT = 300;
 
-/** The key bytes of a secret, or why it has none. */
-export type WebhookSecretKey =
-  | { readonly ok: true; readonly key: Uint8Array }
-  | { readonly ok: false; readonly problem: string };
+/** The key bytes of a secret, or a sentence saying why it has none. */
+export type WebhookSecretKey = Result<Uint8Array, string>;
 
 /**
  * The key of `secret`: the decoded base64 after `whsec_`, or the UTF-8 bytes of any
@@ -40,13 +39,12 @@ export type WebhookSecretKey =
 export function webhookSecretKey(secret: string): WebhookSecretKey {
   if (secret.startsWith(WEBHOOK_SECRET_PREFIX)) {
     const decoded = decodeBase64(secret, "base64", WEBHOOK_SECRET_PREFIX.length);
-    if (!decoded.ok)
-      return { ok: false, problem: `The whsec_ secret is not base64: ${decoded.error}` };
-    if (decoded.value.length === 0) return { ok: false, problem: "The whsec_ secret is empty." };
-    return { ok: true, key: decoded.value };
+    if (!decoded.ok) return err(`The whsec_ secret is not base64: ${decoded.error}`);
+    if (decoded.value.length === 0) return err("The whsec_ secret is empty.");
+    return ok(decoded.value);
   }
-  if (secret === "") return { ok: false, problem: "The secret is empty." };
-  return { ok: true, key: new TextEncoder().encode(secret) };
+  if (secret === "") return err("The secret is empty.");
+  return ok(new TextEncoder().encode(secret));
 }
 
 async function hmacBase64(key: Uint8Array, content: string): Promise<string> {
@@ -89,9 +87,9 @@ export interface WebhookSignatureInput {
  */
 export async function signWebhook(input: WebhookSignatureInput): Promise<string> {
   const key = webhookSecretKey(input.secret);
-  if (!key.ok) throw new RangeError(key.problem);
+  if (!key.ok) throw new RangeError(key.error);
   const signed = `${input.id}.${input.timestampSeconds}.${input.body}`;
-  return `${WEBHOOK_SIGNATURE_VERSION},${await hmacBase64(key.key, signed)}`;
+  return `${WEBHOOK_SIGNATURE_VERSION},${await hmacBase64(key.value, signed)}`;
 }
 
 /** Headers as a Web `Headers` object or a plain record, such as Node's `request.headers`. */
@@ -124,22 +122,16 @@ export type WebhookVerificationFailure =
   | "timestamp_out_of_tolerance"
   | "invalid_signature";
 
-/** The answer of {@link verifyWebhook}. */
-export type WebhookVerification =
-  | {
-      /** The signature matches and the timestamp is recent. */
-      readonly ok: true;
-      /** The `webhook-id`, for de-duplication. */
-      readonly id: string;
-      /** The `webhook-timestamp`, in seconds. */
-      readonly timestampSeconds: number;
-    }
-  | {
-      /** The request must be refused. */
-      readonly ok: false;
-      /** Why. */
-      readonly reason: WebhookVerificationFailure;
-    };
+/** A delivery whose signature matches and whose timestamp is recent. */
+export interface VerifiedWebhook {
+  /** The `webhook-id`, for de-duplication. */
+  readonly id: string;
+  /** The `webhook-timestamp`, in seconds. */
+  readonly timestampSeconds: number;
+}
+
+/** The answer of {@link verifyWebhook}: the delivery, or why it must be refused. */
+export type WebhookVerification = Result<VerifiedWebhook, WebhookVerificationFailure>;
 
 function headerOf(headers: WebhookHeaders, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
@@ -171,8 +163,8 @@ function sameText(left: string, right: string): boolean {
  * ```ts
  * const body = await request.text();
  * const checked = await verifyWebhook({ secret: process.env.WEBHOOK_SECRET!, headers: request.headers, body });
- * if (!checked.ok) return new Response(checked.reason, { status: 400 });
- * if (await alreadySeen(checked.id)) return new Response(null, { status: 204 });
+ * if (!checked.ok) return new Response(checked.error, { status: 400 });
+ * if (await alreadySeen(checked.value.id)) return new Response(null, { status: 204 });
  * const event = JSON.parse(body); // { type, timestamp, data }
  * ```
  */
@@ -181,21 +173,21 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookV
   const timestamp = headerOf(input.headers, "webhook-timestamp");
   const signatures = headerOf(input.headers, "webhook-signature");
   if (id === undefined || timestamp === undefined || signatures === undefined) {
-    return { ok: false, reason: "missing_headers" };
+    return err("missing_headers");
   }
   const key = webhookSecretKey(input.secret);
-  if (!key.ok) return { ok: false, reason: "invalid_secret" };
-  if (!/^[0-9]{1,12}$/.test(timestamp)) return { ok: false, reason: "invalid_timestamp" };
+  if (!key.ok) return err("invalid_secret");
+  if (!/^[0-9]{1,12}$/.test(timestamp)) return err("invalid_timestamp");
   const timestampSeconds = Number(timestamp);
   const nowSeconds = Math.floor((input.nowMilliseconds ?? Date.now()) / 1000);
   const tolerance = input.tolerance ?? WEBHOOK_TOLERANCE_SECONDS_DEFAULT;
   if (Math.abs(nowSeconds - timestampSeconds) > tolerance) {
-    return { ok: false, reason: "timestamp_out_of_tolerance" };
+    return err("timestamp_out_of_tolerance");
   }
-  const expected = await hmacBase64(key.key, `${id}.${timestamp}.${input.body}`);
+  const expected = await hmacBase64(key.value, `${id}.${timestamp}.${input.body}`);
   const matches = signatures
     .split(" ")
     .filter((entry) => entry.startsWith(`${WEBHOOK_SIGNATURE_VERSION},`))
     .some((entry) => sameText(entry.slice(WEBHOOK_SIGNATURE_VERSION.length + 1), expected));
-  return matches ? { ok: true, id, timestampSeconds } : { ok: false, reason: "invalid_signature" };
+  return matches ? ok({ id, timestampSeconds }) : err("invalid_signature");
 }

@@ -91,8 +91,7 @@ describe("webhook deliveries", () => {
     const check = await verified(harness, request);
     expect(check).toEqual({
       ok: true,
-      id: request.headers["webhook-id"],
-      timestampSeconds: harness.clock.now() / 1000,
+      value: { id: request.headers["webhook-id"], timestampSeconds: harness.clock.now() / 1000 },
     });
     expect(request.headers["content-type"]).toBe("application/json");
     expect(request.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
