@@ -122,7 +122,7 @@ export type NodeUrlFetcherOptions = Omit<SafeUrlFetcherOptions, "resolveHost" | 
  *
  * const fetcher = createNodeUrlFetcher();
  * const result = await fetcher.fetch("https://cdn.example.com/clip.mp4", { kind: "video" });
- * if (!result.ok) console.log(result.reason); // e.g. "blocked_address"
+ * if (!result.ok) console.log(result.error.reason); // e.g. "blocked_address"
  * ```
  */
 export function createNodeUrlFetcher(options: NodeUrlFetcherOptions = {}): UrlFetcher {

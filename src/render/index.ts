@@ -13,7 +13,7 @@
  * const renderer = createFfmpegRenderer({ readMedia });
  * const planned = planRender(state, { width: 720 });
  * if (planned.ok) {
- *   const video = await renderer.renderVideo(planned.plan, { path: "out.mp4" }, {
+ *   const video = await renderer.renderVideo(planned.value, { path: "out.mp4" }, {
  *     onProgress: ({ fraction }) => console.log(`${Math.round(fraction * 100)} %`),
  *   });
  *   if (!video.ok) console.error(video.error.code, video.error.message);

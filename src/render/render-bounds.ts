@@ -1,9 +1,9 @@
 /**
  * The bounds of what one render may build, checked before it starts: how many bytes of
- * text, caption and shape events it draws, how many media files it opens, how large
- * a moving picture is drawn, and how large a contact sheet is. Each is counted from the plan without building anything,
- * so a service can refuse a project before it charges for it, and a render that would
- * pass a bound never starts.
+ * text, caption and shape events it draws, how many media files it opens, how large a
+ * moving picture is drawn, and how large a contact sheet is. Each is counted from the
+ * plan without building anything, so a service can refuse a project before it charges
+ * for it, and a render that would pass a bound never starts.
  *
  * @module
  */
