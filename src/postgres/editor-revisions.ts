@@ -238,31 +238,36 @@ function revisionQueries(schema: PostgresSchema) {
   }
 
   // The state at `revision`, from the latest snapshot at or below it (or the body's state
-  // at history_start) and the forward patches after it.
+  // at history_start) and the forward patches after it. The snapshot and the body are read
+  // in one statement: read twice, inside a caller's read-committed transaction, a first
+  // revision committed between the reads moves the state from the body into a snapshot
+  // the first read did not see, and neither read would hold it.
   async function rebuildState(
     db: Queryable,
     { organizationId, videoId }: EditorProject,
     { head, revision }: { readonly head: HeadRow; readonly revision: number },
   ): Promise<EditorState> {
     const key = [organizationId, videoId];
-    const snapshot = await db.query(
-      `SELECT revision, state FROM ${snapshotsTable}
-       WHERE organization_id = $1 AND video_id = $2 AND revision <= $3
-       ORDER BY revision DESC LIMIT 1`,
+    const base = await db.query(
+      `(SELECT revision, state FROM ${snapshotsTable}
+        WHERE organization_id = $1 AND video_id = $2 AND revision <= $3
+        ORDER BY revision DESC LIMIT 1)
+       UNION ALL
+       (SELECT NULL, body -> 'editor' FROM ${videosTable}
+        WHERE organization_id = $1 AND id = $2 AND jsonb_exists(body, 'editor'))`,
       [...key, revision],
     );
-    let from = head.history_start;
-    let state: EditorState;
-    if (snapshot.rows[0] === undefined) {
-      const body = await db.query(
-        `SELECT body -> 'editor' AS state FROM ${videosTable} WHERE organization_id = $1 AND id = $2`,
-        key,
-      );
-      state = body.rows[0]?.state as EditorState;
-    } else {
-      from = toSafeInteger(snapshot.rows[0].revision, "editor_snapshots.revision");
-      state = snapshot.rows[0].state as EditorState;
+    // The snapshot when there is one; else the body's state, which is at history_start.
+    const snapshot = base.rows.find((row) => row.revision !== null);
+    const found = snapshot ?? base.rows[0];
+    if (found === undefined) {
+      throw new Error(`No state of video ${videoId} at or below revision ${revision} is kept.`);
     }
+    const from =
+      snapshot === undefined
+        ? head.history_start
+        : toSafeInteger(snapshot.revision, "editor_snapshots.revision");
+    let state = found.state as EditorState;
     const patches = await db.query(
       `SELECT forward FROM ${revisionsTable}
        WHERE organization_id = $1 AND video_id = $2 AND revision > $3 AND revision <= $4
