@@ -45,14 +45,18 @@ async function call(method: string, path: string, key: string, body?: unknown) {
   return { status: response.status, body: await response.json() };
 }
 
-async function completedVideo(key: string): Promise<{ id: number; url: string }> {
-  const created = await call("POST", "/faceless-videos", key, { prompt: "Octopuses" });
+async function completedGeneration(key: string): Promise<{ id: string; url: string }> {
+  const created = await call("POST", "/generations", key, {
+    type: "static_ad",
+    template_slug: "product-hero",
+    prompt: "A bright can of cold brew",
+  });
   expect(created.status).toBe(200);
-  const id: number = created.body.video_id;
+  const id: string = created.body.generations[0].id;
   for (;;) {
-    const video = await call("GET", `/videos/${id}`, key);
-    if (video.body.status === "completed") return { id, url: video.body.url };
-    expect(video.body.status).not.toBe("error");
+    const generation = await call("GET", `/generations/${id}`, key);
+    if (generation.body.status === "completed") return { id, url: generation.body.url };
+    expect(generation.body.status).not.toBe("failed");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -60,10 +64,10 @@ async function completedVideo(key: string): Promise<{ id: number; url: string }>
 describe("stored files and video ids on the reference host", () => {
   it("serves a file at the URL it handed out, and at no URL anyone could guess", async () => {
     running = await startHost({ port: 0, host: "127.0.0.1", setup: setup() });
-    const { url } = await completedVideo(ACME);
+    const { url } = await completedGeneration(ACME);
     const served = await fetch(url);
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("video/mp4");
+    expect(served.headers.get("content-type")).toBe("image/png");
     const { pathname } = new URL(url);
     // The object key without the URL's secret part, or with another one, finds nothing.
     const segments = pathname.split("/");
@@ -71,13 +75,13 @@ describe("stored files and video ids on the reference host", () => {
     expect(token.length).toBeGreaterThanOrEqual(22);
     const withoutToken = [...segments.slice(0, 2), ...segments.slice(3)].join("/");
     const otherToken = pathname.replace(token, "A".repeat(token.length));
-    for (const guess of [withoutToken, otherToken, "/files/generated/faceless_video/1.mp4"]) {
+    const otherOrganization = pathname.replace("/generated/21/", "/generated/22/");
+    for (const guess of [withoutToken, otherToken, otherOrganization]) {
       const answer = await fetch(`${running.origin}${guess}`);
       expect(answer.status, guess).toBe(404);
       expect((await answer.json()).error.code).toBe("not_found");
     }
-    // The host makes a real faceless video (speech, captions, an ffmpeg render) first.
-  }, 120_000);
+  });
 
   it("numbers each organization's videos apart, so no id says how busy another is", async () => {
     running = await startHost({ port: 0, host: "127.0.0.1", setup: setup() });
