@@ -32,7 +32,10 @@ export type {
   RegisteredClientMetadata,
   TakenAuthorizationCode,
 } from "../ports/oauth-store.js";
-export { OAUTH_EXPIRED_RETENTION_MILLISECONDS } from "../ports/oauth-store.js";
+export {
+  OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS,
+} from "../ports/oauth-store.js";
 // The inputs of the agent operations behind the tools, their limits, and the helpers
 // that answer them.
 export {

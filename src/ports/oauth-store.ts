@@ -127,6 +127,16 @@ export interface TakenAuthorizationCode {
  */
 export const OAUTH_EXPIRED_RETENTION_MILLISECONDS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a registered client that nothing names is kept, in milliseconds: a day.
+ * Registration is open to anyone (RFC 7591, as MCP clients expect), so a client no
+ * approval and no authorization code names, registered more than a day ago, is forgotten
+ * with the expired codes and tokens; otherwise clients registered and never used would
+ * pile up without end. A client that comes back later registers again, as MCP clients do
+ * when their `client_id` is refused.
+ */
+export const OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS = 24 * 60 * 60 * 1000;
+
 /** Where the authorization server keeps clients, codes, approvals and tokens. */
 export interface OAuthStore {
   /** Stores a newly registered client. */

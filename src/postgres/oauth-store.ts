@@ -13,6 +13,7 @@ import { lookupPrefixOf } from "../ports/api-keys.js";
 import {
   type AuthorizationCodeRecord,
   OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS,
   type OAuthClientRecord,
   type OAuthGrant,
   type OAuthStore,
@@ -250,9 +251,11 @@ export interface OAuthPruningOptions extends PostgresSchemaOptions {
 
 /**
  * Deletes authorization codes and tokens that expired more than
- * `OAUTH_EXPIRED_RETENTION_MILLISECONDS` (a day) ago, in batches, and says how many.
- * Clients and approvals are kept: an approval lists under its organization until it is
- * revoked. The job worker calls it with its outbox pruning.
+ * `OAUTH_EXPIRED_RETENTION_MILLISECONDS` (a day) ago, then the clients registered more
+ * than `OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS` (a day) ago that no approval and no
+ * code names, in batches, and says how many rows went. Approvals, and the clients they
+ * name, are kept: an approval lists under its organization until it is revoked. The job
+ * worker calls it with its outbox pruning.
  *
  * @example
  * ```ts
@@ -278,8 +281,29 @@ export async function pruneOAuthRecords(
       batchSize,
     );
   };
+  // An approval being written meanwhile holds a key-share lock on its client's row (the
+  // foreign key), so that client is skipped, not deleted. A client approved in the very
+  // moment it is forgotten is refused at the exchange and registers again.
+  const unusedClients = `WITH doomed AS (
+      SELECT client_id FROM ${schema.table("oauth_clients")} AS client
+      WHERE issued_at < now() - make_interval(secs => $1::double precision / 1000)
+        AND NOT EXISTS (SELECT 1 FROM ${schema.table("oauth_grants")} AS approval
+          WHERE approval.client_id = client.client_id)
+        AND NOT EXISTS (SELECT 1 FROM ${schema.table("oauth_authorization_codes")} AS code
+          WHERE code.grant_record ->> 'clientId' = client.client_id)
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    DELETE FROM ${schema.table("oauth_clients")} AS unused USING doomed
+    WHERE unused.client_id = doomed.client_id`;
+  const clients = () =>
+    inBatches(
+      async () =>
+        (await pool.query(unusedClients, [OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS, batchSize]))
+          .rowCount ?? 0,
+      batchSize,
+    );
   return (
     (await prune("oauth_authorization_codes", "code_hash")) +
-    (await prune("oauth_tokens", "token_hash"))
+    (await prune("oauth_tokens", "token_hash")) +
+    (await clients())
   );
 }

@@ -6,6 +6,8 @@
 import {
   createMemoryOAuthStore,
   OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS,
+  type OAuthClientRecord,
   type OAuthGrant,
   type OAuthStore,
   type OAuthTokenRecord,
@@ -112,6 +114,32 @@ async function story(store: OAuthStore) {
   };
 }
 
+// A public client registered at `issuedAt`.
+function client(clientId: string, issuedAt: number): OAuthClientRecord {
+  return {
+    clientId,
+    secretHash: undefined,
+    metadata: {
+      redirect_uris: ["http://127.0.0.1/cb"],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+    },
+    issuedAtEpochMilliseconds: issuedAt,
+  };
+}
+
+// A code of `clientId`, approved but not yet exchanged, good until `expiresAt`.
+async function pendingCode(store: OAuthStore, clientId: string, expiresAt: number) {
+  await store.saveAuthorizationCode({
+    codeHash: digest(),
+    grant: grant(`g-pending-${clientId}`, clientId),
+    redirectUri: "http://127.0.0.1/cb",
+    codeChallenge: "c",
+    expiresAtEpochMilliseconds: expiresAt,
+  });
+}
+
 // A client, a code and a grant with an access and a refresh token, all expiring at 5 s;
 // the lookup prefix of the tokens and the code's digest.
 async function expiringSignIn(store: OAuthStore, clientId: string) {
@@ -161,6 +189,27 @@ it("forgets codes and tokens in memory a day past their expiry, not sooner", asy
   expect((await store.grants(ORGANIZATION)).map((each) => each.grantId)).toContain(
     "g-client-memory",
   );
+});
+
+it("forgets a client in memory a day after it registered when nothing names it", async () => {
+  salt = "e";
+  let now = 10_000;
+  const store = createMemoryOAuthStore({ clock: { now: () => now } });
+  await store.saveClient(client("unused", now));
+  await store.saveClient(client("approved", now));
+  await store.saveGrant(grant("g-approved", "approved"), []);
+  await store.saveClient(client("mid-approval", now));
+  now += OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS;
+  await pendingCode(store, "mid-approval", now + 60_000);
+  // A day after registering exactly: kept.
+  await store.saveClient(client("later", now));
+  expect(await store.client("unused")).toBeDefined();
+  now += 1;
+  await store.saveClient(client("latest", now));
+  expect(await store.client("unused")).toBeUndefined();
+  for (const kept of ["approved", "mid-approval", "later", "latest"]) {
+    expect(await store.client(kept), kept).toBeDefined();
+  }
 });
 
 describeWithDatabase("PostgreSQL OAuth store", (schema) => {
@@ -244,6 +293,33 @@ describeWithDatabase("PostgreSQL OAuth store", (schema) => {
     expect(await store.takeAuthorizationCode(old.codeHash)).toBeUndefined();
     const approvals = (await store.grants(ORGANIZATION)).map((each) => each.grantId);
     expect(approvals).toEqual(expect.arrayContaining(["g-fresh", "g-client-old"]));
+    expect(await pruneOAuthRecords(schema().pool, options)).toBe(0);
+  });
+
+  it("prunes clients registered a day ago that no approval or code names, and keeps the rest", async () => {
+    salt = "f";
+    const accounts = createPostgresAccountStore(schema().pool, { schema: schema().name });
+    await accounts.ensureOrganization({ id: ORGANIZATION, name: "Acme", subscriptionActive: true });
+    const store = createPostgresOAuthStore(schema().pool, { schema: schema().name });
+    const now = Date.now();
+    const dayAgo = now - OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS;
+    for (const id of ["unused-1", "unused-2", "unused-3"]) {
+      await store.saveClient(client(id, dayAgo - 60_000));
+    }
+    await store.saveClient(client("approved-old", dayAgo - 60_000));
+    await store.saveGrant(grant("g-approved-old", "approved-old"), []);
+    await store.saveClient(client("mid-approval", dayAgo - 60_000));
+    await pendingCode(store, "mid-approval", now + 60_000);
+    await store.saveClient(client("young", dayAgo + 60_000));
+    const options = { schema: schema().name, batchSize: 2 };
+    // The three unused clients, two a batch.
+    expect(await pruneOAuthRecords(schema().pool, options)).toBe(3);
+    for (const gone of ["unused-1", "unused-2", "unused-3"]) {
+      expect(await store.client(gone), gone).toBeUndefined();
+    }
+    for (const kept of ["approved-old", "mid-approval", "young"]) {
+      expect(await store.client(kept), kept).toBeDefined();
+    }
     expect(await pruneOAuthRecords(schema().pool, options)).toBe(0);
   });
 });

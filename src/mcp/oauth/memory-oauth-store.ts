@@ -9,6 +9,7 @@ import { lookupPrefixOf } from "../../ports/api-keys.js";
 import {
   type AuthorizationCodeRecord,
   OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+  OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS,
   type OAuthClientRecord,
   type OAuthGrant,
   type OAuthStore,
@@ -27,7 +28,10 @@ export interface MemoryOAuthStoreOptions {
 /**
  * Creates an empty in-memory {@link OAuthStore}. Each code or token stored forgets the
  * codes and tokens that expired more than `OAUTH_EXPIRED_RETENTION_MILLISECONDS` (a day)
- * ago, so a long-running host's memory does not grow with every sign-in.
+ * ago, and each client registered forgets the clients registered more than
+ * `OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS` (a day) ago that no approval and no code
+ * names, so a long-running host's memory does not grow with every sign-in or
+ * registration.
  *
  * @example
  * ```ts
@@ -57,6 +61,17 @@ export function createMemoryOAuthStore(options: MemoryOAuthStoreOptions = {}): O
       else byPrefix.set(prefix, left);
     }
   };
+  const forgetUnusedClients = () => {
+    const before = clock.now() - OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS;
+    const named = new Set<string>();
+    for (const grant of grants.values()) named.add(grant.clientId);
+    for (const held of codes.values()) named.add(held.code.grant.clientId);
+    for (const [clientId, client] of clients) {
+      if (client.issuedAtEpochMilliseconds < before && !named.has(clientId)) {
+        clients.delete(clientId);
+      }
+    }
+  };
   const addTokens = (list: readonly OAuthTokenRecord[]) => {
     forgetExpired();
     for (const token of list) {
@@ -67,6 +82,8 @@ export function createMemoryOAuthStore(options: MemoryOAuthStoreOptions = {}): O
   };
   return {
     async saveClient(client) {
+      forgetExpired();
+      forgetUnusedClients();
       clients.set(client.clientId, client);
     },
     async client(clientId) {
