@@ -14,6 +14,7 @@
  */
 import { tmpdir } from "node:os";
 import type { MediaFormatName } from "../../media/media-formats.js";
+import { pictureSizeFailure } from "../../media/probe/probe-results.js";
 import type {
   MediaProbeFailure,
   MediaProbeRequest,
@@ -177,18 +178,8 @@ async function probeFile(settings: Settings, request: MediaProbeRequest, path: s
     );
   const { width, height } = probe;
   if (width !== null && height !== null) {
-    if (
-      width > limits.maxSidePixels ||
-      height > limits.maxSidePixels ||
-      width * height > limits.maxPixels
-    ) {
-      return err<MediaProbeFailure>({
-        code: "too_large",
-        message: `The picture is ${width}×${height} pixels; at most ${limits.maxSidePixels} pixels a side and ${limits.maxPixels} pixels in all are accepted.`,
-        width,
-        height,
-      });
-    }
+    const refused = pictureSizeFailure({ width, height }, limits);
+    if (refused !== undefined) return refused;
   }
   const video = probe.kind !== "audio";
   const decoded = await decodeFirst(settings, { path, format, video });
