@@ -43,7 +43,12 @@ export function queryable(pool: Pool): Queryable {
 
 /** Settings of {@link inTransaction}. */
 export interface TransactionOptions {
-  /** The isolation level; `read committed` by default, as row locks do the work. */
+  /**
+   * The isolation level; `read committed` by default, as row locks do the work. Inside
+   * {@link atomically} the work runs in a savepoint of the ambient transaction, at that
+   * transaction's level: a read that needs one snapshot across statements must then read
+   * in one statement, or lock what it reads.
+   */
   readonly isolation?: "read committed" | "repeatable read" | "serializable";
   /** Marks the transaction read-only. */
   readonly readOnly?: boolean;
