@@ -268,19 +268,20 @@ export async function pruneOAuthRecords(
 ): Promise<number> {
   const schema = postgresSchemaOf(options);
   const batchSize = checkedBatchSize(options.batchSize);
-  const prune = (table: "oauth_authorization_codes" | "oauth_tokens", key: string) => {
-    const sql = `WITH doomed AS (
+  // Runs one `WITH doomed AS (… LIMIT $2) DELETE …` statement in batches, $1 being how
+  // long rows are kept.
+  const deleteInBatches = (sql: string, retentionMilliseconds: number) =>
+    inBatches(
+      async () => (await pool.query(sql, [retentionMilliseconds, batchSize])).rowCount ?? 0,
+      batchSize,
+    );
+  const expired = (table: "oauth_authorization_codes" | "oauth_tokens", key: string) =>
+    `WITH doomed AS (
         SELECT ${key} FROM ${schema.table(table)}
         WHERE expires_at < now() - make_interval(secs => $1::double precision / 1000)
         LIMIT $2 FOR UPDATE SKIP LOCKED)
       DELETE FROM ${schema.table(table)} AS expired USING doomed
       WHERE expired.${key} = doomed.${key}`;
-    return inBatches(
-      async () =>
-        (await pool.query(sql, [OAUTH_EXPIRED_RETENTION_MILLISECONDS, batchSize])).rowCount ?? 0,
-      batchSize,
-    );
-  };
   // An approval being written meanwhile holds a key-share lock on its client's row (the
   // foreign key), so that client is skipped, not deleted. A client approved in the very
   // moment it is forgotten is refused at the exchange and registers again.
@@ -294,16 +295,15 @@ export async function pruneOAuthRecords(
       LIMIT $2 FOR UPDATE SKIP LOCKED)
     DELETE FROM ${schema.table("oauth_clients")} AS unused USING doomed
     WHERE unused.client_id = doomed.client_id`;
-  const clients = () =>
-    inBatches(
-      async () =>
-        (await pool.query(unusedClients, [OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS, batchSize]))
-          .rowCount ?? 0,
-      batchSize,
-    );
   return (
-    (await prune("oauth_authorization_codes", "code_hash")) +
-    (await prune("oauth_tokens", "token_hash")) +
-    (await clients())
+    (await deleteInBatches(
+      expired("oauth_authorization_codes", "code_hash"),
+      OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+    )) +
+    (await deleteInBatches(
+      expired("oauth_tokens", "token_hash"),
+      OAUTH_EXPIRED_RETENTION_MILLISECONDS,
+    )) +
+    (await deleteInBatches(unusedClients, OAUTH_UNUSED_CLIENT_RETENTION_MILLISECONDS))
   );
 }

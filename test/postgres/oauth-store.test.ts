@@ -57,11 +57,9 @@ function token(grantId: string, kind: "access" | "refresh"): OAuthTokenRecord {
   };
 }
 
-// The same story on either store; the answers are compared between them.
-async function story(store: OAuthStore) {
-  counter = 0;
-  const clientId = `client-${digest().slice(-6)}`;
-  await store.saveClient({
+// A public client registered at `issuedAt`.
+function client(clientId: string, issuedAt: number): OAuthClientRecord {
+  return {
     clientId,
     secretHash: undefined,
     metadata: {
@@ -70,8 +68,15 @@ async function story(store: OAuthStore) {
       grant_types: ["authorization_code"],
       response_types: ["code"],
     },
-    issuedAtEpochMilliseconds: 1_000,
-  });
+    issuedAtEpochMilliseconds: issuedAt,
+  };
+}
+
+// The same story on either store; the answers are compared between them.
+async function story(store: OAuthStore) {
+  counter = 0;
+  const clientId = `client-${digest().slice(-6)}`;
+  await store.saveClient(client(clientId, 1_000));
   const codeHash = digest();
   const first = grant(`g1-${clientId}`, clientId);
   await store.saveAuthorizationCode({
@@ -114,21 +119,6 @@ async function story(store: OAuthStore) {
   };
 }
 
-// A public client registered at `issuedAt`.
-function client(clientId: string, issuedAt: number): OAuthClientRecord {
-  return {
-    clientId,
-    secretHash: undefined,
-    metadata: {
-      redirect_uris: ["http://127.0.0.1/cb"],
-      token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code"],
-      response_types: ["code"],
-    },
-    issuedAtEpochMilliseconds: issuedAt,
-  };
-}
-
 // A code of `clientId`, approved but not yet exchanged, good until `expiresAt`.
 async function pendingCode(store: OAuthStore, clientId: string, expiresAt: number) {
   await store.saveAuthorizationCode({
@@ -143,17 +133,7 @@ async function pendingCode(store: OAuthStore, clientId: string, expiresAt: numbe
 // A client, a code and a grant with an access and a refresh token, all expiring at 5 s;
 // the lookup prefix of the tokens and the code's digest.
 async function expiringSignIn(store: OAuthStore, clientId: string) {
-  await store.saveClient({
-    clientId,
-    secretHash: undefined,
-    metadata: {
-      redirect_uris: ["http://127.0.0.1/cb"],
-      token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code"],
-      response_types: ["code"],
-    },
-    issuedAtEpochMilliseconds: 1_000,
-  });
+  await store.saveClient(client(clientId, 1_000));
   const codeHash = digest();
   const approved = grant(`g-${clientId}`, clientId);
   await store.saveAuthorizationCode({
@@ -238,17 +218,7 @@ describeWithDatabase("PostgreSQL OAuth store", (schema) => {
     const accounts = createPostgresAccountStore(pool, { schema: schema().name });
     await accounts.ensureOrganization({ id: ORGANIZATION, name: "Acme", subscriptionActive: true });
     const clientId = "client-race";
-    await store.saveClient({
-      clientId,
-      secretHash: undefined,
-      metadata: {
-        redirect_uris: ["http://127.0.0.1/cb"],
-        token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-      issuedAtEpochMilliseconds: 1_000,
-    });
+    await store.saveClient(client(clientId, 1_000));
     const codeHash = digest();
     const raced = grant("g-race", clientId);
     await store.saveAuthorizationCode({
