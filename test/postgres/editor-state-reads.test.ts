@@ -33,26 +33,20 @@ function pausingPool(
       }
       return answer;
     };
-  const passing = <T extends object>(target: T, query: unknown): T =>
+  // `target`, with `overrides` in place of some of its properties.
+  const passing = <T extends object>(target: T, overrides: Record<string, unknown>): T =>
     new Proxy(target, {
       get(object, property) {
-        if (property === "query") return query;
+        if (typeof property === "string" && property in overrides) return overrides[property];
         const value = Reflect.get(object, property, object);
         return typeof value === "function" ? value.bind(object) : value;
       },
     });
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
-    return passing(client, pausingQuery(client));
+    return passing(client, { query: pausingQuery(client) });
   };
-  return new Proxy(pool, {
-    get(object, property) {
-      if (property === "connect") return connect;
-      if (property === "query") return pausingQuery(object);
-      const value = Reflect.get(object, property, object);
-      return typeof value === "function" ? value.bind(object) : value;
-    },
-  });
+  return passing(pool, { connect, query: pausingQuery(pool) });
 }
 
 describeWithDatabase("an editor project's state read inside a caller's transaction", (schemaOf) => {
