@@ -17,10 +17,6 @@ export type PlanCheck = Result<void, string>;
 
 const PASSED: PlanCheck = ok(undefined);
 
-function refused(message: string): PlanCheck {
-  return err(message);
-}
-
 // The letters and digits of a text in order, whatever its spaces and punctuation.
 function spokenLetters(text: string): string {
   return narrationWords(text).map(comparableWord).join("");
@@ -28,10 +24,10 @@ function spokenLetters(text: string): string {
 
 function checkPrompt(prompt: unknown, where: string): PlanCheck {
   if (typeof prompt !== "string" || prompt.trim() === "") {
-    return refused(`${where} has no visual prompt.`);
+    return err(`${where} has no visual prompt.`);
   }
   if (prompt.length > VISUAL_PROMPT_MAX_LENGTH) {
-    return refused(`${where} has a visual prompt over ${VISUAL_PROMPT_MAX_LENGTH} characters.`);
+    return err(`${where} has a visual prompt over ${VISUAL_PROMPT_MAX_LENGTH} characters.`);
   }
   return PASSED;
 }
@@ -43,19 +39,19 @@ function checkPrompt(prompt: unknown, where: string): PlanCheck {
  */
 export function checkScenePlan(script: string, scenes: readonly PlannedScene[]): PlanCheck {
   if (!Array.isArray(scenes) || scenes.length < 1 || scenes.length > SCENES_MAX) {
-    return refused(`A scene plan has 1 to ${SCENES_MAX} scenes.`);
+    return err(`A scene plan has 1 to ${SCENES_MAX} scenes.`);
   }
   for (const [index, scene] of scenes.entries()) {
     const where = `Scene ${index + 1}`;
     if (typeof scene?.text !== "string" || narrationWords(scene.text).length === 0) {
-      return refused(`${where} narrates no words.`);
+      return err(`${where} narrates no words.`);
     }
     const prompt = checkPrompt(scene.visualPrompt, where);
     if (!prompt.ok) return prompt;
   }
   const planned = scenes.map((scene) => spokenLetters(scene.text)).join("");
   if (planned !== spokenLetters(script)) {
-    return refused("The scenes do not narrate the script whole and in order.");
+    return err("The scenes do not narrate the script whole and in order.");
   }
   return PASSED;
 }
@@ -63,16 +59,16 @@ export function checkScenePlan(script: string, scenes: readonly PlannedScene[]):
 /** Accepts exactly `slideCount` slides, each with a headline and a visual prompt. */
 export function checkSlidePlan(slideCount: number, slides: readonly PlannedSlide[]): PlanCheck {
   if (!Array.isArray(slides) || slides.length !== slideCount) {
-    return refused(`A slide plan has exactly ${slideCount} slides.`);
+    return err(`A slide plan has exactly ${slideCount} slides.`);
   }
   for (const [index, slide] of slides.entries()) {
     const where = `Slide ${index + 1}`;
     const headline = slide?.headline;
     if (typeof headline !== "string" || headline.trim() === "") {
-      return refused(`${where} has no headline.`);
+      return err(`${where} has no headline.`);
     }
     if (headline.length > TEXT_MAX_LENGTH) {
-      return refused(`${where} has a headline over ${TEXT_MAX_LENGTH} characters.`);
+      return err(`${where} has a headline over ${TEXT_MAX_LENGTH} characters.`);
     }
     const prompt = checkPrompt(slide.visualPrompt, where);
     if (!prompt.ok) return prompt;
